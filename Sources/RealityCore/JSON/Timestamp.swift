@@ -1,0 +1,137 @@
+import Foundation
+
+/// Instants with millisecond precision, and their ISO 8601 text form.
+///
+/// Every date the platform stores or sends is a whole number of milliseconds since 1970, so a date
+/// survives JSON, SQLite and PostgreSQL unchanged and compares equal after a round trip. Parsing
+/// and formatting are written out by hand because they run once per date on every synced record,
+/// and because the result must not depend on the machine's locale or time zone.
+public enum Timestamp {
+    /// Now, truncated to the millisecond.
+    public static func now() -> Date {
+        date(milliseconds: milliseconds(Date()))
+    }
+
+    /// Milliseconds since 1970 of `date`, rounded to the nearest millisecond.
+    public static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// The instant `milliseconds` after 1970-01-01T00:00:00Z.
+    public static func date(milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC.
+    public static func format(_ date: Date) -> String {
+        let total = milliseconds(date)
+        let millis = Int(total.modulo(1000))
+        let seconds = (total - Int64(millis)) / 1000
+        let secondOfDay = Int(seconds.modulo(86_400))
+        let day = (seconds - Int64(secondOfDay)) / 86_400
+        let (year, month, dayOfMonth) = CivilDate.civil(fromDays: day)
+        var text = ""
+        text.reserveCapacity(24)
+        text += year >= 0 && year <= 9999 ? pad(Int(year), 4) : String(year)
+        text += "-" + pad(month, 2) + "-" + pad(dayOfMonth, 2)
+        text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2)
+        text += ":" + pad(secondOfDay % 60, 2) + "." + pad(millis, 3) + "Z"
+        return text
+    }
+
+    /// Parses ISO 8601 `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else,
+    /// including impossible dates such as February 30th. Fractions beyond milliseconds are dropped.
+    public static func parse(_ text: String) -> Date? {
+        var utf8 = Array(text.utf8)
+        guard utf8.count >= 20, utf8.count <= 40 else { return nil }
+        if utf8[10] == UInt8(ascii: "t") { utf8[10] = UInt8(ascii: "T") }
+        var reader = DigitReader(bytes: utf8)
+        guard let year = reader.number(4), reader.expect("-"),
+              let month = reader.number(2), reader.expect("-"),
+              let day = reader.number(2), reader.expect("T"),
+              let hour = reader.number(2), reader.expect(":"),
+              let minute = reader.number(2), reader.expect(":"),
+              let second = reader.number(2)
+        else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: Int64(year)),
+              hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+        var millis = 0
+        if reader.expect(".") {
+            var digits = 0
+            while let digit = reader.digit() {
+                if digits < 3 { millis = millis * 10 + digit }
+                digits += 1
+            }
+            guard digits > 0 else { return nil }
+            for _ in digits..<max(digits, 3) { millis *= 10 }
+        }
+        var offsetMinutes = 0
+        if reader.expect("Z") || reader.expect("z") {
+            offsetMinutes = 0
+        } else if let sign = reader.sign() {
+            guard let offsetHour = reader.number(2), reader.expect(":"), let offsetMinute = reader.number(2),
+                  offsetHour <= 23, offsetMinute <= 59
+            else { return nil }
+            offsetMinutes = sign * (offsetHour * 60 + offsetMinute)
+        } else {
+            return nil
+        }
+        guard reader.isAtEnd else { return nil }
+        let days = CivilDate.days(year: Int64(year), month: month, day: day)
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)
+        return date(milliseconds: seconds * 1000 + Int64(millis))
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}
+
+/// Reads fixed-width ASCII digits and punctuation from a byte array.
+private struct DigitReader {
+    let bytes: [UInt8]
+    var index = 0
+
+    var isAtEnd: Bool { index == bytes.count }
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func digit() -> Int? {
+        guard index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 else { return nil }
+        defer { index += 1 }
+        return Int(bytes[index] - 48)
+    }
+
+    mutating func number(_ width: Int) -> Int? {
+        var value = 0
+        for _ in 0..<width {
+            guard let digit = digit() else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    mutating func expect(_ character: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func sign() -> Int? {
+        if expect("+") { return 1 }
+        if expect("-") { return -1 }
+        return nil
+    }
+}
+
+extension Int64 {
+    /// The remainder that is never negative.
+    func modulo(_ divisor: Int64) -> Int64 {
+        let remainder = self % divisor
+        return remainder < 0 ? remainder + divisor : remainder
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A UUID tagged with the kind of entity it names, so that a layer's ID cannot be passed where an
+/// annotation's is expected. It encodes as a plain UUID string.
+public struct Identifier<Entity>: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The underlying UUID.
+    public var rawValue: UUID
+
+    /// Wraps an existing UUID.
+    public init(_ rawValue: UUID) {
+        self.rawValue = rawValue
+    }
+
+    /// A fresh random identifier.
+    public init() {
+        self.rawValue = UUID()
+    }
+
+    /// Parses a UUID string in any letter case; nil when the string is not a UUID.
+    public init?(uuidString: String) {
+        guard let uuid = UUID(uuidString: uuidString) else { return nil }
+        self.rawValue = uuid
+    }
+
+    /// The canonical lowercase UUID string used in JSON, SQL and URLs.
+    public var uuidString: String { rawValue.uuidString.lowercased() }
+
+    public var description: String { uuidString }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let string = try container.decode(String.self)
+        guard let uuid = UUID(uuidString: string) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "Expected a UUID string, found \"\(string.prefix(64))\".")
+        }
+        self.rawValue = uuid
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(uuidString)
+    }
+}
+
+/// Identifies a user account (the seed's CloudKit user record name).
+public typealias UserID = Identifier<User>
+/// Identifies an annotation.
+public typealias AnnotationID = Identifier<Annotation>
+/// Identifies a layer.
+public typealias LayerID = Identifier<Layer>
+/// Identifies a comment.
+public typealias CommentID = Identifier<Comment>
+/// Identifies a world map.
+public typealias WorldMapID = Identifier<WorldMap>
+/// Identifies an anchor inside a world map.
+public typealias AnchorID = Identifier<WorldAnchor>
