@@ -1,0 +1,25 @@
+import Foundation
+
+extension LocationRule {
+    /// Whether the viewer satisfies this rule.
+    ///
+    /// `always` is always satisfied. `proximity` is satisfied when the viewer's position is known
+    /// and its Euclidean distance from the annotation is at most `radiusMeters` (inclusive). An
+    /// unknown viewer position, a nil, negative or non-finite radius, or a non-finite coordinate
+    /// leaves it unsatisfied: a proximity-only annotation stays hidden until we know where the
+    /// viewer is.
+    public func isSatisfied(viewerPosition: SIMD3<Float>?, annotationPosition: SIMD3<Float>) -> Bool {
+        switch type {
+        case .always:
+            return true
+        case .proximity:
+            guard let viewerPosition, let radiusMeters, radiusMeters.isFinite else { return false }
+            // Double avoids Float overflow of the squares for far-apart positions.
+            let dx = Double(viewerPosition.x) - Double(annotationPosition.x)
+            let dy = Double(viewerPosition.y) - Double(annotationPosition.y)
+            let dz = Double(viewerPosition.z) - Double(annotationPosition.z)
+            let distance = (dx * dx + dy * dy + dz * dz).squareRoot()
+            return distance <= radiusMeters
+        }
+    }
+}
