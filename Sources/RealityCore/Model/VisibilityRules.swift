@@ -11,9 +11,10 @@ public struct VisibilityRules: Codable, Hashable, Sendable {
     public var timeRules: [TimeRule]?
     /// Conditions on the viewer's position; any one satisfied suffices. Nil or empty: anywhere.
     public var locationRules: [LocationRule]?
-    /// After this instant the annotation no longer shows.
+    /// The annotation shows strictly before this instant and is hidden at and after it.
     public var expiresAt: Date?
-    /// Once viewed this many times the annotation no longer shows.
+    /// Once `viewCount` reaches this the annotation is hidden (so 0 or less hides it at once). The
+    /// seed said "delete after N views"; evaluation only hides, purging happens elsewhere.
     public var expiresAfterViews: Int?
 
     /// Rules with the given parts; all are optional.
@@ -37,7 +38,9 @@ public struct TimeRule: Codable, Hashable, Sendable, Identifiable {
     /// Always, an absolute range, or a recurrence.
     public var type: TimeRuleType
     /// For `timeRange`: the first instant it is active. For `recurring`: the day the recurrence
-    /// starts from (its interval counts from here) and the first instant it can be active.
+    /// starts from (its interval counts from here) and the first instant it can be active; a
+    /// recurrence may omit it only when it needs no anchor (daily every day, weekly every week on
+    /// given weekdays), otherwise it is never active.
     public var startTime: Date?
     /// For `timeRange`: the instant it stops (exclusive). For `recurring`: the end of the
     /// recurrence (exclusive), if any.
@@ -75,9 +78,12 @@ public enum TimeRuleType: String, Codable, Hashable, Sendable, CaseIterable {
 public struct RecurrenceRule: Codable, Hashable, Sendable {
     /// Days, weeks or months.
     public var frequency: RecurrenceFrequency
-    /// Every N days, weeks or months, counted from the time rule's `startTime`.
+    /// Every N days, weeks or months, counted from the local day of the time rule's `startTime`;
+    /// below 1 the recurrence is never active. Weeks start on Monday (ISO 8601).
     public var interval: Int
     /// Weekdays on which it is active: 1 = Sunday … 7 = Saturday, as the seed and `Calendar` say.
+    /// Nil or empty: no weekday restriction (weekly then uses the start's weekday). A value outside
+    /// 1...7, or any weekday on a monthly rule (unsupported), makes the recurrence never active.
     public var daysOfWeek: [Int]?
     /// The hours during an active day; nil for the whole day.
     public var timeOfDay: TimeOfDay?
@@ -109,7 +115,9 @@ public enum RecurrenceFrequency: String, Codable, Hashable, Sendable, CaseIterab
 }
 
 /// A window of wall-clock time within a day, `hour:minute` (inclusive) to `endHour:endMinute`
-/// (exclusive). An end before the start crosses midnight into the next day.
+/// (exclusive). An end before the start crosses midnight into the next day: active from the start
+/// to 24:00 on an occurrence day and from 00:00 to the end on the day after one. Equal start and
+/// end is an empty window, never active; out-of-range numbers make it never active.
 public struct TimeOfDay: Codable, Hashable, Sendable {
     /// Start hour, 0–23.
     public var hour: Int
@@ -128,7 +136,8 @@ public struct TimeOfDay: Codable, Hashable, Sendable {
         self.endMinute = endMinute
     }
 
-    /// Minutes after midnight at which the window opens.
+    /// Minutes after midnight at which the window opens; assumes the documented ranges (evaluation
+    /// validates them first and does not use this).
     public var startMinuteOfDay: Int { hour * 60 + minute }
     /// Minutes after midnight at which the window closes.
     public var endMinuteOfDay: Int { endHour * 60 + endMinute }
