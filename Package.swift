@@ -8,23 +8,31 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "RealityAnnotationPlatform",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "RealityCore", targets: ["RealityCore"]),
+        .library(name: "RealityStore", targets: ["RealityStore"]),
         .executable(name: "reality", targets: ["reality"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "RealityCore", swiftSettings: strict),
+        .target(
+            name: "RealityStore",
+            dependencies: ["RealityCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
         .executableTarget(
             name: "reality",
             dependencies: [
                 "RealityCore",
+                "RealityStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         .testTarget(name: "RealityCoreTests", dependencies: ["RealityCore"], swiftSettings: strict),
+        .testTarget(name: "RealityStoreTests", dependencies: ["RealityStore"], swiftSettings: strict),
     ]
 )

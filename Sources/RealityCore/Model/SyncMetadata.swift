@@ -50,4 +50,5 @@ public enum RecordType: String, Codable, Hashable, Sendable, CaseIterable {
     case comment
     case user
     case worldMap
+    case notification
 }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// ``AnchorManager`` over a ``DataStore``: anchors live in the current world map, and a new
+/// annotation reuses an anchor within ``mergeDistance`` instead of adding one per annotation.
+public struct DefaultAnchorManager<Store: DataStore>: AnchorManager {
+    let store: Store
+    let context: ServiceContext
+    /// The world map the device is relocalised in, if any.
+    public let currentWorldMapID: WorldMapID?
+
+    /// A manager acting for `context.userID` in `currentWorldMapID`.
+    public init(store: Store, context: ServiceContext, currentWorldMapID: WorldMapID?) {
+        self.store = store
+        self.context = context
+        self.currentWorldMapID = currentWorldMapID
+    }
+
+    /// Positions closer than this to an existing anchor, metres, share it.
+    public static var mergeDistance: Float { 0.5 }
+
+    public var serviceIdentifier: String { "anchors" }
+
+    public func healthCheck() async -> ServiceHealth {
+        await StoreHealth.check(store, service: serviceIdentifier)
+    }
+
+    /// Without a current world map there is nothing to anchor to yet: a fresh ID is returned and
+    /// the annotation keeps its world position until a map is saved around it.
+    public func anchorFor(position: SIMD3<Float>) async throws -> AnchorID {
+        guard let mapID = currentWorldMapID, var map = try await store.worldMap(id: mapID),
+              map.ownerID == context.userID || map.sharedWith.contains(context.userID)
+        else { return AnchorID() }
+        let nearest = map.anchors.min { distance($0.position, position) < distance($1.position, position) }
+        if let nearest, distance(nearest.position, position) <= Self.mergeDistance {
+            return nearest.id
+        }
+        guard map.ownerID == context.userID else { return AnchorID() }
+        let anchor = WorldAnchor(transform: Transform(translation: position))
+        map.anchors.append(anchor)
+        map.updatedAt = max(context.now, map.updatedAt)
+        map.lastUsedAt = map.updatedAt
+        try map.validate()
+        try await store.commit(ChangeSet(changes: [.saveWorldMap(map)]))
+        return anchor.id
+    }
+
+    public func saveWorldMap(_ map: WorldMap) async throws {
+        if let existing = try await store.worldMap(id: map.id), existing.ownerID != context.userID {
+            throw ServiceError.notFound(.worldMap, id: map.id.uuidString)
+        }
+        guard map.ownerID == context.userID else { throw PermissionError.notOwner }
+        try map.validate()
+        try await store.commit(ChangeSet(changes: [.saveWorldMap(map)]))
+    }
+
+    public func worldMap(id: WorldMapID) async throws -> WorldMap? {
+        guard let map = try await store.worldMap(id: id),
+              map.ownerID == context.userID || (map.isShared && map.sharedWith.contains(context.userID))
+        else { return nil }
+        return map
+    }
+
+    public func worldMaps() async throws -> [WorldMap] {
+        try await store.worldMaps(visibleTo: context.userID)
+    }
+
+    private func distance(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float {
+        let d = a - b
+        return (d * d).sum().squareRoot()
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+/// ``AnnotationService`` over a ``DataStore``: validation, permissions and plan limits before
+/// every write, access filtering inside every query.
+public struct DefaultAnnotationService<Store: DataStore>: AnnotationService {
+    let store: Store
+    let context: ServiceContext
+    let anchors: any AnchorManager
+    private var access: AccessControl<Store> { AccessControl(store: store, context: context) }
+
+    /// A service acting for `context.userID`.
+    public init(store: Store, context: ServiceContext, anchors: any AnchorManager) {
+        self.store = store
+        self.context = context
+        self.anchors = anchors
+    }
+
+    public var serviceIdentifier: String { "annotations" }
+
+    public func healthCheck() async -> ServiceHealth {
+        await StoreHealth.check(store, service: serviceIdentifier)
+    }
+
+    public func createAnnotation(
+        content: AnnotationContent, type: AnnotationType, position: SIMD3<Float>, layerID: LayerID
+    ) async throws -> Annotation {
+        try await createAnnotation(AnnotationDraft(type: type, content: content, position: position, layerID: layerID))
+    }
+
+    public func createAnnotation(_ draft: AnnotationDraft) async throws -> Annotation {
+        let now = context.now
+        let (layer, _) = try await access.layer(draft.layerID, for: .edit)
+        if let id = draft.id, try await store.annotation(id: id) != nil {
+            throw ServiceError.invalidOperation(reason: "An annotation with ID \(id) already exists.")
+        }
+        let anchorID: AnchorID
+        if let given = draft.anchorID {
+            anchorID = given
+        } else {
+            anchorID = try await anchors.anchorFor(position: draft.position)
+        }
+        let annotation = Annotation(
+            id: draft.id ?? AnnotationID(), type: draft.type, content: draft.content, title: draft.title,
+            position: draft.position, orientation: draft.orientation, scale: draft.scale, anchorID: anchorID,
+            layerID: layer.id, ownerID: context.userID, visibilityRules: draft.visibilityRules,
+            createdAt: now, status: draft.status, attachments: draft.attachments)
+        try annotation.validate()
+        let user = try await access.currentUser()
+        var changes = ChangeSet()
+        if let limit = user.subscriptionTier.limits.maxAnnotations {
+            changes.require(.annotationCountBelow(owner: user.id, limit: limit, tier: user.subscriptionTier))
+        }
+        changes.append(.saveAnnotation(annotation))
+        changes.append(.addActivity(Activity(
+            kind: .annotationCreated, actorID: context.userID, annotationID: annotation.id, layerID: layer.id,
+            summary: "created \(annotation.title ?? annotation.type.rawValue)", createdAt: now)))
+        try await store.commit(changes)
+        return annotation
+    }
+
+    public func fetchAnnotations(in layerID: LayerID) async throws -> [Annotation] {
+        _ = try await access.visibleLayer(layerID)
+        return try await store.annotations(matching: query(layerIDs: [layerID], limit: AnnotationQuery.maxLimit))
+    }
+
+    public func fetchAnnotation(id: AnnotationID) async throws -> Annotation? {
+        do {
+            var (annotation, _, _) = try await access.visibleAnnotation(id)
+            annotation.comments = try await store.comments(on: id)
+            return annotation
+        } catch ServiceError.notFound {
+            return nil
+        }
+    }
+
+    public func fetchAnnotations(matching query: AnnotationQuery) async throws -> [Annotation] {
+        var scoped = query
+        scoped.viewer = context.userID
+        scoped.at = context.now
+        scoped.limit = min(max(query.limit, 1), AnnotationQuery.maxLimit)
+        return try await store.annotations(matching: scoped)
+    }
+
+    public func updateAnnotation(_ annotation: Annotation) async throws {
+        let (current, _) = try await access.annotation(annotation.id, for: .edit)
+        if annotation.layerID != current.layerID {
+            _ = try await access.layer(annotation.layerID, for: .edit)
+        }
+        var updated = current
+        updated.type = annotation.type
+        updated.content = annotation.content
+        updated.title = annotation.title
+        updated.position = annotation.position
+        updated.orientation = annotation.orientation
+        updated.scale = annotation.scale
+        updated.anchorID = annotation.anchorID
+        updated.layerID = annotation.layerID
+        updated.visibilityRules = annotation.visibilityRules
+        updated.status = annotation.status
+        updated.attachments = annotation.attachments
+        updated.updatedAt = max(context.now, current.updatedAt)
+        try updated.validate()
+        var changes = ChangeSet(preconditions: [.annotationUnchanged(current.id, updatedAt: current.updatedAt)])
+        changes.append(.saveAnnotation(updated))
+        changes.append(.addActivity(Activity(
+            kind: .annotationUpdated, actorID: context.userID, annotationID: updated.id, layerID: updated.layerID,
+            summary: "edited", createdAt: updated.updatedAt)))
+        if current.status != updated.status {
+            changes.changes += try await Notifier(store: store, context: context).statusChanged(updated)
+        }
+        try await store.commit(changes)
+    }
+
+    public func deleteAnnotation(id: AnnotationID) async throws {
+        var (annotation, _) = try await access.annotation(id, for: .delete)
+        annotation.isDeleted = true
+        annotation.updatedAt = max(context.now, annotation.updatedAt)
+        try await store.commit(ChangeSet(changes: [
+            .saveAnnotation(annotation),
+            .addActivity(Activity(
+                kind: .annotationDeleted, actorID: context.userID, annotationID: id, layerID: annotation.layerID,
+                summary: "deleted", createdAt: annotation.updatedAt)),
+        ]))
+    }
+
+    public func moveAnnotation(id: AnnotationID, to layerID: LayerID) async throws {
+        var (annotation, _) = try await access.annotation(id, for: .edit)
+        let (target, _) = try await access.layer(layerID, for: .edit)
+        guard target.id != annotation.layerID else { return }
+        let previous = annotation.updatedAt
+        annotation.layerID = target.id
+        annotation.updatedAt = max(context.now, previous)
+        try await store.commit(ChangeSet(
+            preconditions: [.annotationUnchanged(id, updatedAt: previous)],
+            changes: [
+                .saveAnnotation(annotation),
+                .addActivity(Activity(
+                    kind: .annotationMoved, actorID: context.userID, annotationID: id, layerID: target.id,
+                    summary: "moved to \(target.name)", createdAt: annotation.updatedAt)),
+            ]))
+    }
+
+    public func fetchNearby(position: SIMD3<Float>, radius: Float) async throws -> [Annotation] {
+        try Self.checkProximity(position: position, radius: radius)
+        var nearby = query(limit: AnnotationQuery.maxLimit)
+        nearby.near = AnnotationQuery.Proximity(center: position, radius: radius)
+        nearby.order = .nearestFirst
+        return try await store.annotations(matching: nearby)
+    }
+
+    public func fetchVisible(at date: Date, viewerPosition: SIMD3<Float>?) async throws -> [Annotation] {
+        var visible = query(limit: AnnotationQuery.maxLimit)
+        visible.visibleAt = date
+        let candidates = try await store.annotations(matching: visible)
+        var zones: [UserID: TimeZone?] = [:]
+        var result: [Annotation] = []
+        for annotation in candidates {
+            guard annotation.visibilityRules != nil else {
+                result.append(annotation)
+                continue
+            }
+            if zones[annotation.ownerID] == nil {
+                let owner = try await store.user(id: annotation.ownerID)
+                zones[annotation.ownerID] = owner?.preferences.timeZone.flatMap(TimeZone.init(identifier:))
+            }
+            let zone = zones[annotation.ownerID] ?? nil
+            if annotation.isVisible(at: date, viewerPosition: viewerPosition, ownerTimeZone: zone) {
+                result.append(annotation)
+            }
+        }
+        return result
+    }
+
+    public func recordView(id: AnnotationID) async throws {
+        _ = try await access.visibleAnnotation(id)
+        try await store.commit(ChangeSet(changes: [.recordView(annotationID: id, userID: context.userID, at: context.now)]))
+    }
+
+    public func watchAnnotations(in layerID: LayerID) -> AsyncStream<[Annotation]> {
+        let commits = store.commits()
+        let service = self
+        return AsyncStream { continuation in
+            let task = Task {
+                var shown: Set<AnnotationID> = []
+                if let annotations = try? await service.fetchAnnotations(in: layerID) {
+                    shown = Set(annotations.map(\.id))
+                    continuation.yield(annotations)
+                }
+                for await event in commits
+                where event.layers.contains(layerID) || !event.annotations.isDisjoint(with: shown) {
+                    if Task.isCancelled { break }
+                    if let annotations = try? await service.fetchAnnotations(in: layerID) {
+                        shown = Set(annotations.map(\.id))
+                        continuation.yield(annotations)
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    private func query(layerIDs: [LayerID]? = nil, limit: Int) -> AnnotationQuery {
+        AnnotationQuery(viewer: context.userID, at: context.now, layerIDs: layerIDs, limit: limit)
+    }
+
+    /// Nearby searches take a finite centre and a radius of up to 10 km.
+    static func checkProximity(position: SIMD3<Float>, radius: Float) throws {
+        for (index, value) in [position.x, position.y, position.z].enumerated() where !value.isFinite {
+            throw ValidationError(field: "position[\(index)]", reason: .notFinite)
+        }
+        guard radius.isFinite else { throw ValidationError(field: "radius", reason: .notFinite) }
+        guard radius > 0, radius <= maxNearbyRadius else {
+            throw ValidationError(field: "radius", reason: .outOfRange(minimum: 0, maximum: Double(maxNearbyRadius)))
+        }
+    }
+
+    /// The largest radius a nearby search may ask for, metres.
+    public static var maxNearbyRadius: Float { 10_000 }
+}
+
+/// Health of a service that needs only its store.
+enum StoreHealth {
+    static func check(_ store: some StoreHealthChecking, service: String) async -> ServiceHealth {
+        await store.ping()
+            ? ServiceHealth(service: service, status: .healthy)
+            : ServiceHealth(service: service, status: .unhealthy, detail: "store does not answer")
+    }
+}

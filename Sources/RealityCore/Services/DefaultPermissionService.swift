@@ -1,0 +1,137 @@
+import Foundation
+
+/// ``PermissionService`` over a ``DataStore``, resolving levels with `PermissionResolver` and
+/// checking shares with `SharingRules`.
+public struct DefaultPermissionService<Store: DataStore>: PermissionService {
+    let store: Store
+    let context: ServiceContext
+    private var access: AccessControl<Store> { AccessControl(store: store, context: context) }
+
+    /// A service acting for `context.userID`.
+    public init(store: Store, context: ServiceContext) {
+        self.store = store
+        self.context = context
+    }
+
+    public var serviceIdentifier: String { "permissions" }
+
+    public func healthCheck() async -> ServiceHealth {
+        await StoreHealth.check(store, service: serviceIdentifier)
+    }
+
+    public func level(on annotation: Annotation) async throws -> PermissionLevel? {
+        try await getPermissionLevel(for: context.userID, annotation: annotation)
+    }
+
+    public func getPermissionLevel(for userID: UserID, annotation: Annotation) async throws -> PermissionLevel? {
+        let chain = try await store.layerChain(startingAt: annotation.layerID)
+        return PermissionResolver.level(of: userID, on: annotation, in: chain, at: context.now)
+    }
+
+    public func level(onLayer layerID: LayerID) async throws -> PermissionLevel? {
+        let chain = try await store.layerChain(startingAt: layerID)
+        guard chain.layers.first?.id == layerID else { return nil }
+        return PermissionResolver.level(of: context.userID, onLayerIn: chain, at: context.now)
+    }
+
+    public func canView(_ annotation: Annotation) async throws -> Bool {
+        try await level(on: annotation) != nil
+    }
+
+    public func canComment(_ annotation: Annotation) async throws -> Bool {
+        try await level(on: annotation)?.canComment ?? false
+    }
+
+    public func canEdit(_ annotation: Annotation) async throws -> Bool {
+        try await level(on: annotation)?.canEdit ?? false
+    }
+
+    public func canDelete(_ annotation: Annotation) async throws -> Bool {
+        try await level(on: annotation)?.canDelete ?? false
+    }
+
+    public func canShare(_ annotation: Annotation) async throws -> Bool {
+        try await level(on: annotation)?.canShare ?? false
+    }
+
+    public func checkCanCreate(in layerID: LayerID) async throws {
+        _ = try await access.layer(layerID, for: .edit)
+    }
+
+    public func checkCanEdit(_ annotation: Annotation) async throws {
+        try await check(.edit, annotation)
+    }
+
+    public func checkCanDelete(_ annotation: Annotation) async throws {
+        try await check(.delete, annotation)
+    }
+
+    public func grantPermission(
+        to userID: UserID, level: PermissionLevel, for annotationID: AnnotationID, expiresAt: Date?
+    ) async throws -> Permission {
+        let (annotation, _, granterLevel) = try await access.visibleAnnotation(annotationID)
+        return try await grant(
+            userID, level: level, target: .annotation(annotationID), ownerID: annotation.ownerID,
+            granterLevel: granterLevel, expiresAt: expiresAt, name: annotation.title ?? "an annotation")
+    }
+
+    public func revokePermission(from userID: UserID, for annotationID: AnnotationID) async throws {
+        let (_, _, level) = try await access.visibleAnnotation(annotationID)
+        try await revoke(userID, target: .annotation(annotationID), level: level)
+    }
+
+    public func grantPermission(
+        to userID: UserID, level: PermissionLevel?, forLayer layerID: LayerID, expiresAt: Date?
+    ) async throws -> Permission {
+        let (layer, _, granterLevel) = try await access.visibleLayer(layerID)
+        return try await grant(
+            userID, level: level ?? layer.defaultPermission, target: .layer(layerID), ownerID: layer.ownerID,
+            granterLevel: granterLevel, expiresAt: expiresAt, name: "the layer \(layer.name)")
+    }
+
+    public func revokePermission(from userID: UserID, forLayer layerID: LayerID) async throws {
+        let (_, _, level) = try await access.visibleLayer(layerID)
+        try await revoke(userID, target: .layer(layerID), level: level)
+    }
+
+    private func check(_ capability: Capability, _ annotation: Annotation) async throws {
+        guard let level = try await level(on: annotation) else {
+            throw ServiceError.notFound(.annotation, id: annotation.id.uuidString)
+        }
+        try AccessControl<Store>.require(capability, level: level)
+    }
+
+    private func grant(
+        _ grantee: UserID, level: PermissionLevel, target: GrantTarget, ownerID: UserID,
+        granterLevel: PermissionLevel, expiresAt: Date?, name: String
+    ) async throws -> Permission {
+        let granter = try await access.currentUser()
+        try SharingRules.checkGrant(
+            granter: granter.id, granterLevel: granterLevel, grantee: grantee, level: level, ownerID: ownerID,
+            tier: granter.subscriptionTier)
+        guard try await store.user(id: grantee) != nil else {
+            throw ServiceError.notFound(.user, id: grantee.uuidString)
+        }
+        let permission = Permission(
+            userID: grantee, level: level, grantedBy: granter.id, grantedAt: context.now, expiresAt: expiresAt)
+        try permission.validate()
+        var changes = ChangeSet(changes: [.grant(permission, on: target)])
+        let (annotationID, layerID): (AnnotationID?, LayerID?) =
+            switch target {
+            case .annotation(let id): (id, nil)
+            case .layer(let id): (nil, id)
+            }
+        changes.changes += try await Notifier(store: store, context: context).shared(
+            with: grantee, level: level, annotationID: annotationID, layerID: layerID, name: name)
+        changes.append(.addActivity(Activity(
+            kind: .shared, actorID: granter.id, annotationID: annotationID, layerID: layerID,
+            summary: "shared \(name) as \(level.rawValue)", createdAt: context.now)))
+        try await store.commit(changes)
+        return permission
+    }
+
+    private func revoke(_ userID: UserID, target: GrantTarget, level: PermissionLevel) async throws {
+        guard userID == context.userID || level.canShare else { throw PermissionError.cannotShare }
+        try await store.commit(ChangeSet(changes: [.revoke(userID: userID, on: target)]))
+    }
+}

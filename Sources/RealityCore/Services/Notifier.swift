@@ -1,0 +1,121 @@
+import Foundation
+
+/// Composes the notifications an event causes, as changes to commit with the event itself
+/// (SPEC S7): never to the actor, only to users who exist here and have notifications on.
+struct Notifier<Store: DataStore>: Sendable {
+    let store: Store
+    let context: ServiceContext
+
+    /// Notifications for a new comment: the annotation's owner and the thread's participants get
+    /// a `comment`; people named with `@displayName` or `@email` who may see the annotation get a
+    /// `mention` instead.
+    func commented(_ comment: Comment, on annotation: Annotation) async throws -> [Change] {
+        var mentioned: [UserID] = []
+        for handle in MentionParser.handles(in: comment.text) {
+            for user in try await store.users(matchingHandle: handle) where !mentioned.contains(user.id) {
+                let chain = try await store.layerChain(startingAt: annotation.layerID)
+                if PermissionResolver.level(of: user.id, on: annotation, in: chain, at: context.now) != nil {
+                    mentioned.append(user.id)
+                }
+            }
+        }
+        var changes: [Change] = []
+        let subject = annotation.title ?? "an annotation"
+        for userID in mentioned {
+            changes += try await notify(
+                userID, type: .mention, title: "You were mentioned",
+                body: "\(await actorName()) mentioned you on \(subject).", annotationID: annotation.id,
+                commentID: comment.id)
+        }
+        var recipients = [annotation.ownerID] + (try await store.commentAuthors(on: annotation.id))
+        recipients.removeAll { mentioned.contains($0) }
+        var seen: Set<UserID> = []
+        for userID in recipients where seen.insert(userID).inserted {
+            changes += try await notify(
+                userID, type: .comment, title: "New comment",
+                body: "\(await actorName()) commented on \(subject).", annotationID: annotation.id,
+                commentID: comment.id)
+        }
+        return changes
+    }
+
+    /// A `reaction` notification to the annotation's owner.
+    func reacted(_ emoji: String, to annotation: Annotation) async throws -> [Change] {
+        try await notify(
+            annotation.ownerID, type: .reaction, title: "New reaction",
+            body: "\(await actorName()) reacted \(emoji) to \(annotation.title ?? "your annotation").",
+            annotationID: annotation.id)
+    }
+
+    /// A `statusChange` notification to the annotation's owner.
+    func statusChanged(_ annotation: Annotation) async throws -> [Change] {
+        try await notify(
+            annotation.ownerID, type: .statusChange, title: "Status changed",
+            body: "\(await actorName()) set \(annotation.title ?? "your annotation") to \(annotation.status.rawValue).",
+            annotationID: annotation.id)
+    }
+
+    /// A `shared` notification to the grantee.
+    func shared(with userID: UserID, level: PermissionLevel, annotationID: AnnotationID?, layerID: LayerID?, name: String)
+        async throws -> [Change]
+    {
+        try await notify(
+            userID, type: .shared, title: "Shared with you",
+            body: "\(await actorName()) shared \(name) with you as \(level.rawValue).", annotationID: annotationID,
+            layerID: layerID)
+    }
+
+    /// A notification to `userID`, or nothing when that is the actor, an unknown user, or a user
+    /// who turned notifications off.
+    func notify(
+        _ userID: UserID, type: NotificationType, title: String, body: String, annotationID: AnnotationID? = nil,
+        layerID: LayerID? = nil, commentID: CommentID? = nil
+    ) async throws -> [Change] {
+        guard userID != context.userID, let recipient = try await store.user(id: userID),
+              recipient.preferences.enableNotifications
+        else { return [] }
+        return [.addNotification(AppNotification(
+            recipientID: userID, type: type, title: title, body: body, actorID: context.userID,
+            annotationID: annotationID, layerID: layerID, commentID: commentID, createdAt: context.now))]
+    }
+
+    private func actorName() async -> String {
+        let actor = try? await store.user(id: context.userID)
+        return actor?.displayName ?? actor?.email ?? "Someone"
+    }
+}
+
+/// Finds `@mentions` in comment text.
+public enum MentionParser {
+    /// The handles mentioned in `text`, without the `@`, in order and without repeats: a mention
+    /// is `@` at the start or after white space or punctuation, followed by letters, digits and
+    /// `._-+@` (so `@ana`, `@ana.silva` and `@ana@example.com` all work). Trailing dots are dropped.
+    public static func handles(in text: String) -> [String] {
+        var handles: [String] = []
+        var previous: Character = " "
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "@", previous.isWhitespace || previous.isPunctuation && previous != "@" {
+                var end = text.index(after: index)
+                while end < text.endIndex, isHandleCharacter(text[end]) { end = text.index(after: end) }
+                var handle = String(text[text.index(after: index)..<end])
+                while handle.last == "." || handle.last == "-" { handle.removeLast() }
+                if !handle.isEmpty, handle.count <= 254, !handles.contains(handle) { handles.append(handle) }
+                previous = character
+                index = end
+                continue
+            }
+            previous = character
+            index = text.index(after: index)
+        }
+        return Array(handles.prefix(maxMentions))
+    }
+
+    /// At most this many people are notified from one comment.
+    public static let maxMentions = 20
+
+    private static func isHandleCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || "._-+@".contains(character)
+    }
+}

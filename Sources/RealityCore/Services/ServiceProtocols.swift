@@ -1,0 +1,187 @@
+import Foundation
+
+/// Annotations: create, read, change, move, delete, and find them by place and time
+/// (seed 000 §3.1, SPEC S1).
+public protocol AnnotationService: ServiceProtocol {
+    /// Creates an annotation in a layer the user may edit; validated, within the user's plan.
+    func createAnnotation(
+        content: AnnotationContent, type: AnnotationType, position: SIMD3<Float>, layerID: LayerID
+    ) async throws -> Annotation
+    /// Creates an annotation from a full draft (title, orientation, rules, …).
+    func createAnnotation(_ draft: AnnotationDraft) async throws -> Annotation
+    /// The annotations of a layer the user may see, newest first.
+    func fetchAnnotations(in layerID: LayerID) async throws -> [Annotation]
+    /// The annotation with `id`, or nil when it does not exist or the user may not see it.
+    func fetchAnnotation(id: AnnotationID) async throws -> Annotation?
+    /// The annotations matching `query` (its viewer is replaced by the current user).
+    func fetchAnnotations(matching query: AnnotationQuery) async throws -> [Annotation]
+    /// Saves the editable fields of `annotation` (content, title, placement, rules, status,
+    /// attachments); grants, reactions, views and comments change through their own services.
+    func updateAnnotation(_ annotation: Annotation) async throws
+    /// Soft-deletes an annotation (owner level needed).
+    func deleteAnnotation(id: AnnotationID) async throws
+    /// Moves an annotation to another layer the user may edit.
+    func moveAnnotation(id: AnnotationID, to layerID: LayerID) async throws
+    /// Annotations within `radius` metres of `position`, nearest first.
+    func fetchNearby(position: SIMD3<Float>, radius: Float) async throws -> [Annotation]
+    /// Annotations whose visibility rules allow them at `date` for a viewer at `viewerPosition`.
+    func fetchVisible(at date: Date, viewerPosition: SIMD3<Float>?) async throws -> [Annotation]
+    /// Counts one view by the user (toward `expiresAfterViews`) and marks the annotation read.
+    func recordView(id: AnnotationID) async throws
+    /// The layer's annotations now and again after every committed change to that layer.
+    func watchAnnotations(in layerID: LayerID) -> AsyncStream<[Annotation]>
+}
+
+extension AnnotationService {
+    /// Annotations whose visibility rules allow them at `date`, wherever the viewer is.
+    public func fetchVisible(at date: Date) async throws -> [Annotation] {
+        try await fetchVisible(at: date, viewerPosition: nil)
+    }
+}
+
+/// Layers: create (within the plan), read, change, nest, hide and delete (seed 000 §3.3, SPEC S2).
+public protocol LayerService: ServiceProtocol {
+    /// Creates a top-level layer owned by the user.
+    func createLayer(name: String, icon: String, color: LayerColor) async throws -> Layer
+    /// Creates a layer, nested in `parentLayerID` when given (the user must be able to edit it).
+    func createLayer(name: String, icon: String, color: LayerColor, parentLayerID: LayerID?) async throws -> Layer
+    /// The layers the user may see: owned, shared with them, public, or nested in those.
+    func fetchLayers() async throws -> [Layer]
+    /// The layer with `id`, or nil when it does not exist or the user may not see it.
+    func fetchLayer(id: LayerID) async throws -> Layer?
+    /// Saves the editable fields of `layer` (name, icon, colour, parent, public, visible,
+    /// autoExpireDays, defaultPermission).
+    func updateLayer(_ layer: Layer) async throws
+    /// Deletes a layer and the layers nested in it; their annotations move to the owner's
+    /// default layer, which is created when needed.
+    func deleteLayer(id: LayerID) async throws
+    /// Shows or hides a layer.
+    func setLayerVisible(_ layerID: LayerID, visible: Bool) async throws
+    /// The visible layers the user may see.
+    func getActiveLayers() async throws -> [Layer]
+    /// The layers nested directly in `layerID`.
+    func childLayers(of layerID: LayerID) async throws -> [Layer]
+    /// The user's default layer, created when it does not exist yet.
+    func defaultLayer() async throws -> Layer
+}
+
+/// Who may do what (seed 000 §3.4, SPEC S3).
+public protocol PermissionService: ServiceProtocol {
+    /// The user's effective level on an annotation, or nil for no access.
+    func level(on annotation: Annotation) async throws -> PermissionLevel?
+    /// `userID`'s effective level on an annotation, or nil for no access.
+    func getPermissionLevel(for userID: UserID, annotation: Annotation) async throws -> PermissionLevel?
+    /// The user's effective level on a layer, or nil for no access.
+    func level(onLayer layerID: LayerID) async throws -> PermissionLevel?
+    /// Whether the user may see the annotation.
+    func canView(_ annotation: Annotation) async throws -> Bool
+    /// Whether the user may comment on and react to the annotation.
+    func canComment(_ annotation: Annotation) async throws -> Bool
+    /// Whether the user may change the annotation.
+    func canEdit(_ annotation: Annotation) async throws -> Bool
+    /// Whether the user may delete the annotation.
+    func canDelete(_ annotation: Annotation) async throws -> Bool
+    /// Whether the user may share the annotation.
+    func canShare(_ annotation: Annotation) async throws -> Bool
+    /// Throws unless the user may create annotations in the layer.
+    func checkCanCreate(in layerID: LayerID) async throws
+    /// Throws unless the user may change the annotation.
+    func checkCanEdit(_ annotation: Annotation) async throws
+    /// Throws unless the user may delete the annotation.
+    func checkCanDelete(_ annotation: Annotation) async throws
+    /// Grants `userID` a level on an annotation (the grantee is notified).
+    func grantPermission(to userID: UserID, level: PermissionLevel, for annotationID: AnnotationID, expiresAt: Date?)
+        async throws -> Permission
+    /// Removes `userID`'s grant on an annotation.
+    func revokePermission(from userID: UserID, for annotationID: AnnotationID) async throws
+    /// Grants `userID` a level on a layer, its annotations and nested layers; nil uses the
+    /// layer's `defaultPermission`.
+    func grantPermission(to userID: UserID, level: PermissionLevel?, forLayer layerID: LayerID, expiresAt: Date?)
+        async throws -> Permission
+    /// Removes `userID`'s grant on a layer.
+    func revokePermission(from userID: UserID, forLayer layerID: LayerID) async throws
+}
+
+/// Finding annotations again (seed 000 §3.5, SPEC S4).
+public protocol SearchService: ServiceProtocol {
+    /// Annotations whose title, text or comments contain every word of `query` (as word prefixes).
+    func search(query: String) async throws -> [Annotation]
+    /// Search with any combination of text, layers, types, creation dates and creator.
+    func search(
+        query: String?, layerIDs: [LayerID]?, types: [AnnotationType]?, dateRange: DateInterval?, creatorID: UserID?
+    ) async throws -> [Annotation]
+    /// The most recently created annotations the user may see.
+    func getRecent(limit: Int) async throws -> [Annotation]
+    /// Annotations by others that the user has not read.
+    func getUnread() async throws -> [Annotation]
+    /// Annotations the user starred.
+    func getStarred() async throws -> [Annotation]
+    /// Marks an annotation read.
+    func markAsRead(_ annotationID: AnnotationID) async throws
+    /// Stars or unstars an annotation.
+    func setStarred(_ annotationID: AnnotationID, starred: Bool) async throws
+}
+
+/// Comments, reactions, status and the activity feed (seed 000 §3.6, SPEC S5).
+public protocol CollaborationService: ServiceProtocol {
+    /// Comments on an annotation (commenter level needed); owners and participants are notified,
+    /// and `@mentions` notify the people named.
+    func addComment(to annotationID: AnnotationID, text: String) async throws -> Comment
+    /// Replies to a comment, on the same annotation.
+    func replyToComment(_ commentID: CommentID, text: String) async throws -> Comment
+    /// Deletes a comment: its author may, and so may whoever may delete the annotation.
+    func deleteComment(_ commentID: CommentID) async throws
+    /// Adds the user's reaction; adding the same emoji twice changes nothing.
+    func addReaction(to annotationID: AnnotationID, emoji: String) async throws
+    /// Removes the user's reaction with `emoji`.
+    func removeReaction(from annotationID: AnnotationID, emoji: String) async throws
+    /// Sets the status to resolved.
+    func markAsResolved(_ annotationID: AnnotationID) async throws
+    /// Sets any status (editor level needed); the owner is notified.
+    func setStatus(_ annotationID: AnnotationID, to status: AnnotationStatus) async throws
+    /// The comments on an annotation the user may see, oldest first.
+    func getComments(for annotationID: AnnotationID) async throws -> [Comment]
+    /// The newest activity on things the user may see.
+    func getActivityFeed(limit: Int) async throws -> [Activity]
+}
+
+/// The user's own account (seed 000 §3.7, SPEC S6).
+public protocol UserService: ServiceProtocol {
+    /// The current user with live counts.
+    func getCurrentUser() async throws -> User
+    /// Changes the display name and avatar; nil leaves a field as it is.
+    func updateProfile(displayName: String?, avatarURL: URL?) async throws -> User
+    /// Replaces the preferences.
+    func updatePreferences(_ preferences: UserPreferences) async throws -> User
+    /// The plan and whether it is in force.
+    func checkSubscription() async throws -> SubscriptionStatus
+    /// Moves the user to another plan (on a device, after the store confirmed the purchase).
+    func upgradeSubscription(to tier: SubscriptionTier) async throws
+    /// What the user uses against the plan's limits.
+    func getUsageStats() async throws -> UsageStats
+}
+
+/// The notification inbox (seed 000 §3.8, SPEC S7).
+public protocol NotificationService: ServiceProtocol {
+    /// Sends a notification to a user, unless it is the current user or they turned
+    /// notifications off.
+    func send(to userID: UserID, type: NotificationType, title: String, body: String, annotationID: AnnotationID?)
+        async throws
+    /// The user's newest notifications.
+    func getNotifications(limit: Int, unreadOnly: Bool) async throws -> [AppNotification]
+    /// Marks one of the user's notifications read.
+    func markAsRead(_ notificationID: UUID) async throws
+}
+
+/// Anchors and world maps (SPEC S8).
+public protocol AnchorManager: ServiceProtocol {
+    /// The anchor of the current world map nearest to `position` within the merge distance, or a
+    /// new anchor there.
+    func anchorFor(position: SIMD3<Float>) async throws -> AnchorID
+    /// Saves a world map the user owns.
+    func saveWorldMap(_ map: WorldMap) async throws
+    /// The world map with `id`, if the user may see it.
+    func worldMap(id: WorldMapID) async throws -> WorldMap?
+    /// World maps the user owns or that are shared with them.
+    func worldMaps() async throws -> [WorldMap]
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Reads of annotations (seed 000 §4.2). Every returned annotation carries its grants,
+/// reactions, viewers and view count; `comments` is left empty.
+public protocol AnnotationRepository: Sendable {
+    /// The annotation with `id`, deleted or not, regardless of access; nil when there is none.
+    func annotation(id: AnnotationID) async throws -> Annotation?
+    /// The annotations that match `query`, access included.
+    func annotations(matching query: AnnotationQuery) async throws -> [Annotation]
+    /// How many annotations `owner` has that are not deleted.
+    func annotationCount(ownedBy owner: UserID) async throws -> Int
+    /// What retention removes as of `now` (SPEC D3): records soft-deleted before `deletedBefore`,
+    /// and annotations older than their layer's `autoExpireDays`; at most `limit` of each kind.
+    func expiredRecords(deletedBefore: Date, now: Date, limit: Int) async throws -> ExpiredRecords
+}
+
+/// The records retention is due to remove.
+public struct ExpiredRecords: Hashable, Sendable {
+    /// Annotations to purge.
+    public var annotations: [AnnotationID]
+    /// Layers to purge.
+    public var layers: [LayerID]
+    /// Comments to purge.
+    public var comments: [CommentID]
+
+    /// A set with the given parts.
+    public init(annotations: [AnnotationID] = [], layers: [LayerID] = [], comments: [CommentID] = []) {
+        self.annotations = annotations
+        self.layers = layers
+        self.comments = comments
+    }
+
+    /// True when nothing is due.
+    public var isEmpty: Bool { annotations.isEmpty && layers.isEmpty && comments.isEmpty }
+}
+
+/// Reads of layers (seed 000 §3.3).
+public protocol LayerRepository: Sendable {
+    /// The layer with `id`, deleted or not; nil when there is none.
+    func layer(id: LayerID) async throws -> Layer?
+    /// The layer with `id` followed by its ancestors, nearest first (for permission resolution).
+    func layerChain(startingAt id: LayerID) async throws -> LayerChain
+    /// Layers `viewer` may see at `at` (owned, granted, public, or inside one of those), not deleted.
+    func layers(visibleTo viewer: UserID, at: Date) async throws -> [Layer]
+    /// The layers whose parent is `id`, not deleted.
+    func childLayers(of id: LayerID) async throws -> [Layer]
+    /// All layers below `id` (children, their children, …), not deleted.
+    func descendantLayers(of id: LayerID) async throws -> [Layer]
+    /// How many layers `owner` has that are not deleted.
+    func layerCount(ownedBy owner: UserID) async throws -> Int
+}
+
+/// Reads of comments (seed 000 §3.6).
+public protocol CommentRepository: Sendable {
+    /// The comment with `id`; nil when there is none.
+    func comment(id: CommentID) async throws -> Comment?
+    /// The comments on an annotation, oldest first, deleted ones left out.
+    func comments(on annotationID: AnnotationID) async throws -> [Comment]
+    /// The distinct authors of comments on an annotation (the thread's participants).
+    func commentAuthors(on annotationID: AnnotationID) async throws -> [UserID]
+}
+
+/// Reads of users (seed 000 §3.7).
+public protocol UserRepository: Sendable {
+    /// The user with `id`; nil when there is none.
+    func user(id: UserID) async throws -> User?
+    /// The users whose display name or email equals `handle`, ignoring case (for `@mentions`).
+    func users(matchingHandle handle: String) async throws -> [User]
+    /// Bytes of assets `owner` stores.
+    func storageUsed(by owner: UserID) async throws -> Int64
+}
+
+/// Reads of notifications and the activity feed (seed 000 §3.6, §3.8).
+public protocol InboxRepository: Sendable {
+    /// The notification with `id`; nil when there is none.
+    func notification(id: UUID) async throws -> AppNotification?
+    /// The newest notifications of `recipient`, newest first.
+    func notifications(for recipient: UserID, unreadOnly: Bool, limit: Int) async throws -> [AppNotification]
+    /// The newest activity on annotations and layers `viewer` may see at `at`, newest first.
+    func activities(visibleTo viewer: UserID, at: Date, limit: Int) async throws -> [Activity]
+}
+
+/// Reads of world maps (seed 001 §2.1, SPEC S8).
+public protocol WorldMapRepository: Sendable {
+    /// The world map with `id`; nil when there is none.
+    func worldMap(id: WorldMapID) async throws -> WorldMap?
+    /// World maps `viewer` owns or that are shared with them, most recently used first.
+    func worldMaps(visibleTo viewer: UserID) async throws -> [WorldMap]
+}
+
+/// Applies writes atomically and tells observers (SPEC D1).
+public protocol ChangeCommitting: Sendable {
+    /// Checks the preconditions and applies every change in one transaction, or nothing.
+    ///
+    /// Throws ``TierLimitError`` for a failed count precondition and ``StoreError`` otherwise.
+    func commit(_ changes: ChangeSet) async throws
+    /// A stream that yields the affected layers and annotations after each commit.
+    func commits() -> AsyncStream<CommitEvent>
+}
+
+/// What a commit touched, for observers such as `watchAnnotations(in:)`.
+public struct CommitEvent: Hashable, Sendable {
+    /// Layers whose annotations (or whose own record) changed.
+    public var layers: Set<LayerID>
+    /// Annotations that changed in any way.
+    public var annotations: Set<AnnotationID>
+
+    /// An event with the given parts.
+    public init(layers: Set<LayerID>, annotations: Set<AnnotationID>) {
+        self.layers = layers
+        self.annotations = annotations
+    }
+}
+
+/// Reports whether the store answers (for health checks).
+public protocol StoreHealthChecking: Sendable {
+    /// True when a trivial read succeeds.
+    func ping() async -> Bool
+}
+
+/// Everything the services need from storage: the seed's repositories and local data source,
+/// implemented once per backend (SQLite on the device and the server, PostgreSQL on the server).
+public typealias DataStore = AnnotationRepository & LayerRepository & CommentRepository & UserRepository
+    & InboxRepository & WorldMapRepository & ChangeCommitting & StoreHealthChecking

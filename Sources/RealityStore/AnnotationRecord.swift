@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import RealityCore
+
+/// The `annotations` table: one row per annotation's own fields. Grants, reactions, views and
+/// comments live in tables of their own and are attached by ``AnnotationAssembler``.
+enum AnnotationRecord {
+    /// The columns read back into an ``Annotation``, in `SELECT` order.
+    static let selection = """
+        a.rowid, a.id, a.type, a.status, a.title, a.text, a.drawingData, a.mediaURL, a.cloudAssetID,
+        a.richTextData, a.x, a.y, a.z, a.qx, a.qy, a.qz, a.qw, a.scale, a.anchorID, a.layerID, a.ownerID,
+        a.visibilityRules, a.attachments, a.createdAt, a.updatedAt, a.isDeleted, a.lastSyncedAt
+        """
+
+    static let insertSQL = """
+        INSERT INTO annotations (
+            id, type, status, title, text, drawingData, mediaURL, cloudAssetID, richTextData,
+            x, y, z, qx, qy, qz, qw, scale, anchorID, layerID, ownerID,
+            visibilityRules, visibleUntil, attachments, createdAt, updatedAt, isDeleted, lastSyncedAt
+        ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    static let updateSQL = """
+        UPDATE annotations SET
+            id = ?, type = ?, status = ?, title = ?, text = ?, drawingData = ?, mediaURL = ?,
+            cloudAssetID = ?, richTextData = ?, x = ?, y = ?, z = ?, qx = ?, qy = ?, qz = ?, qw = ?,
+            scale = ?, anchorID = ?, layerID = ?, ownerID = ?, visibilityRules = ?, visibleUntil = ?,
+            attachments = ?, createdAt = ?, updatedAt = ?, isDeleted = ?, lastSyncedAt = ?
+        WHERE rowid = ?
+        """
+
+    /// The values of `annotation` in the order of `insertSQL` and `updateSQL`.
+    static func arguments(_ annotation: Annotation) throws -> StatementArguments {
+        let content = annotation.content
+        let rules = try annotation.visibilityRules.map(ColumnJSON.encode)
+        let attachments = annotation.attachments.isEmpty ? nil : try ColumnJSON.encode(annotation.attachments)
+        let values: [(any DatabaseValueConvertible)?] = [
+            annotation.id.uuidString, annotation.type.rawValue, annotation.status.rawValue,
+            annotation.title, content.text, content.drawingData, content.mediaURL?.absoluteString,
+            content.cloudAssetID, content.richTextData,
+            Double(annotation.position.x), Double(annotation.position.y), Double(annotation.position.z),
+            Double(annotation.orientation.x), Double(annotation.orientation.y),
+            Double(annotation.orientation.z), Double(annotation.orientation.w),
+            Double(annotation.scale), annotation.anchorID.uuidString, annotation.layerID.uuidString,
+            annotation.ownerID.uuidString, rules, annotation.visibilityRules?.expiresAt?.storeValue,
+            attachments, annotation.createdAt.storeValue, annotation.updatedAt.storeValue,
+            annotation.isDeleted, annotation.lastSyncedAt?.storeValue,
+        ]
+        return StatementArguments(values)
+    }
+
+    /// An annotation from a row of `selection`, without the parts kept in other tables.
+    static func annotation(from row: Row) throws -> Annotation {
+        let mediaURL: String? = row["mediaURL"]
+        let content = AnnotationContent(
+            text: row["text"], drawingData: row["drawingData"], mediaURL: mediaURL.flatMap(URL.init(string:)),
+            cloudAssetID: row["cloudAssetID"], richTextData: row["richTextData"])
+        let position = SIMD3<Float>(Float(row["x"] as Double), Float(row["y"] as Double), Float(row["z"] as Double))
+        let orientation = Quaternion(
+            x: Float(row["qx"] as Double), y: Float(row["qy"] as Double),
+            z: Float(row["qz"] as Double), w: Float(row["qw"] as Double))
+        return Annotation(
+            id: try row.identifier("id"),
+            type: try row.enumValue("type"),
+            content: content,
+            title: row["title"],
+            position: position,
+            orientation: orientation,
+            scale: Float(row["scale"] as Double),
+            anchorID: try row.identifier("anchorID"),
+            layerID: try row.identifier("layerID"),
+            ownerID: try row.identifier("ownerID"),
+            visibilityRules: try row.json("visibilityRules", as: VisibilityRules.self),
+            createdAt: row.date("createdAt"),
+            updatedAt: row.date("updatedAt"),
+            isDeleted: row["isDeleted"],
+            lastSyncedAt: row.optionalDate("lastSyncedAt"),
+            status: try row.enumValue("status"),
+            attachments: try row.json("attachments", as: [Attachment].self) ?? [])
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import RealityCore
+
+/// Writes of annotation rows together with their R*Tree box and full-text entry, so that the
+/// spatial and text indexes never disagree with the table.
+enum AnnotationWrites {
+    /// Inserts or replaces `annotation`'s own fields and refreshes its index entries.
+    static func save(_ annotation: Annotation, in db: Database) throws {
+        let id = annotation.id.uuidString
+        let existing = try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT rowid FROM annotations WHERE id = ?"), arguments: [id])
+        var arguments = try AnnotationRecord.arguments(annotation)
+        let rowid: Int64
+        if let existing {
+            arguments += [existing]
+            try db.cachedStatement(sql: AnnotationRecord.updateSQL).execute(arguments: arguments)
+            rowid = existing
+            try db.cachedStatement(sql: "DELETE FROM annotation_fts WHERE rowid = ?").execute(arguments: [rowid])
+        } else {
+            try db.cachedStatement(sql: AnnotationRecord.insertSQL).execute(arguments: arguments)
+            rowid = db.lastInsertedRowID
+        }
+        if annotation.isDeleted {
+            try db.cachedStatement(sql: "DELETE FROM annotation_rtree WHERE id = ?").execute(arguments: [rowid])
+            return
+        }
+        let p = annotation.position
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO annotation_rtree VALUES (?, ?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [rowid, Double(p.x), Double(p.x), Double(p.y), Double(p.y), Double(p.z), Double(p.z)])
+        let comments = try String.fetchOne(
+                db.cachedStatement(sql: """
+                    SELECT group_concat(text, ' ') FROM comments WHERE annotationID = ? AND isDeleted = 0
+                    """),
+                arguments: [id])
+        try db.cachedStatement(sql: "INSERT INTO annotation_fts(rowid, title, text, comments) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [rowid, annotation.title, annotation.content.text, comments])
+    }
+
+    /// Rebuilds the comment text of an annotation's full-text entry after its comments changed.
+    static func refreshCommentText(of annotationID: AnnotationID, in db: Database) throws {
+        try db.cachedStatement(sql: """
+            UPDATE annotation_fts
+            SET comments = (SELECT group_concat(text, ' ') FROM comments WHERE annotationID = ?1 AND isDeleted = 0)
+            WHERE rowid = (SELECT rowid FROM annotations WHERE id = ?1 AND isDeleted = 0)
+            """).execute(arguments: [annotationID.uuidString])
+    }
+
+    /// Removes an annotation and everything that hangs off it.
+    static func purge(_ id: AnnotationID, in db: Database) throws {
+        let key = id.uuidString
+        if let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM annotations WHERE id = ?", arguments: [key]) {
+            try db.execute(sql: "DELETE FROM annotation_rtree WHERE id = ?", arguments: [rowid])
+            try db.execute(sql: "DELETE FROM annotation_fts WHERE rowid = ?", arguments: [rowid])
+        }
+        try db.execute(sql: "DELETE FROM annotations WHERE id = ?", arguments: [key])
+        try db.execute(sql: "DELETE FROM grants WHERE targetType = 'annotation' AND targetID = ?", arguments: [key])
+        try db.execute(sql: "DELETE FROM reactions WHERE annotationID = ?", arguments: [key])
+        try db.execute(sql: "DELETE FROM views WHERE annotationID = ?", arguments: [key])
+        try db.execute(sql: "DELETE FROM stars WHERE annotationID = ?", arguments: [key])
+        try db.execute(sql: "DELETE FROM comments WHERE annotationID = ?", arguments: [key])
+        try db.execute(sql: "UPDATE anchors SET annotationID = NULL WHERE annotationID = ?", arguments: [key])
+    }
+}

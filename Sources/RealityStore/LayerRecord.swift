@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import RealityCore
+
+/// The `layers` table. Grants live in `grants` and are attached on read.
+enum LayerRecord {
+    static let columns = """
+        id, name, icon, color, parentLayerID, ownerID, isPublic, isVisible, autoExpireDays,
+        defaultPermission, createdAt, updatedAt, isDeleted
+        """
+
+    /// Inserts or replaces `layer`'s own fields.
+    static func save(_ layer: Layer, in db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO layers (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [
+                layer.id.uuidString, layer.name, layer.icon, layer.color.rawValue,
+                layer.parentLayerID?.uuidString, layer.ownerID.uuidString, layer.isPublic, layer.isVisible,
+                layer.autoExpireDays, layer.defaultPermission.rawValue, layer.createdAt.storeValue,
+                layer.updatedAt.storeValue, layer.isDeleted,
+            ])
+    }
+
+    /// A layer from a row of `columns`, without its grants.
+    static func layer(from row: Row) throws -> Layer {
+        Layer(
+            id: try row.identifier("id"),
+            name: row["name"],
+            icon: row["icon"],
+            color: try row.enumValue("color"),
+            parentLayerID: try row.optionalIdentifier("parentLayerID"),
+            ownerID: try row.identifier("ownerID"),
+            isPublic: row["isPublic"],
+            isVisible: row["isVisible"],
+            autoExpireDays: row["autoExpireDays"],
+            defaultPermission: try row.enumValue("defaultPermission"),
+            createdAt: row.date("createdAt"),
+            updatedAt: row.date("updatedAt"),
+            isDeleted: row["isDeleted"])
+    }
+
+    /// Layers from rows of `columns`, each with its grants attached.
+    static func layers(from rows: [Row], in db: Database) throws -> [Layer] {
+        var layers = try rows.map(layer(from:))
+        let grants = try GrantRecord.grants(targetType: "layer", ids: layers.map(\.id.uuidString), in: db)
+        for index in layers.indices {
+            layers[index].permissions = grants[layers[index].id.uuidString] ?? []
+        }
+        return layers
+    }
+}
+
+/// The `grants` table: one row per user per annotation or layer.
+enum GrantRecord {
+    static func targetColumns(_ target: GrantTarget) -> (type: String, id: String) {
+        switch target {
+        case .annotation(let id): ("annotation", id.uuidString)
+        case .layer(let id): ("layer", id.uuidString)
+        }
+    }
+
+    /// Inserts or replaces the grant of `permission.userID` on `target`.
+    static func save(_ permission: Permission, on target: GrantTarget, in db: Database) throws {
+        let (type, id) = targetColumns(target)
+        try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO grants (targetType, targetID, userID, id, level, grantedAt, grantedBy, expiresAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [
+                type, id, permission.userID.uuidString, permission.id.uuidString.lowercased(),
+                permission.level.rawValue, permission.grantedAt.storeValue, permission.grantedBy.uuidString,
+                permission.expiresAt?.storeValue,
+            ])
+    }
+
+    /// Removes the grant of `userID` on `target`.
+    static func delete(userID: UserID, on target: GrantTarget, in db: Database) throws {
+        let (type, id) = targetColumns(target)
+        try db.execute(
+            sql: "DELETE FROM grants WHERE targetType = ? AND targetID = ? AND userID = ?",
+            arguments: [type, id, userID.uuidString])
+    }
+
+    /// The grants on each of `ids` (of `targetType`), keyed by target ID.
+    static func grants(targetType: String, ids: [String], in db: Database) throws -> [String: [Permission]] {
+        var result: [String: [Permission]] = [:]
+        for chunk in ids.chunked(into: 500) where !chunk.isEmpty {
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM grants WHERE targetType = ? AND targetID IN (\(placeholders(chunk.count)))
+                    ORDER BY grantedAt, userID
+                    """,
+                arguments: StatementArguments([targetType] + chunk))
+            for row in rows {
+                let permission = Permission(
+                    id: UUID(uuidString: row["id"]) ?? UUID(),
+                    userID: try row.identifier("userID"),
+                    level: try row.enumValue("level"),
+                    grantedBy: try row.identifier("grantedBy"),
+                    grantedAt: row.date("grantedAt"),
+                    expiresAt: row.optionalDate("expiresAt"))
+                result[row["targetID"], default: []].append(permission)
+            }
+        }
+        return result
+    }
+}
+
+/// `?, ?, ?` with `count` placeholders.
+func placeholders(_ count: Int) -> String {
+    Array(repeating: "?", count: count).joined(separator: ", ")
+}
+
+extension Array {
+    /// The array cut into consecutive pieces of at most `size` elements.
+    func chunked(into size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

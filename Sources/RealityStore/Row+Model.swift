@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import RealityCore
+
+extension Row {
+    /// The identifier stored as a UUID string in `column`; throws when it is not one.
+    func identifier<Entity>(_ column: String) throws -> Identifier<Entity> {
+        let text: String = self[column]
+        guard let id = Identifier<Entity>(uuidString: text) else {
+            throw StoreError.unavailable(detail: "column \(column) holds a malformed UUID")
+        }
+        return id
+    }
+
+    /// The optional identifier stored in `column`.
+    func optionalIdentifier<Entity>(_ column: String) throws -> Identifier<Entity>? {
+        guard let text: String = self[column] else { return nil }
+        guard let id = Identifier<Entity>(uuidString: text) else {
+            throw StoreError.unavailable(detail: "column \(column) holds a malformed UUID")
+        }
+        return id
+    }
+
+    /// The date stored as milliseconds since 1970 in `column`.
+    func date(_ column: String) -> Date {
+        Timestamp.date(milliseconds: self[column])
+    }
+
+    /// The optional date stored as milliseconds in `column`.
+    func optionalDate(_ column: String) -> Date? {
+        let milliseconds: Int64? = self[column]
+        return milliseconds.map(Timestamp.date(milliseconds:))
+    }
+
+    /// The enum stored as its raw string in `column`; throws for an unknown value.
+    func enumValue<Value: RawRepresentable>(_ column: String) throws -> Value where Value.RawValue == String {
+        let text: String = self[column]
+        guard let value = Value(rawValue: text) else {
+            throw StoreError.unavailable(detail: "column \(column) holds unknown value \(text)")
+        }
+        return value
+    }
+
+    /// The JSON document stored in `column`, decoded; nil when the column is NULL.
+    func json<Value: Decodable>(_ column: String, as type: Value.Type) throws -> Value? {
+        guard let data: Data = self[column] else { return nil }
+        do {
+            return try RealityJSON.decoder().decode(type, from: data)
+        } catch {
+            throw StoreError.unavailable(detail: "column \(column) holds unreadable JSON: \(error)")
+        }
+    }
+}
+
+extension Date {
+    /// Milliseconds since 1970, the store's form of a date.
+    var storeValue: Int64 { Timestamp.milliseconds(self) }
+}
+
+/// JSON for columns that hold documents, in the platform's dialect.
+enum ColumnJSON {
+    /// `value` as a JSON blob.
+    static func encode(_ value: some Encodable) throws -> Data {
+        try RealityJSON.encoder().encode(value)
+    }
+}

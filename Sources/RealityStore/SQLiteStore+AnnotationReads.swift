@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import RealityCore
+
+extension SQLiteStore: AnnotationRepository {
+    public func annotation(id: AnnotationID) async throws -> Annotation? {
+        try await read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT \(AnnotationRecord.selection) FROM annotations a WHERE a.id = ?",
+                arguments: [id.uuidString])
+            return try AnnotationAssembler.annotations(from: rows, in: db).first
+        }
+    }
+
+    public func annotations(matching query: AnnotationQuery) async throws -> [Annotation] {
+        guard let statement = AnnotationQuerySQL(query) else { return [] }
+        return try await read { db in
+            let rows = try Row.fetchAll(
+                db, sql: statement.sql, arguments: StatementArguments(statement.arguments))
+            return try AnnotationAssembler.annotations(from: rows, in: db)
+        }
+    }
+
+    public func annotationCount(ownedBy owner: UserID) async throws -> Int {
+        try await read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM annotations WHERE ownerID = ? AND isDeleted = 0",
+                arguments: [owner.uuidString]) ?? 0
+        }
+    }
+
+    public func expiredRecords(deletedBefore cutoff: Date, now: Date, limit: Int) async throws -> ExpiredRecords {
+        try await read { db in
+            let arguments: StatementArguments = ["cutoff": cutoff.storeValue, "now": now.storeValue, "limit": limit]
+            let annotations = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM annotations WHERE isDeleted = 1 AND updatedAt < :cutoff
+                    UNION
+                    SELECT a.id FROM layers l JOIN annotations a ON a.layerID = l.id
+                    WHERE l.autoExpireDays IS NOT NULL AND a.createdAt < :now - l.autoExpireDays * 86400000
+                    LIMIT :limit
+                    """,
+                arguments: arguments)
+            let layers = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM layers l WHERE isDeleted = 1 AND updatedAt < :cutoff
+                    AND NOT EXISTS (SELECT 1 FROM annotations a WHERE a.layerID = l.id AND a.isDeleted = 0)
+                    LIMIT :limit
+                    """,
+                arguments: arguments)
+            let comments = try String.fetchAll(
+                db, sql: "SELECT id FROM comments WHERE isDeleted = 1 AND updatedAt < :cutoff LIMIT :limit",
+                arguments: arguments)
+            return ExpiredRecords(
+                annotations: annotations.compactMap(AnnotationID.init(uuidString:)),
+                layers: layers.compactMap(LayerID.init(uuidString:)),
+                comments: comments.compactMap(CommentID.init(uuidString:)))
+        }
+    }
+
+    /// Runs `body` on a read connection, mapping GRDB's errors to ``StoreError``.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.read(body)
+        } catch let error as DatabaseError {
+            throw StoreError.unavailable(detail: error.description)
+        }
+    }
+}

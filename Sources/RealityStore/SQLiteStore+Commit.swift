@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+import RealityCore
+
+extension SQLiteStore: ChangeCommitting {
+    public func commit(_ changes: ChangeSet) async throws {
+        guard !changes.isEmpty else { return }
+        let role = self.role
+        do {
+            try await writer.write { db in
+                for precondition in changes.preconditions {
+                    try Self.check(precondition, in: db)
+                }
+                let now = Timestamp.now()
+                for change in changes.changes {
+                    try Self.apply(change, in: db)
+                    if role == .device, let entry = try Outbox.entry(for: change) {
+                        try Outbox.append(entry, at: now, in: db)
+                    }
+                }
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.unavailable(detail: error.description)
+        }
+        broadcaster.send(CommitEvent(layers: changes.affectedLayers, annotations: changes.affectedAnnotations))
+    }
+
+    public func commits() -> AsyncStream<CommitEvent> {
+        broadcaster.stream()
+    }
+
+    private static func check(_ precondition: Precondition, in db: Database) throws {
+        switch precondition {
+        case .annotationCountBelow(let owner, let limit, let tier):
+            let count = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM annotations WHERE ownerID = ? AND isDeleted = 0",
+                arguments: [owner.uuidString]) ?? 0
+            if count >= limit { throw TierLimitError.annotationLimitReached(limit: limit, tier: tier) }
+        case .layerCountBelow(let owner, let limit, let tier):
+            let count = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM layers WHERE ownerID = ? AND isDeleted = 0",
+                arguments: [owner.uuidString]) ?? 0
+            if count >= limit { throw TierLimitError.layerLimitReached(limit: limit, tier: tier) }
+        case .annotationUnchanged(let id, let updatedAt):
+            let current = try Int64.fetchOne(
+                db, sql: "SELECT updatedAt FROM annotations WHERE id = ?", arguments: [id.uuidString])
+            if current != updatedAt.storeValue {
+                throw StoreError.conflict(recordType: .annotation, id: id.uuidString)
+            }
+        case .layerUnchanged(let id, let updatedAt):
+            let current = try Int64.fetchOne(
+                db, sql: "SELECT updatedAt FROM layers WHERE id = ?", arguments: [id.uuidString])
+            if current != updatedAt.storeValue {
+                throw StoreError.conflict(recordType: .layer, id: id.uuidString)
+            }
+        }
+    }
+
+    private static func apply(_ change: Change, in db: Database) throws {
+        switch change {
+        case .saveAnnotation(let annotation):
+            try AnnotationWrites.save(annotation, in: db)
+        case .saveLayer(let layer):
+            try LayerRecord.save(layer, in: db)
+        case .saveComment(let comment):
+            try CommentRecord.save(comment, in: db)
+        case .saveUser(let user):
+            try UserRecord.save(user, in: db)
+        case .saveWorldMap(let map):
+            try WorldMapRecord.save(map, in: db)
+        case .grant(let permission, let target):
+            try GrantRecord.save(permission, on: target, in: db)
+        case .revoke(let userID, let target):
+            try GrantRecord.delete(userID: userID, on: target, in: db)
+        case .addReaction(let reaction, let annotationID):
+            try EngagementRecords.add(reaction, to: annotationID, in: db)
+        case .removeReaction(let annotationID, let userID, let emoji):
+            try EngagementRecords.removeReaction(annotationID: annotationID, userID: userID, emoji: emoji, in: db)
+        case .recordView(let annotationID, let userID, let date):
+            try EngagementRecords.read(annotationID: annotationID, userID: userID, at: date, countsAsView: true, in: db)
+        case .markRead(let annotationID, let userID, let date):
+            try EngagementRecords.read(annotationID: annotationID, userID: userID, at: date, countsAsView: false, in: db)
+        case .setStarred(let annotationID, let userID, let starred, let date):
+            try EngagementRecords.setStarred(
+                annotationID: annotationID, userID: userID, starred: starred, at: date, in: db)
+        case .addNotification(let notification):
+            try NotificationRecord.save(notification, in: db)
+        case .markNotificationRead(let id, let recipientID):
+            try db.execute(
+                sql: "UPDATE notifications SET isRead = 1 WHERE id = ? AND recipientID = ?",
+                arguments: [id.uuidString.lowercased(), recipientID.uuidString])
+        case .addActivity(let activity):
+            try ActivityRecord.save(activity, in: db)
+        case .purgeAnnotation(let id):
+            try AnnotationWrites.purge(id, in: db)
+        case .purgeLayer(let id):
+            try db.execute(sql: "DELETE FROM layers WHERE id = ?", arguments: [id.uuidString])
+            try db.execute(
+                sql: "DELETE FROM grants WHERE targetType = 'layer' AND targetID = ?", arguments: [id.uuidString])
+        case .purgeComment(let id):
+            try CommentRecord.purge(id, in: db)
+        }
+    }
+}

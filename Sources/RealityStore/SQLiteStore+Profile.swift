@@ -1,0 +1,26 @@
+import Foundation
+import GRDB
+import RealityCore
+
+extension SQLiteStore {
+    /// The key under which the device store remembers whose store it is.
+    static let profileKey = "profile.userID"
+
+    /// The user this device store belongs to: the account it was linked to, or else a local
+    /// profile on the free tier (seed 001: every user starts free), created on first use.
+    public func localProfile() async throws -> UserID {
+        let now = Timestamp.now()
+        return try await writer.write { db in
+            if let text = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.profileKey]),
+               let id = UserID(uuidString: text)
+            {
+                return id
+            }
+            let user = User(displayName: "Me", createdAt: now)
+            try UserRecord.save(user, in: db)
+            try db.execute(
+                sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [Self.profileKey, user.id.uuidString])
+            return user.id
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import RealityCore
+
+/// The platform's data in one SQLite file (SPEC D1): the device's local store, and the server's
+/// embedded default.
+///
+/// A `Sendable` struct around a GRDB writer: a `DatabasePool` in WAL mode for files, a
+/// `DatabaseQueue` in memory for tests. In the `device` role every write that must reach the cloud
+/// also records an outbox entry in the same transaction.
+public struct SQLiteStore: Sendable {
+    /// Which side of sync the store is on.
+    public enum Role: String, Sendable {
+        /// A device: local writes are queued in the outbox for upload.
+        case device
+        /// The server: writes are the source of truth and queue nothing.
+        case server
+    }
+
+    /// The GRDB connection(s).
+    public let writer: any DatabaseWriter
+    /// Which side of sync the store is on.
+    public let role: Role
+    let broadcaster: CommitBroadcaster
+
+    private init(writer: any DatabaseWriter, role: Role) throws {
+        self.writer = writer
+        self.role = role
+        self.broadcaster = CommitBroadcaster()
+        try StoreMigrations.migrator.migrate(writer)
+    }
+
+    /// Opens (creating if needed) the store at `path` in WAL mode and migrates it.
+    public static func open(path: String, role: Role = .device) throws -> SQLiteStore {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        configuration.busyMode = .timeout(10)
+        do {
+            return try SQLiteStore(writer: DatabasePool(path: path, configuration: configuration), role: role)
+        } catch let error as DatabaseError {
+            throw StoreError.unavailable(detail: "\(path): \(error.message ?? error.description)")
+        }
+    }
+
+    /// A new store in memory, for tests.
+    public static func inMemory(role: Role = .device) throws -> SQLiteStore {
+        try SQLiteStore(writer: DatabaseQueue(), role: role)
+    }
+
+    /// Reads a value of the store's key–value metadata.
+    public func metadata(_ key: String) async throws -> String? {
+        try await writer.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key])
+        }
+    }
+
+    /// Writes a value of the store's key–value metadata.
+    public func setMetadata(_ key: String, to value: String?) async throws {
+        try await writer.write { db in
+            if let value {
+                try db.execute(
+                    sql: "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    arguments: [key, value])
+            } else {
+                try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key])
+            }
+        }
+    }
+
+    /// True when the store answers a trivial query (for health checks).
+    public func ping() async -> Bool {
+        (try? await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+    }
+}
+extension SQLiteStore: StoreHealthChecking {}

@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+import RealityCore
+
+/// The `world_maps` and `anchors` tables.
+enum WorldMapRecord {
+    /// Inserts or replaces a world map and replaces its anchors.
+    static func save(_ map: WorldMap, in db: Database) throws {
+        let id = map.id.uuidString
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO world_maps (
+                    id, worldMapAssetID, locationName, locationDescription, thumbnailAssetID, ownerID,
+                    isShared, sharedWith, createdAt, updatedAt, lastUsedAt
+                ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                id, map.worldMapAssetID, map.locationName, map.locationDescription, map.thumbnailAssetID,
+                map.ownerID.uuidString, map.isShared, try ColumnJSON.encode(map.sharedWith),
+                map.createdAt.storeValue, map.updatedAt.storeValue, map.lastUsedAt.storeValue,
+            ])
+        try db.execute(sql: "DELETE FROM anchors WHERE worldMapID = ?", arguments: [id])
+        let insert = try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO anchors (id, worldMapID, position, transform, x, y, z, annotationID)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (index, anchor) in map.anchors.enumerated() {
+            let p = anchor.position
+            try insert.execute(arguments: [
+                anchor.id.uuidString, id, index, try ColumnJSON.encode(anchor.transform),
+                Double(p.x), Double(p.y), Double(p.z), anchor.annotationID?.uuidString,
+            ])
+        }
+    }
+
+    /// World maps from `world_maps` rows, with their anchors.
+    static func worldMaps(from rows: [Row], in db: Database) throws -> [WorldMap] {
+        try rows.map { row in
+            let id: String = row["id"]
+            let anchors = try Row.fetchAll(
+                db, sql: "SELECT * FROM anchors WHERE worldMapID = ? ORDER BY position", arguments: [id]
+            ).map { anchorRow in
+                WorldAnchor(
+                    id: try anchorRow.identifier("id"),
+                    transform: try anchorRow.json("transform", as: Transform.self) ?? .identity,
+                    annotationID: try anchorRow.optionalIdentifier("annotationID"))
+            }
+            return WorldMap(
+                id: try row.identifier("id"),
+                worldMapAssetID: row["worldMapAssetID"],
+                anchors: anchors,
+                locationName: row["locationName"],
+                locationDescription: row["locationDescription"],
+                thumbnailAssetID: row["thumbnailAssetID"],
+                ownerID: try row.identifier("ownerID"),
+                isShared: row["isShared"],
+                sharedWith: try row.json("sharedWith", as: [UserID].self) ?? [],
+                createdAt: row.date("createdAt"),
+                updatedAt: row.date("updatedAt"),
+                lastUsedAt: row.date("lastUsedAt"))
+        }
+    }
+}
+
+/// The per-user tables: `reactions`, `views` and `stars`.
+enum EngagementRecords {
+    /// Adds a reaction unless the user already reacted with that emoji.
+    static func add(_ reaction: Reaction, to annotationID: AnnotationID, in db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO reactions (annotationID, userID, emoji, id, createdAt) VALUES (?, ?, ?, ?, ?)
+            """).execute(arguments: [
+                annotationID.uuidString, reaction.userID.uuidString, reaction.emoji,
+                reaction.id.uuidString.lowercased(), reaction.createdAt.storeValue,
+            ])
+    }
+
+    /// Removes a user's reaction with `emoji`.
+    static func removeReaction(annotationID: AnnotationID, userID: UserID, emoji: String, in db: Database) throws {
+        try db.execute(
+            sql: "DELETE FROM reactions WHERE annotationID = ? AND userID = ? AND emoji = ?",
+            arguments: [annotationID.uuidString, userID.uuidString, emoji])
+    }
+
+    /// Marks read, and counts a view when `countsAsView`.
+    static func read(
+        annotationID: AnnotationID, userID: UserID, at date: Date, countsAsView: Bool, in db: Database
+    ) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO views (annotationID, userID, count, firstReadAt, lastReadAt) VALUES (?1, ?2, ?3, ?4, ?4)
+            ON CONFLICT(annotationID, userID) DO UPDATE SET count = count + ?3, lastReadAt = ?4
+            """).execute(arguments: [
+                annotationID.uuidString, userID.uuidString, countsAsView ? 1 : 0, date.storeValue,
+            ])
+    }
+
+    /// Stars or unstars an annotation for a user.
+    static func setStarred(
+        annotationID: AnnotationID, userID: UserID, starred: Bool, at date: Date, in db: Database
+    ) throws {
+        if starred {
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO stars (userID, annotationID, createdAt) VALUES (?, ?, ?)",
+                arguments: [userID.uuidString, annotationID.uuidString, date.storeValue])
+        } else {
+            try db.execute(
+                sql: "DELETE FROM stars WHERE userID = ? AND annotationID = ?",
+                arguments: [userID.uuidString, annotationID.uuidString])
+        }
+    }
+}
