@@ -51,4 +51,5 @@ public enum RecordType: String, Codable, Hashable, Sendable, CaseIterable {
     case user
     case worldMap
     case notification
+    case grant
 }

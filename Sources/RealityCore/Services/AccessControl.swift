@@ -48,14 +48,7 @@ struct AccessControl<Store: DataStore>: Sendable {
 
     /// Throws the `PermissionError` for `capability` unless `level` allows it.
     static func require(_ capability: Capability, level: PermissionLevel) throws {
-        guard !level.allows(capability) else { return }
-        switch capability {
-        case .view: throw PermissionError.notFound
-        case .comment: throw PermissionError.cannotComment
-        case .edit: throw PermissionError.cannotEdit
-        case .delete: throw PermissionError.cannotDelete
-        case .share: throw PermissionError.cannotShare
-        }
+        guard level.allows(capability) else { throw PermissionError.denying(capability) }
     }
 
     /// The current user, or `notFound` when the account does not exist (deleted meanwhile).

@@ -47,8 +47,9 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService {
         try annotation.validate()
         let user = try await access.currentUser()
         var changes = ChangeSet()
-        if let limit = user.subscriptionTier.limits.maxAnnotations {
-            changes.require(.annotationCountBelow(owner: user.id, limit: limit, tier: user.subscriptionTier))
+        let tier = user.tier(at: now)
+        if let limit = tier.limits.maxAnnotations {
+            changes.require(.annotationCountBelow(owner: user.id, limit: limit, tier: tier))
         }
         changes.append(.saveAnnotation(annotation))
         changes.append(.addActivity(Activity(

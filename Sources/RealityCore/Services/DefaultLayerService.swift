@@ -30,8 +30,9 @@ public struct DefaultLayerService<Store: DataStore>: LayerService {
         try layer.validate()
         let user = try await access.currentUser()
         var changes = ChangeSet()
-        if let limit = user.subscriptionTier.limits.maxLayers {
-            changes.require(.layerCountBelow(owner: user.id, limit: limit, tier: user.subscriptionTier))
+        let tier = user.tier(at: context.now)
+        if let limit = tier.limits.maxLayers {
+            changes.require(.layerCountBelow(owner: user.id, limit: limit, tier: tier))
         }
         changes.append(.saveLayer(layer))
         changes.append(.addActivity(Activity(

@@ -72,12 +72,13 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService {
         let (annotation, _, granterLevel) = try await access.visibleAnnotation(annotationID)
         return try await grant(
             userID, level: level, target: .annotation(annotationID), ownerID: annotation.ownerID,
-            granterLevel: granterLevel, expiresAt: expiresAt, name: annotation.title ?? "an annotation")
+            granterLevel: granterLevel, existing: annotation.permissions, expiresAt: expiresAt,
+            name: annotation.title ?? "an annotation")
     }
 
     public func revokePermission(from userID: UserID, for annotationID: AnnotationID) async throws {
-        let (_, _, level) = try await access.visibleAnnotation(annotationID)
-        try await revoke(userID, target: .annotation(annotationID), level: level)
+        let (annotation, _, level) = try await access.visibleAnnotation(annotationID)
+        try await revoke(userID, target: .annotation(annotationID), level: level, existing: annotation.permissions)
     }
 
     public func grantPermission(
@@ -86,12 +87,13 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService {
         let (layer, _, granterLevel) = try await access.visibleLayer(layerID)
         return try await grant(
             userID, level: level ?? layer.defaultPermission, target: .layer(layerID), ownerID: layer.ownerID,
-            granterLevel: granterLevel, expiresAt: expiresAt, name: "the layer \(layer.name)")
+            granterLevel: granterLevel, existing: layer.permissions, expiresAt: expiresAt,
+            name: "the layer \(layer.name)")
     }
 
     public func revokePermission(from userID: UserID, forLayer layerID: LayerID) async throws {
-        let (_, _, level) = try await access.visibleLayer(layerID)
-        try await revoke(userID, target: .layer(layerID), level: level)
+        let (layer, _, level) = try await access.visibleLayer(layerID)
+        try await revoke(userID, target: .layer(layerID), level: level, existing: layer.permissions)
     }
 
     private func check(_ capability: Capability, _ annotation: Annotation) async throws {
@@ -103,12 +105,12 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService {
 
     private func grant(
         _ grantee: UserID, level: PermissionLevel, target: GrantTarget, ownerID: UserID,
-        granterLevel: PermissionLevel, expiresAt: Date?, name: String
+        granterLevel: PermissionLevel, existing: [Permission], expiresAt: Date?, name: String
     ) async throws -> Permission {
         let granter = try await access.currentUser()
         try SharingRules.checkGrant(
             granter: granter.id, granterLevel: granterLevel, grantee: grantee, level: level, ownerID: ownerID,
-            tier: granter.subscriptionTier)
+            tier: granter.tier(at: context.now), replacing: existing.first { $0.userID == grantee }?.level)
         guard try await store.user(id: grantee) != nil else {
             throw ServiceError.notFound(.user, id: grantee.uuidString)
         }
@@ -130,8 +132,14 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService {
         return permission
     }
 
-    private func revoke(_ userID: UserID, target: GrantTarget, level: PermissionLevel) async throws {
-        guard userID == context.userID || level.canShare else { throw PermissionError.cannotShare }
+    private func revoke(_ userID: UserID, target: GrantTarget, level: PermissionLevel, existing: [Permission])
+        async throws
+    {
+        guard let grant = existing.first(where: { $0.userID == userID }) else {
+            throw ServiceError.notFound(.grant, id: userID.uuidString)
+        }
+        try SharingRules.checkRevoke(
+            revoker: context.userID, revokerLevel: level, grantee: userID, grantLevel: grant.level)
         try await store.commit(ChangeSet(changes: [.revoke(userID: userID, on: target)]))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What each plan allows (SPEC M7), as data so that the device and the server enforce the same
 /// numbers. `nil` means unlimited.
 ///
@@ -64,4 +66,13 @@ public enum TierLimitError: Error, Hashable, Sendable {
     case storageQuotaExceeded(limitBytes: Int64, usedBytes: Int64, tier: SubscriptionTier)
     /// The plan does not allow sharing.
     case sharingNotAllowed(tier: SubscriptionTier)
+}
+
+extension User {
+    /// The plan in force at `date`: a paid plan whose `subscriptionExpiresAt` has passed counts as
+    /// free, so its limits apply until the user renews.
+    public func tier(at date: Date) -> SubscriptionTier {
+        if let expiry = subscriptionExpiresAt, expiry <= date { return .free }
+        return subscriptionTier
+    }
 }
