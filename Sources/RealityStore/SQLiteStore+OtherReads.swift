@@ -19,6 +19,15 @@ extension SQLiteStore: CommentRepository {
         }
     }
 
+    public func comments(authoredBy author: UserID) async throws -> [Comment] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM comments WHERE authorID = ? AND isDeleted = 0 ORDER BY createdAt, id",
+                arguments: [author.uuidString]
+            ).map(CommentRecord.comment(from:))
+        }
+    }
+
     public func commentAuthors(on annotationID: AnnotationID) async throws -> [UserID] {
         try await read { db in
             try String.fetchAll(

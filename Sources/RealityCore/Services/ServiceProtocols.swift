@@ -159,6 +159,8 @@ public protocol UserService: ServiceProtocol {
     func upgradeSubscription(to tier: SubscriptionTier) async throws
     /// What the user uses against the plan's limits.
     func getUsageStats() async throws -> UsageStats
+    /// Everything the user owns or wrote, as one document (seed 001 §11.2, SPEC D4).
+    func exportData() async throws -> AccountExport
 }
 
 /// The notification inbox (seed 000 §3.8, SPEC S7).

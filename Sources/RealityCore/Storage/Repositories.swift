@@ -56,6 +56,8 @@ public protocol CommentRepository: Sendable {
     func comment(id: CommentID) async throws -> Comment?
     /// The comments on an annotation, oldest first, deleted ones left out.
     func comments(on annotationID: AnnotationID) async throws -> [Comment]
+    /// The comments `author` wrote, not deleted, oldest first (for export).
+    func comments(authoredBy author: UserID) async throws -> [Comment]
     /// The distinct authors of comments on an annotation (the thread's participants).
     func commentAuthors(on annotationID: AnnotationID) async throws -> [UserID]
 }

@@ -64,8 +64,6 @@ public enum TierLimitError: Error, Hashable, Sendable {
     case layerLimitReached(limit: Int, tier: SubscriptionTier)
     /// The plan's storage quota would be exceeded.
     case storageQuotaExceeded(limitBytes: Int64, usedBytes: Int64, tier: SubscriptionTier)
-    /// The plan does not allow sharing.
-    case sharingNotAllowed(tier: SubscriptionTier)
 }
 
 extension User {

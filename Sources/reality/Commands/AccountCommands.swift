@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import RealityCore
+import RealityStore
+
+/// `reality usage`
+struct UsageCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "usage", abstract: "What you use against your plan's limits.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await Device.run(global) { device in
+            let users = try await device.container.userService()
+            let stats = try await users.getUsageStats()
+            let tier = try await users.checkSubscription().tier
+            func limit(_ value: Int?) -> String { value.map(String.init) ?? "unlimited" }
+            try device.output.print(stats) {
+                """
+                plan        \(tier.rawValue)
+                annotations \(stats.annotationCount) of \(limit(stats.limits.maxAnnotations))
+                layers      \(stats.layerCount) of \(limit(stats.limits.maxLayers))
+                storage     \(stats.storageUsed) of \(stats.limits.maxStorage) bytes
+                sharing     \(stats.limits.canShare ? "allowed" : "not on this plan")
+                """
+            }
+        }
+    }
+}
+
+/// `reality profile [--name N] [--time-zone Z] [--display-distance M]`
+struct ProfileCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "profile", abstract: "Show or change your profile and preferences.")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Your display name (others @mention it).") var name: String?
+    @Option(help: "Your IANA time zone, e.g. Europe/Berlin.") var timeZone: String?
+    @Option(help: "How far away annotations show, metres (also the default nearby radius).") var displayDistance: Float?
+    @Flag(inversion: .prefixedEnableDisable, help: "Receive notifications.") var notifications: Bool?
+
+    func run() async throws {
+        try await Device.run(global) { device in
+            let service = try await device.container.userService()
+            var user = try await service.getCurrentUser()
+            if let name { user = try await service.updateProfile(displayName: name, avatarURL: nil) }
+            if timeZone != nil || displayDistance != nil || notifications != nil {
+                var preferences = user.preferences
+                if let timeZone { preferences.timeZone = timeZone }
+                if let displayDistance { preferences.annotationDisplayDistance = displayDistance }
+                if let notifications { preferences.enableNotifications = notifications }
+                user = try await service.updatePreferences(preferences)
+            }
+            try device.output.print(user) {
+                """
+                \(user.displayName ?? "(no name)")  \(user.id)
+                plan \(user.subscriptionTier.rawValue), \(user.annotationCount) annotations, \(user.layerCount) layers
+                time zone \(user.preferences.timeZone ?? "UTC"), display distance \(user.preferences.annotationDisplayDistance) m, \
+                notifications \(user.preferences.enableNotifications ? "on" : "off")
+                """
+            }
+        }
+    }
+}
+
+/// `reality export`
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Everything you own or wrote, as one JSON document (always JSON).")
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await Device.run(global) { device in
+            let export = try await device.container.userService().exportData()
+            FileHandle.standardOutput.write(try RealityJSON.encode(export, pretty: true) + Data("\n".utf8))
+        }
+    }
+}
+
+/// `reality purge`
+struct PurgeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "purge",
+        abstract: "Remove records deleted over 30 days ago and annotations past their layer's auto-expiry.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await Device.run(global) { device in
+            let report = try await Retention(store: device.container.store()).purge(now: Timestamp.now())
+            try device.output.print(report) {
+                "Purged \(report.annotations) annotations, \(report.layers) layers, \(report.comments) comments"
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import ArgumentParser
+import Foundation
+import RealityCore
+
+/// `reality annotation …`
+struct AnnotationCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "annotation", abstract: "Create, list, change, move and delete annotations.",
+        subcommands: [Create.self, List.self, Show.self, Update.self, Delete.self, Move.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pin an annotation at a point.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The layer to put it in (default: your default layer).") var layer: ArgumentID<Layer>?
+        @Option(help: "The note's text.") var text: String?
+        @Option(help: "Where, in world metres.") var at: Point
+        @Option(help: "A short title (up to 100 characters).") var title: String?
+        @Option(help: "text, drawing, photo, voiceMemo, video or object3D.") var type: AnnotationType = .text
+        @Option(help: "A media file's URL, for photo, voice memo, video and 3D types.") var media: String?
+        @Option(help: "The SHA-256 of an uploaded asset holding the media.") var asset: String?
+
+        func run() async throws {
+            try await Device.run(global) { device in
+                let layerID: LayerID
+                if let layer {
+                    layerID = layer.value
+                } else {
+                    layerID = try await device.container.layerService().defaultLayer().id
+                }
+                var mediaURL: URL?
+                if let media {
+                    guard let url = URL(string: media) else { throw CLIError.invalid("--media is not a URL: \(media)") }
+                    mediaURL = url
+                }
+                let annotation = try await device.container.annotationService().createAnnotation(AnnotationDraft(
+                    type: type, content: AnnotationContent(text: text, mediaURL: mediaURL, cloudAssetID: asset),
+                    title: title, position: at.value, layerID: layerID))
+                try device.output.print(annotation) { "Created annotation \(annotation.id)" }
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List annotations, newest first.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Only this layer.") var layer: ArgumentID<Layer>?
+        @Option(help: "At most this many (1–1000).") var limit: Int = 100
+
+        func run() async throws {
+            try await Device.run(global) { device in
+                let service = try await device.container.annotationService()
+                let context = try await device.container.context()
+                guard (1...AnnotationQuery.maxLimit).contains(limit) else {
+                    throw CLIError.invalid("--limit must be between 1 and \(AnnotationQuery.maxLimit)")
+                }
+                let annotations: [Annotation]
+                if let layer {
+                    annotations = try await service.fetchAnnotations(in: layer.value)
+                } else {
+                    annotations = try await service.fetchAnnotations(
+                        matching: AnnotationQuery(viewer: context.userID, limit: limit))
+                }
+                try AnnotationTable.print(Array(annotations.prefix(limit)), to: device.output)
+            }
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one annotation with its comments.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var id: ArgumentID<Annotation>
+
+        func run() async throws {
+            try await Device.run(global) { device in
+                guard let annotation = try await device.container.annotationService().fetchAnnotation(id: id.value)
+                else { throw ServiceError.notFound(.annotation, id: id.value.uuidString) }
+                try device.output.print(annotation) { AnnotationTable.detail(annotation) }
+            }
+        }
+    }
+
+    struct Update: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change an annotation's title, text or status.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var id: ArgumentID<Annotation>
+        @Option var title: String?
+        @Option var text: String?
+        @Option(help: "open, inProgress, resolved or wontFix.") var status: AnnotationStatus?
+        @Option(help: "Move it to a new position, X,Y,Z.") var at: Point?
+
+        func run() async throws {
+            try await Device.run(global) { device in
+                let service = try await device.container.annotationService()
+                guard var annotation = try await service.fetchAnnotation(id: id.value) else {
+                    throw ServiceError.notFound(.annotation, id: id.value.uuidString)
+                }
+                if let title { annotation.title = title.isEmpty ? nil : title }
+                if let text { annotation.content.text = text }
+                if let status { annotation.status = status }
+                if let at { annotation.position = at.value }
+                try await service.updateAnnotation(annotation)
+                let updated = try await service.fetchAnnotation(id: id.value) ?? annotation
+                try device.output.print(updated) { "Updated annotation \(updated.id)" }
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete an annotation (kept 30 days for sync).")
+        @OptionGroup var global: GlobalOptions
+        @Argument var id: ArgumentID<Annotation>
+
+        func run() async throws {
+            try await Device.run(global) { device in
+                try await device.container.annotationService().deleteAnnotation(id: id.value)
+                try device.output.print(["deleted": id.value]) { "Deleted annotation \(id.value)" }
+            }
+        }
+    }
+
+    struct Move: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Move an annotation to another layer.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var id: ArgumentID<Annotation>
+        @Option(help: "The layer to move it to.") var layer: ArgumentID<Layer>
+
+        func run() async throws {
+            try await Device.run(global) { device in
+                let service = try await device.container.annotationService()
+                try await service.moveAnnotation(id: id.value, to: layer.value)
+                let moved = try await service.fetchAnnotation(id: id.value)
+                try device.output.print(moved) { "Moved annotation \(id.value) to layer \(layer.value)" }
+            }
+        }
+    }
+}
+
+/// How annotations look in tables.
+enum AnnotationTable {
+    static func print(_ annotations: [Annotation], to output: Output, distanceFrom center: SIMD3<Float>? = nil) throws {
+        var headers = ["ID", "TYPE", "STATUS", "TITLE", "TEXT", "POSITION"]
+        if center != nil { headers.append("DISTANCE") }
+        try output.table(annotations, headers: headers) { annotation in
+            var row = [
+                annotation.id.uuidString, annotation.type.rawValue, annotation.status.rawValue,
+                Show.clip(annotation.title, 24), Show.clip(annotation.content.text), Show.position(annotation.position),
+            ]
+            if let center {
+                let d = annotation.position - center
+                row.append(String(format: "%.2f m", (d * d).sum().squareRoot()))
+            }
+            return row
+        }
+    }
+
+    static func detail(_ annotation: Annotation) -> String {
+        var lines = [
+            "\(annotation.title ?? "(untitled)")  \(annotation.id)",
+            "\(annotation.type.rawValue), \(annotation.status.rawValue), layer \(annotation.layerID)",
+            "at \(Show.position(annotation.position)), created \(Show.date(annotation.createdAt)) by \(annotation.ownerID)",
+        ]
+        if let text = annotation.content.text { lines.append(text) }
+        if !annotation.reactions.isEmpty {
+            lines.append("reactions: " + annotation.reactions.map(\.emoji).joined(separator: " "))
+        }
+        lines.append("viewed \(annotation.viewCount) times by \(annotation.viewedBy.count) people")
+        for comment in annotation.comments {
+            let indent = comment.parentCommentID == nil ? "  " : "    ↳ "
+            lines.append("\(indent)\(comment.authorName ?? comment.authorID.uuidString): \(comment.text)  [\(comment.id)]")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
