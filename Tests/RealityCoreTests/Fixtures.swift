@@ -148,16 +148,24 @@ enum Fixtures {
                 TimeRule(
                     id: uuid("00000000-0000-4000-8000-000000000202"), type: .timeRange, startTime: created,
                     endTime: expires),
-                TimeRule(
-                    id: uuid("00000000-0000-4000-8000-000000000203"), type: .recurring, startTime: created,
-                    endTime: expires,
-                    recurrence: RecurrenceRule(
-                        frequency: .weekly, interval: 2, daysOfWeek: [2, 4, 6],
-                        timeOfDay: TimeOfDay(hour: 22, minute: 30, endHour: 6, endMinute: 0),
-                        timeZone: "America/New_York")),
+                recurringTimeRule(),
             ],
             locationRules: [LocationRule(type: .proximity, radiusMeters: 12.5), LocationRule(type: .always)],
             expiresAt: expires, expiresAfterViews: 100)
+    }
+
+    /// Every other week on Monday, Wednesday and Friday nights, in New York, for the rest of 2026.
+    static func recurringTimeRule() -> TimeRule {
+        TimeRule(
+            id: uuid("00000000-0000-4000-8000-000000000203"), type: .recurring, startTime: created, endTime: expires,
+            recurrence: recurrence())
+    }
+
+    /// Every other week on Monday, Wednesday and Friday from 22:30 to 06:00 in New York.
+    static func recurrence() -> RecurrenceRule {
+        RecurrenceRule(
+            frequency: .weekly, interval: 2, daysOfWeek: [2, 4, 6],
+            timeOfDay: TimeOfDay(hour: 22, minute: 30, endHour: 6, endMinute: 0), timeZone: "America/New_York")
     }
 
     /// A conflicted annotation.

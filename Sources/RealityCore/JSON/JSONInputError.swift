@@ -31,6 +31,10 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// Translates a `DecodingError`, keeping the path of the field it happened at.
+    ///
+    /// A path-less `dataCorrupted` error counts as malformed JSON only when it carries an
+    /// underlying error, which `JSONDecoder` gives on Apple platforms alone; ``RealityJSON/decode(_:from:)``
+    /// examines such errors further and should be preferred to calling this directly.
     public init(_ error: DecodingError) {
         switch error {
         case .keyNotFound(let key, let context):
@@ -89,6 +93,8 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
         case is Bool.Type: "true or false"
         case is Int.Type, is Int64.Type, is Int32.Type: "a whole number"
         case is Float.Type, is Double.Type: "a number"
+        case is [String: Any].Type: "an object"
+        case is [Any].Type: "an array"
         default: "a value of type \(type)"
         }
     }

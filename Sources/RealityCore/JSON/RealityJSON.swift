@@ -44,9 +44,15 @@ public enum RealityJSON {
 
     /// Decodes a `T` from `data`, turning any failure into a ``JSONInputError`` that names the
     /// field at fault.
+    ///
+    /// `JSONDecoder` names no field when a number does not fit its type, and off Apple platforms
+    /// does not tell that apart from a body that is not JSON; such failures are examined further
+    /// (see `JSONNumberDiagnosis`) so that they are reported as malformed or against their field.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONInputError) -> T {
         do {
             return try decoder().decode(type, from: data)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            throw JSONNumberDiagnosis.diagnose(type, from: data, context: context)
         } catch let error as DecodingError {
             throw JSONInputError(error)
         } catch {

@@ -71,8 +71,10 @@ public struct Quaternion: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         if let count = container.count, count != 4 {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "Expected an orientation [x, y, z, w], found \(count) numbers.")
+            // Not `dataCorruptedError(in: container)`, which would blame element 0.
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected an orientation [x, y, z, w], found \(count) numbers."))
         }
         let x = try container.decode(Float.self)
         let y = try container.decode(Float.self)

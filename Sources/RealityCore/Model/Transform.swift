@@ -66,8 +66,10 @@ public struct Transform: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         if let count = container.count, count != 16 {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "Expected a 4×4 transform of 16 numbers, found \(count).")
+            // Not `dataCorruptedError(in: container)`, which would blame element 0.
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Expected a 4×4 transform of 16 numbers, found \(count)."))
         }
         var values: [Float] = []
         values.reserveCapacity(16)
