@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "RealityCore", targets: ["RealityCore"]),
         .library(name: "RealityStore", targets: ["RealityStore"]),
         .executable(name: "reality", targets: ["reality"]),
+        .executable(name: "reality-bench", targets: ["reality-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -26,6 +27,14 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "reality",
+            dependencies: [
+                "RealityCore",
+                "RealityStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "reality-bench",
             dependencies: [
                 "RealityCore",
                 "RealityStore",

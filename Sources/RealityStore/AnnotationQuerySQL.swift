@@ -10,29 +10,45 @@ struct AnnotationQuerySQL: Sendable {
     private var conditions: [String] = []
     private var parameterCount = 0
 
+    /// How the statement finds its rows.
+    enum Plan: Sendable {
+        /// Through the R*Tree and the FTS5 index: what the store always uses.
+        case indexed
+        /// By scanning the table, with the seed's lowercase-contains text match: the baseline the
+        /// benchmarks compare the indexes against.
+        case scan
+    }
+
     /// The statement for `query`, or nil when it can match nothing (a text of no words).
-    init?(_ query: AnnotationQuery) {
+    init?(_ query: AnnotationQuery, plan: Plan = .indexed) {
         arguments["viewer"] = query.viewer.uuidString.databaseValue
         arguments["now"] = query.at.storeValue.databaseValue
         let from: String
-        switch (query.near != nil, query.text != nil) {
-        case (true, true):
+        switch (plan, query.near != nil, query.text != nil) {
+        case (.scan, _, _), (.indexed, false, false): from = "annotations a"
+        case (.indexed, true, true):
             from = "annotation_rtree r JOIN annotations a ON a.rowid = r.id JOIN annotation_fts f ON f.rowid = a.rowid"
-        case (true, false): from = "annotation_rtree r JOIN annotations a ON a.rowid = r.id"
-        case (false, true): from = "annotation_fts f JOIN annotations a ON a.rowid = f.rowid"
-        case (false, false): from = "annotations a"
+        case (.indexed, true, false): from = "annotation_rtree r JOIN annotations a ON a.rowid = r.id"
+        case (.indexed, false, true): from = "annotation_fts f JOIN annotations a ON a.rowid = f.rowid"
         }
         var distance = "NULL"
         if let text = query.text {
             guard let match = Self.matchExpression(text) else { return nil }
-            conditions.append("f.annotation_fts MATCH \(bind(match))")
+            switch plan {
+            case .indexed: conditions.append("f.annotation_fts MATCH \(bind(match))")
+            case .scan:
+                let pattern = "%" + text.lowercased() + "%"
+                conditions.append("lower(coalesce(a.title, '') || ' ' || coalesce(a.text, '')) LIKE \(bind(pattern))")
+            }
         }
         if let near = query.near {
             let (cx, cy, cz) = (Double(near.center.x), Double(near.center.y), Double(near.center.z))
             let r = Double(near.radius)
-            conditions.append("r.minX >= \(bind(cx - r)) AND r.maxX <= \(bind(cx + r))")
-            conditions.append("r.minY >= \(bind(cy - r)) AND r.maxY <= \(bind(cy + r))")
-            conditions.append("r.minZ >= \(bind(cz - r)) AND r.maxZ <= \(bind(cz + r))")
+            if plan == .indexed {
+                conditions.append("r.minX >= \(bind(cx - r)) AND r.maxX <= \(bind(cx + r))")
+                conditions.append("r.minY >= \(bind(cy - r)) AND r.maxY <= \(bind(cy + r))")
+                conditions.append("r.minZ >= \(bind(cz - r)) AND r.maxZ <= \(bind(cz + r))")
+            }
             let (px, py, pz) = (bind(cx), bind(cy), bind(cz))
             distance = "((a.x - \(px)) * (a.x - \(px)) + (a.y - \(py)) * (a.y - \(py)) + (a.z - \(pz)) * (a.z - \(pz)))"
             conditions.append("\(distance) <= \(bind(r * r))")
@@ -65,7 +81,8 @@ struct AnnotationQuerySQL: Sendable {
         switch query.order {
         case .newestFirst: order = "a.createdAt DESC, a.id DESC"
         case .recentlyUpdated: order = "a.updatedAt DESC, a.id DESC"
-        case .relevance: order = query.text == nil ? "a.createdAt DESC, a.id DESC" : "f.rank, a.createdAt DESC"
+        case .relevance:
+            order = query.text == nil || plan == .scan ? "a.createdAt DESC, a.id DESC" : "f.rank, a.createdAt DESC"
         case .nearestFirst: order = query.near == nil ? "a.createdAt DESC, a.id DESC" : "\(distance), a.id"
         }
         let limit = min(max(query.limit, 0), AnnotationQuery.maxLimit)

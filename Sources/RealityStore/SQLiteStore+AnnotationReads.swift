@@ -21,6 +21,18 @@ extension SQLiteStore: AnnotationRepository {
         }
     }
 
+    /// The same answer as ``annotations(matching:)`` found without the spatial and text
+    /// indexes, by scanning the table with the seed's lowercase-contains match: the benchmarks'
+    /// baseline.
+    @_spi(Benchmarks)
+    public func scanAnnotations(matching query: AnnotationQuery) async throws -> [Annotation] {
+        guard let statement = AnnotationQuerySQL(query, plan: .scan) else { return [] }
+        return try await read { db in
+            let rows = try Row.fetchAll(db, sql: statement.sql, arguments: StatementArguments(statement.arguments))
+            return try AnnotationAssembler.annotations(from: rows, in: db)
+        }
+    }
+
     public func annotationCount(ownedBy owner: UserID) async throws -> Int {
         try await read { db in
             try Int.fetchOne(

@@ -42,7 +42,7 @@ public struct TierLimits: Hashable, Sendable {
 
     /// True when a user who stores `used` bytes may add `adding` more.
     public func allowsStorage(used: Int64, adding: Int64) -> Bool {
-        adding >= 0 && used <= maxStorageBytes && adding <= maxStorageBytes - used
+        adding >= 0 && used >= 0 && used <= maxStorageBytes && adding <= maxStorageBytes - used
     }
 
     /// The limits in the shape ``UsageStats`` reports them.
