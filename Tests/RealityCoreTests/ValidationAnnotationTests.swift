@@ -14,6 +14,7 @@ import Testing
         .invalid("empty title", "title", .required) { $0.title = "" },
         .invalid("blank title", "title", .required) { $0.title = " \n\t" },
         .invalid("10 MB title", "title", .tooLong(limit: 100)) { $0.title = Fixture.huge() },
+        .invalid("10 MB of white space", "title", .tooLong(limit: 100)) { $0.title = Fixture.text(10_000_000, " ") },
         .invalid("title of one 10 MB grapheme", "title", .tooLong(limit: 100)) { $0.title = Fixture.hugeGrapheme() },
     ]
 

@@ -69,6 +69,12 @@ import Testing
         Case("caption of 10 MB on a photo", .photo, error("content.text", .tooLong(limit: 10_000))) {
             AnnotationContent(text: Fixture.huge(), mediaURL: media)
         },
+        Case("text of one 10 MB grapheme", .text, error("content.text", .tooLong(limit: 10_000))) {
+            AnnotationContent(text: Fixture.hugeGrapheme())
+        },
+        Case("oversized strokes before missing text", .text, error("content.drawingData", .tooLong(limit: mebibyte))) {
+            AnnotationContent(drawingData: Data(count: mebibyte + 1))
+        },
         Case("drawing of 1 MiB", .drawing) { AnnotationContent(drawingData: Data(count: mebibyte)) },
         Case("drawing of 1 MiB + 1", .drawing, error("content.drawingData", .tooLong(limit: mebibyte))) {
             AnnotationContent(drawingData: Data(count: mebibyte + 1))

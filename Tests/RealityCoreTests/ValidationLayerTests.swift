@@ -14,7 +14,8 @@ import Testing
         .invalid("51 characters", "name", .tooLong(limit: 50)) { $0.name = Fixture.text(51) },
         .invalid("51 emoji", "name", .tooLong(limit: 50)) { $0.name = Fixture.text(51, "🇩🇪") },
         .invalid("10 MB name", "name", .tooLong(limit: 50)) { $0.name = Fixture.huge() },
-        .invalid("10 MB of white space", "name", .required) { $0.name = Fixture.text(10_000_000, " ") },
+        .invalid("10 MB of white space, refused unread", "name", .tooLong(limit: 50)) { $0.name = Fixture.text(10_000_000, " ") },
+        .invalid("3,200 bytes of white space, trimmed", "name", .required) { $0.name = Fixture.text(3_200, " ") },
     ]
 
     static let iconCases: [Case] = [

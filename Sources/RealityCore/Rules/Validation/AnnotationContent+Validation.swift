@@ -14,14 +14,15 @@ extension AnnotationContent {
     /// made aware of the type).
     ///
     /// In order, first failure wins:
-    /// 1. Not empty (field `content`, `required`). For the media types an attachment counts as
+    /// 1. The parts in declaration order: text ≤ ``maxTextLength`` characters, drawing data ≤
+    ///    ``maxDrawingDataBytes``, media URL ≤ ``ValidationLimits/maxURLBytes``, cloud asset a
+    ///    SHA-256 digest, rich text ≤ ``maxRichTextDataBytes``. Sizes come first so that a huge
+    ///    text is refused before anything reads it to see whether it is blank.
+    /// 2. Not empty (field `content`, `required`). For the media types an attachment counts as
     ///    content, so a photo whose file is an attachment may leave the content empty.
-    /// 2. What the type needs (`required`): `.text` non-blank text or rich text (`content.text`);
+    /// 3. What the type needs (`required`): `.text` non-blank text or rich text (`content.text`);
     ///    `.drawing` drawing data (`content.drawingData`); photo, voice memo, video and 3D object a
     ///    media URL or cloud asset (`content.mediaURL`), unless `hasAttachments`.
-    /// 3. The parts in declaration order: text ≤ ``maxTextLength`` characters, drawing data ≤
-    ///    ``maxDrawingDataBytes``, media URL ≤ ``ValidationLimits/maxURLBytes``, cloud asset a
-    ///    SHA-256 digest, rich text ≤ ``maxRichTextDataBytes``.
     ///
     /// Parts a type does not use may still be present (a photo with a caption in `text`).
     /// - Parameters:
@@ -31,6 +32,13 @@ extension AnnotationContent {
     public func validate(
         for type: AnnotationType, fieldPrefix: String = "content", hasAttachments: Bool = false
     ) throws(ValidationError) {
+        if let text {
+            try FieldCheck.length(text, field: FieldCheck.path(fieldPrefix, "text"), limit: Self.maxTextLength)
+        }
+        try FieldCheck.data(drawingData, field: FieldCheck.path(fieldPrefix, "drawingData"), limit: Self.maxDrawingDataBytes)
+        try FieldCheck.url(mediaURL, field: FieldCheck.path(fieldPrefix, "mediaURL"))
+        try FieldCheck.assetID(cloudAssetID, field: FieldCheck.path(fieldPrefix, "cloudAssetID"))
+        try FieldCheck.data(richTextData, field: FieldCheck.path(fieldPrefix, "richTextData"), limit: Self.maxRichTextDataBytes)
         let mediaInAttachments = type.isMedia && hasAttachments
         if isEmpty, !mediaInAttachments {
             throw ValidationError(field: fieldPrefix, reason: .required)
@@ -49,12 +57,5 @@ extension AnnotationContent {
                 throw ValidationError(field: FieldCheck.path(fieldPrefix, "mediaURL"), reason: .required)
             }
         }
-        if let text {
-            try FieldCheck.length(text, field: FieldCheck.path(fieldPrefix, "text"), limit: Self.maxTextLength)
-        }
-        try FieldCheck.data(drawingData, field: FieldCheck.path(fieldPrefix, "drawingData"), limit: Self.maxDrawingDataBytes)
-        try FieldCheck.url(mediaURL, field: FieldCheck.path(fieldPrefix, "mediaURL"))
-        try FieldCheck.assetID(cloudAssetID, field: FieldCheck.path(fieldPrefix, "cloudAssetID"))
-        try FieldCheck.data(richTextData, field: FieldCheck.path(fieldPrefix, "richTextData"), limit: Self.maxRichTextDataBytes)
     }
 }

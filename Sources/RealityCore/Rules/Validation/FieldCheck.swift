@@ -19,12 +19,14 @@ enum FieldCheck {
     // MARK: - Text
 
     /// Text of at most `limit` characters (grapheme clusters) that holds something other than
-    /// white space. `nil` passes unless `required`.
+    /// white space. `nil` passes unless `required`. An absurdly long text is `tooLong` before it is
+    /// read at all, even when it is only white space.
     static func text(_ value: String?, field: String, limit: Int, required: Bool = false) throws(ValidationError) {
         guard let value else {
             if required { throw ValidationError(field: field, reason: .required) }
             return
         }
+        if isAbsurdlyLong(value, limit: limit) { throw ValidationError(field: field, reason: .tooLong(limit: limit)) }
         guard !isBlank(value) else { throw ValidationError(field: field, reason: .required) }
         try length(value, field: field, limit: limit)
     }
@@ -39,15 +41,20 @@ enum FieldCheck {
     /// True when `value` has at most `limit` characters. Reads the string only when its byte count
     /// leaves the answer open, and stops counting at the first character past the limit.
     static func fits(_ value: some StringProtocol, characters limit: Int) -> Bool {
-        let bytes = value.utf8.count
-        if bytes <= limit { return true }
-        if bytes / ValidationLimits.maxBytesPerCharacter > limit { return false }
+        if value.utf8.count <= limit { return true }
+        if isAbsurdlyLong(value, limit: limit) { return false }
         var count = 0
         for _ in value {
             count += 1
             if count > limit { return false }
         }
         return true
+    }
+
+    /// True when `value` has more than ``ValidationLimits/maxBytesPerCharacter`` bytes for each of
+    /// the `limit` characters allowed: too long, known from its byte count alone.
+    static func isAbsurdlyLong(_ value: some StringProtocol, limit: Int) -> Bool {
+        value.utf8.count / ValidationLimits.maxBytesPerCharacter > limit
     }
 
     /// True when `value` is empty or only white space. Reads Unicode scalars, not characters, so

@@ -20,6 +20,9 @@ extension Layer {
     ///
     /// Longer cycles of parents (A in B in A) need the other layers and are the service's to refuse.
     public func validate() throws(ValidationError) {
+        if FieldCheck.isAbsurdlyLong(name, limit: Self.maxNameLength) {
+            throw ValidationError(field: "name", reason: .tooLong(limit: Self.maxNameLength))
+        }
         let trimmedName = FieldCheck.trimmed(name)
         guard !trimmedName.isEmpty else { throw ValidationError(field: "name", reason: .required) }
         try FieldCheck.length(trimmedName, field: "name", limit: Self.maxNameLength)
