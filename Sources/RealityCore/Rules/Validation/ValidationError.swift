@@ -68,6 +68,7 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
         }
     }
 
+    /// The message, so that logs and string interpolation show it.
     public var description: String { message }
 
     private static func format(_ value: Double) -> String {
