@@ -13,7 +13,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
         case tooMany(limit: Int)
         /// The number is NaN or infinite.
         case notFinite
-        /// The number lies outside `minimum...maximum`.
+        /// The number lies outside `minimum...maximum`. For a date, the bounds are seconds since
+        /// 1970-01-01T00:00:00Z (see ``ValidationLimits/earliestDate``).
         case outOfRange(minimum: Double, maximum: Double)
         /// The quaternion is not of unit length.
         case notNormalized
@@ -67,6 +68,7 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
         }
     }
 
+    /// The message, so that logs and string interpolation show it.
     public var description: String { message }
 
     private static func format(_ value: Double) -> String {
