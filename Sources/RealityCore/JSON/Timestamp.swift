@@ -12,10 +12,16 @@ public enum Timestamp {
         date(milliseconds: milliseconds(Date()))
     }
 
-    /// Milliseconds since 1970 of `date`, rounded to the nearest millisecond.
+    /// Milliseconds since 1970 of `date`, rounded to the nearest millisecond. A date that is
+    /// not finite or lies beyond ±300,000 years is clamped (NaN to 0) rather than trapping;
+    /// validation refuses such dates before anything stores them.
     public static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        guard !value.isNaN else { return 0 }
+        return Int64(min(max(value, -Self.limit), Self.limit))
     }
+
+    private static let limit = 1e16
 
     /// The instant `milliseconds` after 1970-01-01T00:00:00Z.
     public static func date(milliseconds: Int64) -> Date {
