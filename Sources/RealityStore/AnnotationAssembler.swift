@@ -3,7 +3,7 @@ import GRDB
 import RealityCore
 
 /// Completes annotations read from their table with the parts kept in other tables: grants,
-/// reactions, viewers and view counts, in one query per part for the whole batch.
+/// reactions, viewers, view counts and attachments, in one query per part for the whole batch.
 enum AnnotationAssembler {
     /// The annotations of `rows`, in order, each complete.
     static func annotations(from rows: [Row], in db: Database) throws -> [Annotation] {
@@ -14,6 +14,7 @@ enum AnnotationAssembler {
         var reactions: [String: [Reaction]] = [:]
         var viewers: [String: [UserID]] = [:]
         var viewCounts: [String: Int] = [:]
+        var attachments: [String: [Attachment]] = [:]
         for chunk in ids.chunked(into: 500) {
             let list = placeholders(chunk.count)
             let arguments = StatementArguments(Array(chunk))
@@ -34,6 +35,12 @@ enum AnnotationAssembler {
                 viewers[key, default: []].append(try row.identifier("userID"))
                 viewCounts[key, default: 0] += row["count"] as Int
             }
+            for row in try Row.fetchAll(
+                db, sql: "SELECT * FROM attachments WHERE annotationID IN (\(list)) ORDER BY annotationID, position",
+                arguments: arguments)
+            {
+                attachments[row["annotationID"], default: []].append(AttachmentRecord.attachment(from: row))
+            }
         }
         for index in annotations.indices {
             let key = annotations[index].id.uuidString
@@ -41,6 +48,7 @@ enum AnnotationAssembler {
             annotations[index].reactions = reactions[key] ?? []
             annotations[index].viewedBy = viewers[key] ?? []
             annotations[index].viewCount = viewCounts[key] ?? 0
+            annotations[index].attachments = attachments[key] ?? []
         }
         return annotations
     }

@@ -2,22 +2,23 @@ import Foundation
 import GRDB
 import RealityCore
 
-/// The `annotations` table: one row per annotation's own fields. Grants, reactions, views and
-/// comments live in tables of their own and are attached by ``AnnotationAssembler``.
+/// The `annotations` table: one row per annotation's own fields. Grants, reactions, views,
+/// attachments and comments live in tables of their own and are attached by
+/// ``AnnotationAssembler``.
 enum AnnotationRecord {
     /// The columns read back into an ``Annotation``, in `SELECT` order.
     static let selection = """
         a.rowid, a.id, a.type, a.status, a.title, a.text, a.drawingData, a.mediaURL, a.cloudAssetID,
         a.richTextData, a.x, a.y, a.z, a.qx, a.qy, a.qz, a.qw, a.scale, a.anchorID, a.layerID, a.ownerID,
-        a.visibilityRules, a.attachments, a.createdAt, a.updatedAt, a.isDeleted, a.lastSyncedAt
+        a.visibilityRules, a.createdAt, a.updatedAt, a.isDeleted, a.lastSyncedAt
         """
 
     static let insertSQL = """
         INSERT INTO annotations (
             id, type, status, title, text, drawingData, mediaURL, cloudAssetID, richTextData,
             x, y, z, qx, qy, qz, qw, scale, anchorID, layerID, ownerID,
-            visibilityRules, visibleUntil, attachments, createdAt, updatedAt, isDeleted, lastSyncedAt
-        ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            visibilityRules, visibleUntil, createdAt, updatedAt, isDeleted, lastSyncedAt
+        ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     static let updateSQL = """
@@ -25,7 +26,7 @@ enum AnnotationRecord {
             id = ?, type = ?, status = ?, title = ?, text = ?, drawingData = ?, mediaURL = ?,
             cloudAssetID = ?, richTextData = ?, x = ?, y = ?, z = ?, qx = ?, qy = ?, qz = ?, qw = ?,
             scale = ?, anchorID = ?, layerID = ?, ownerID = ?, visibilityRules = ?, visibleUntil = ?,
-            attachments = ?, createdAt = ?, updatedAt = ?, isDeleted = ?, lastSyncedAt = ?
+            createdAt = ?, updatedAt = ?, isDeleted = ?, lastSyncedAt = ?
         WHERE rowid = ?
         """
 
@@ -33,7 +34,6 @@ enum AnnotationRecord {
     static func arguments(_ annotation: Annotation) throws -> StatementArguments {
         let content = annotation.content
         let rules = try annotation.visibilityRules.map(ColumnJSON.encode)
-        let attachments = annotation.attachments.isEmpty ? nil : try ColumnJSON.encode(annotation.attachments)
         let values: [(any DatabaseValueConvertible)?] = [
             annotation.id.uuidString, annotation.type.rawValue, annotation.status.rawValue,
             annotation.title, content.text, content.drawingData, content.mediaURL?.absoluteString,
@@ -43,7 +43,7 @@ enum AnnotationRecord {
             Double(annotation.orientation.z), Double(annotation.orientation.w),
             Double(annotation.scale), annotation.anchorID.uuidString, annotation.layerID.uuidString,
             annotation.ownerID.uuidString, rules, annotation.visibilityRules?.expiresAt?.storeValue,
-            attachments, annotation.createdAt.storeValue, annotation.updatedAt.storeValue,
+            annotation.createdAt.storeValue, annotation.updatedAt.storeValue,
             annotation.isDeleted, annotation.lastSyncedAt?.storeValue,
         ]
         return StatementArguments(values)
@@ -75,7 +75,40 @@ enum AnnotationRecord {
             updatedAt: row.date("updatedAt"),
             isDeleted: row["isDeleted"],
             lastSyncedAt: row.optionalDate("lastSyncedAt"),
-            status: try row.enumValue("status"),
-            attachments: try row.json("attachments", as: [Attachment].self) ?? [])
+            status: try row.enumValue("status"))
+    }
+}
+
+/// The `attachments` table: an annotation's media files, in order.
+enum AttachmentRecord {
+    /// Replaces the attachments of `annotation`; `isNew` skips the delete for a fresh row.
+    static func save(_ annotation: Annotation, isNew: Bool, in db: Database) throws {
+        let key = annotation.id.uuidString
+        if !isNew {
+            try db.cachedStatement(sql: "DELETE FROM attachments WHERE annotationID = ?").execute(arguments: [key])
+        }
+        guard !annotation.attachments.isEmpty else { return }
+        let insert = try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO attachments (
+                id, annotationID, position, fileName, fileType, fileSize, localURL, cloudAssetID, thumbnailURL, uploadedAt
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (index, attachment) in annotation.attachments.enumerated() {
+            try insert.execute(arguments: [
+                attachment.id.uuidString.lowercased(), key, index, attachment.fileName, attachment.fileType,
+                attachment.fileSize, attachment.localURL?.absoluteString, attachment.cloudAssetID,
+                attachment.thumbnailURL?.absoluteString, attachment.uploadedAt?.storeValue,
+            ])
+        }
+    }
+
+    /// An attachment from a row.
+    static func attachment(from row: Row) -> Attachment {
+        let local: String? = row["localURL"]
+        let thumbnail: String? = row["thumbnailURL"]
+        return Attachment(
+            id: UUID(uuidString: row["id"]) ?? UUID(), fileName: row["fileName"], fileType: row["fileType"],
+            fileSize: row["fileSize"], localURL: local.flatMap(URL.init(string:)), cloudAssetID: row["cloudAssetID"],
+            thumbnailURL: thumbnail.flatMap(URL.init(string:)), uploadedAt: row.optionalDate("uploadedAt"))
     }
 }

@@ -21,6 +21,7 @@ enum AnnotationWrites {
             try db.cachedStatement(sql: AnnotationRecord.insertSQL).execute(arguments: arguments)
             rowid = db.lastInsertedRowID
         }
+        try AttachmentRecord.save(annotation, isNew: existing == nil, in: db)
         if annotation.isDeleted {
             try db.cachedStatement(sql: "DELETE FROM annotation_rtree WHERE id = ?").execute(arguments: [rowid])
             return
@@ -59,6 +60,7 @@ enum AnnotationWrites {
         try db.execute(sql: "DELETE FROM views WHERE annotationID = ?", arguments: [key])
         try db.execute(sql: "DELETE FROM stars WHERE annotationID = ?", arguments: [key])
         try db.execute(sql: "DELETE FROM comments WHERE annotationID = ?", arguments: [key])
+        try db.execute(sql: "DELETE FROM attachments WHERE annotationID = ?", arguments: [key])
         try db.execute(sql: "UPDATE anchors SET annotationID = NULL WHERE annotationID = ?", arguments: [key])
     }
 }

@@ -78,7 +78,6 @@ enum StoreMigrations {
                 ownerID TEXT NOT NULL,
                 visibilityRules BLOB,
                 visibleUntil INTEGER,
-                attachments BLOB,
                 createdAt INTEGER NOT NULL,
                 updatedAt INTEGER NOT NULL,
                 isDeleted INTEGER NOT NULL,
@@ -99,6 +98,21 @@ enum StoreMigrations {
                 title, text, comments,
                 tokenize = 'unicode61 remove_diacritics 2'
             );
+
+            CREATE TABLE attachments (
+                id TEXT PRIMARY KEY NOT NULL,
+                annotationID TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                fileName TEXT NOT NULL,
+                fileType TEXT NOT NULL,
+                fileSize INTEGER NOT NULL,
+                localURL TEXT,
+                cloudAssetID TEXT,
+                thumbnailURL TEXT,
+                uploadedAt INTEGER
+            ) WITHOUT ROWID;
+            CREATE INDEX attachments_annotation ON attachments(annotationID, position);
+            CREATE INDEX attachments_asset ON attachments(cloudAssetID) WHERE cloudAssetID IS NOT NULL;
 
             CREATE TABLE grants (
                 targetType TEXT NOT NULL,
