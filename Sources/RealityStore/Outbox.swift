@@ -70,7 +70,7 @@ enum Outbox {
             INSERT INTO outbox (mutationID, recordType, recordID, operation, payload, createdAt)
             VALUES (?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
-                UUID().uuidString.lowercased(), entry.recordType, entry.recordID, entry.operation,
+                UUID.timeOrdered().uuidString.lowercased(), entry.recordType, entry.recordID, entry.operation,
                 entry.payload, date.storeValue,
             ])
     }

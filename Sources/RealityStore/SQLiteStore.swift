@@ -36,7 +36,14 @@ public struct SQLiteStore: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // WAL with NORMAL sync: durable at checkpoints, safe against corruption; a page cache
+            // and memory map large enough for the R*Tree and FTS index of a million annotations.
+            try db.execute(sql: """
+                PRAGMA synchronous = NORMAL;
+                PRAGMA cache_size = -65536;
+                PRAGMA mmap_size = 1073741824;
+                PRAGMA temp_store = MEMORY;
+                """)
         }
         configuration.busyMode = .timeout(10)
         do {

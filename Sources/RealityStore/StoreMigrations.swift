@@ -87,9 +87,6 @@ enum StoreMigrations {
             CREATE INDEX annotations_owner ON annotations(ownerID, isDeleted, createdAt);
             CREATE INDEX annotations_created ON annotations(isDeleted, createdAt);
             CREATE INDEX annotations_updated ON annotations(updatedAt);
-            CREATE INDEX annotations_type ON annotations(type, isDeleted, createdAt);
-            CREATE INDEX annotations_status ON annotations(status, isDeleted, createdAt);
-            CREATE INDEX annotations_anchor ON annotations(anchorID);
 
             CREATE VIRTUAL TABLE annotation_rtree USING rtree(
                 id, minX, maxX, minY, maxY, minZ, maxZ

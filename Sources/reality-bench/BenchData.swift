@@ -62,7 +62,7 @@ struct BenchData {
         if index % (count / 5 + 1) == 11 { words[5] = Self.rareTerm }
         let created = Timestamp.date(milliseconds: 1_767_225_600_000 + Int64(index) * 1_000)
         return Annotation(
-            id: AnnotationID(UUID.random(using: &random)), type: .text,
+            id: AnnotationID(UUID.timeOrdered(milliseconds: Timestamp.milliseconds(created), using: &random)), type: .text,
             content: AnnotationContent(text: words.joined(separator: " ")), title: "Note \(index)",
             position: position, layerID: layers[index % layers.count], ownerID: owner, createdAt: created)
     }

@@ -11,9 +11,9 @@ public struct Identifier<Entity>: Hashable, Sendable, Codable, CustomStringConve
         self.rawValue = rawValue
     }
 
-    /// A fresh random identifier.
+    /// A fresh identifier, time-ordered (UUID version 7) so that newer records sort after older ones.
     public init() {
-        self.rawValue = UUID()
+        self.rawValue = UUID.timeOrdered()
     }
 
     /// Parses a UUID string in any letter case; nil when the string is not a UUID.
