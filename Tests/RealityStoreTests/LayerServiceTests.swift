@@ -146,7 +146,9 @@ import Testing
             home.parentLayerID = outer.id
             let nested = await thrownError { try await ana.layers.updateLayer(home) }
             let note = try await ana.note("n", in: outer.id)
+            let alreadyHome = try await ana.note("home", in: home.id)
             try await ana.layers.deleteLayer(id: outer.id)
+            #expect(try await ana.annotations.fetchAnnotation(id: alreadyHome.id)?.layerID == home.id)
             let after = try #require(try await ana.layers.fetchLayer(id: home.id), "the default layer survives")
             #expect(!after.isDeleted)
             #expect(try await ana.annotations.fetchAnnotation(id: note.id)?.layerID == home.id)
