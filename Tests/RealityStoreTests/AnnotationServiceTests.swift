@@ -221,6 +221,31 @@ import Testing
             await #expect(throws: ServiceError.notFound(.worldMap, id: map.id.uuidString)) {
                 try await ben.anchors.saveWorldMap(stolen)
             }
+
+            // Anchor IDs are not secret (every annotation names its anchor): a map of Ben's that
+            // reuses them must not take them out of Ana's map.
+            let before = try await h.store.snapshot()
+            let copycat = WorldMap(worldMapAssetID: Samples.assetID, anchors: saved.anchors, ownerID: ben.userID, createdAt: h.clock.now)
+            let error = await thrownError { try await ben.anchors.saveWorldMap(copycat) }
+            #expect(error != nil)
+            #expect(try await h.store.snapshot() == before)
+            #expect(try await placed.anchors.worldMap(id: map.id)?.anchors == saved.anchors)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anchors_ofAMapThatIsNotShared_areNotReusedByOthers(kind: StoreKind) async throws {
+        try await withHarness(kind) { h in
+            let ana = try await h.user("Ana"), ben = try await h.user("Ben")
+            let anchor = WorldAnchor(transform: .identity)
+            let map = WorldMap(
+                worldMapAssetID: Samples.assetID, anchors: [anchor], ownerID: ana.userID, isShared: false,
+                sharedWith: [ben.userID], createdAt: h.clock.now)
+            try await ana.anchors.saveWorldMap(map)
+            let bensView = try await h.services(for: ben.userID, worldMap: map.id)
+            #expect(try await bensView.anchors.worldMap(id: map.id) == nil, "not shared")
+            #expect(try await bensView.anchors.anchorFor(position: .zero) != anchor.id, "so its anchors are not his to use")
+            #expect(try await ana.anchors.worldMap(id: map.id)?.anchors == [anchor])
         }
     }
 }

@@ -58,6 +58,18 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreKind.allCases)
+    func aParticipantWhoLostAccess_isNoLongerToldAboutTheThread(kind: StoreKind) async throws {
+        try await withHarness(kind) { h in
+            let t = try await CollaborationServiceTests.thread(h)
+            _ = try await t.ben.collaboration.addComment(to: t.note.id, text: "I was here")
+            try await t.ana.permissions.revokePermission(from: t.ben.userID, for: t.note.id)
+            _ = try await t.cy.collaboration.addComment(to: t.note.id, text: "after Ben left")
+            #expect(try await Self.talk(t.ben).isEmpty, "a notification would name an annotation Ben may no longer see")
+            #expect(try await Self.talk(t.ana) == [.comment, .comment])
+        }
+    }
+
     @Test func mentionParser_findsHandles_byTheDocumentedRule() {
         #expect(MentionParser.handles(in: "@ana hi @ana.silva, @ana@example.com. (@bo) x@no @-") == ["ana", "ana.silva", "ana@example.com", "bo"])
         #expect(MentionParser.handles(in: "@Ana @Ana @ana").count == 2, "repeats dropped, case kept")

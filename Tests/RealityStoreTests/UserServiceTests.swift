@@ -76,6 +76,7 @@ import Testing
             h.clock.advance(by: 60)
             let status = try await ben.users.checkSubscription()
             #expect(status.tier == .plus && !status.isActive)
+            #expect(try await ben.users.getUsageStats().limits == TierLimits.of(.free).usageLimits, "the limits in force")
             await #expect(throws: PermissionError.sharingNotAllowedOnTier(.free)) {
                 _ = try await ben.permissions.grantPermission(to: ana.userID, level: .viewer, for: note.id, expiresAt: nil)
             }
