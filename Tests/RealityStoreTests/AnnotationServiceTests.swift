@@ -227,7 +227,7 @@ import Testing
             let before = try await h.store.snapshot()
             let copycat = WorldMap(worldMapAssetID: Samples.assetID, anchors: saved.anchors, ownerID: ben.userID, createdAt: h.clock.now)
             let error = await thrownError { try await ben.anchors.saveWorldMap(copycat) }
-            #expect(error != nil)
+            #expect(error as? StoreError == .conflict(recordType: .worldMap, id: saved.anchors[0].id.uuidString))
             #expect(try await h.store.snapshot() == before)
             #expect(try await placed.anchors.worldMap(id: map.id)?.anchors == saved.anchors)
         }
