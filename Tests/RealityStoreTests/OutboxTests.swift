@@ -109,6 +109,11 @@ import Testing
                 try await store.commit(ChangeSet(
                     preconditions: [.layerUnchanged(layer.id, updatedAt: Samples.at(1))], changes: [.saveLayer(layer)]))
             }
+            await #expect(throws: StoreError.conflict(recordType: .annotation, id: note.id.uuidString)) {
+                try await store.commit(ChangeSet(
+                    preconditions: [.annotationAbsent(note.id)],
+                    changes: [.saveAnnotation(Samples.note("impostor", owner: UserID(), layer: layer.id, id: note.id))]))
+            }
             let missing = AnnotationID()
             await #expect(throws: StoreError.conflict(recordType: .annotation, id: missing.uuidString)) {
                 try await store.commit(ChangeSet(
