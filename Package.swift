@@ -42,6 +42,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "RealityCoreTests", dependencies: ["RealityCore"], swiftSettings: strict),
-        .testTarget(name: "RealityStoreTests", dependencies: ["RealityStore"], swiftSettings: strict),
+        .testTarget(
+            name: "RealityStoreTests", dependencies: ["RealityCore", "RealityStore"], swiftSettings: strict),
     ]
 )

@@ -9,18 +9,24 @@ import RealityCore
 /// and every layer nested inside one of those. They may see an annotation they own, one with an
 /// active direct grant to them, and every annotation in a layer they may see.
 enum AccessSQL {
-    /// `WITH RECURSIVE` clause defining `visible_layers(id)` for `:viewer` at `:now`.
+    /// `WITH RECURSIVE` clauses defining `visible_layers(id)` for `:viewer` at `:now`.
+    ///
+    /// Access flows down at most `LayerChain.maxDepth - 1` levels of nesting, because the
+    /// resolver's chain holds a layer and only that many ancestors: `reachable_layers` carries the
+    /// distance from the layer that grants access (which also bounds the walk when parent links loop).
     static let visibleLayersCTE = """
-        visible_layers(id) AS (
-            SELECT id FROM layers WHERE ownerID = :viewer AND isDeleted = 0
+        reachable_layers(id, depth) AS (
+            SELECT id, 0 FROM layers WHERE ownerID = :viewer AND isDeleted = 0
             UNION
-            SELECT id FROM layers WHERE isPublic = 1 AND isDeleted = 0
+            SELECT id, 0 FROM layers WHERE isPublic = 1 AND isDeleted = 0
             UNION
-            SELECT g.targetID FROM grants g JOIN layers l ON l.id = g.targetID AND l.isDeleted = 0
+            SELECT g.targetID, 0 FROM grants g JOIN layers l ON l.id = g.targetID AND l.isDeleted = 0
             WHERE g.targetType = 'layer' AND g.userID = :viewer AND (g.expiresAt IS NULL OR g.expiresAt > :now)
             UNION
-            SELECT c.id FROM layers c JOIN visible_layers p ON c.parentLayerID = p.id WHERE c.isDeleted = 0
-        )
+            SELECT c.id, p.depth + 1 FROM layers c JOIN reachable_layers p ON c.parentLayerID = p.id
+            WHERE c.isDeleted = 0 AND p.depth < \(LayerChain.maxDepth - 1)
+        ),
+        visible_layers(id) AS (SELECT DISTINCT id FROM reachable_layers)
         """
 
     /// A predicate on annotation alias `a`: `:viewer` may see the row at `:now`.

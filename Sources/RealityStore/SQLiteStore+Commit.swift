@@ -41,6 +41,10 @@ extension SQLiteStore: ChangeCommitting {
                 db, sql: "SELECT count(*) FROM layers WHERE ownerID = ? AND isDeleted = 0",
                 arguments: [owner.uuidString]) ?? 0
             if count >= limit { throw TierLimitError.layerLimitReached(limit: limit, tier: tier) }
+        case .annotationAbsent(let id):
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM annotations WHERE id = ?", arguments: [id.uuidString]) != nil {
+                throw StoreError.conflict(recordType: .annotation, id: id.uuidString)
+            }
         case .annotationUnchanged(let id, let updatedAt):
             let current = try Int64.fetchOne(
                 db, sql: "SELECT updatedAt FROM annotations WHERE id = ?", arguments: [id.uuidString])

@@ -7,6 +7,16 @@ enum WorldMapRecord {
     /// Inserts or replaces a world map and replaces its anchors.
     static func save(_ map: WorldMap, in db: Database) throws {
         let id = map.id.uuidString
+        // Anchor IDs are unique across maps and not secret (annotations name them): an anchor of
+        // another map must not be replaced, and so taken out of that map, by this one.
+        for chunk in map.anchors.map(\.id.uuidString).chunked(into: 500) where !chunk.isEmpty {
+            if let taken = try String.fetchOne(
+                db, sql: "SELECT id FROM anchors WHERE worldMapID != ? AND id IN (\(placeholders(chunk.count))) LIMIT 1",
+                arguments: StatementArguments([id] + chunk))
+            {
+                throw StoreError.conflict(recordType: .worldMap, id: taken)
+            }
+        }
         try db.execute(
             sql: """
                 INSERT OR REPLACE INTO world_maps (

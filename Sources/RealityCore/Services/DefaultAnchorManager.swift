@@ -28,7 +28,7 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager {
     /// the annotation keeps its world position until a map is saved around it.
     public func anchorFor(position: SIMD3<Float>) async throws -> AnchorID {
         guard let mapID = currentWorldMapID, var map = try await store.worldMap(id: mapID),
-              map.ownerID == context.userID || map.sharedWith.contains(context.userID)
+              map.ownerID == context.userID || (map.isShared && map.sharedWith.contains(context.userID))
         else { return AnchorID() }
         let nearest = map.anchors.min { distance($0.position, position) < distance($1.position, position) }
         if let nearest, distance(nearest.position, position) <= Self.mergeDistance {

@@ -46,7 +46,9 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService {
             createdAt: now, status: draft.status, attachments: draft.attachments)
         try annotation.validate()
         let user = try await access.currentUser()
-        var changes = ChangeSet()
+        // Checked again inside the write: two creates with one client-chosen ID may race, and the
+        // second would otherwise overwrite the first (whoever made it).
+        var changes = ChangeSet(preconditions: [.annotationAbsent(annotation.id)])
         let tier = user.tier(at: now)
         if let limit = tier.limits.maxAnnotations {
             changes.require(.annotationCountBelow(owner: user.id, limit: limit, tier: tier))

@@ -90,8 +90,20 @@ public struct DefaultLayerService<Store: DataStore>: LayerService {
             throw ServiceError.invalidOperation(reason: "The default layer cannot be deleted; it receives the annotations of deleted layers.")
         }
         let now = max(context.now, layer.updatedAt)
-        let doomed = [layer] + (try await store.descendantLayers(of: id))
+        var doomed = [layer]
         var changes = ChangeSet()
+        for nested in try await store.descendantLayers(of: id) {
+            // A default layer nested below is never deleted with it (it receives the annotations):
+            // it moves to the top level, keeping what is in it.
+            if nested.id == LayerID.defaultLayer(of: nested.ownerID) {
+                var home = nested
+                home.parentLayerID = nil
+                home.updatedAt = max(now, home.updatedAt)
+                changes.append(.saveLayer(home))
+            } else {
+                doomed.append(nested)
+            }
+        }
         var moved: [Annotation] = []
         for deleted in doomed {
             var gone = deleted

@@ -30,9 +30,14 @@ public struct DefaultSearchService<Store: DataStore>: SearchService {
             throw ValidationError(field: "query", reason: .tooLong(limit: Self.maxQueryLength))
         }
         let text = query.flatMap { $0.contains { !$0.isWhitespace } ? $0 : nil }
+        // DateInterval.contains includes both ends; dates are whole milliseconds, so "at or before
+        // end" is "before the next millisecond".
+        let createdBefore = dateRange.map {
+            Timestamp.date(milliseconds: Int64(($0.end.timeIntervalSince1970 * 1000).rounded(.down)) + 1)
+        }
         let search = AnnotationQuery(
             viewer: context.userID, at: context.now, layerIDs: layerIDs, types: types, creatorID: creatorID,
-            createdFrom: dateRange?.start, createdBefore: dateRange?.end, text: text,
+            createdFrom: dateRange?.start, createdBefore: createdBefore, text: text,
             order: text == nil ? .newestFirst : .relevance, limit: Self.resultLimit)
         return try await store.annotations(matching: search)
     }

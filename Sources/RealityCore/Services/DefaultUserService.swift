@@ -62,6 +62,6 @@ public struct DefaultUserService<Store: DataStore>: UserService {
         let user = try await access.currentUser()
         return UsageStats(
             annotationCount: user.annotationCount, layerCount: user.layerCount,
-            storageUsed: try await store.storageUsed(by: user.id), limits: user.subscriptionTier.limits.usageLimits)
+            storageUsed: try await store.storageUsed(by: user.id), limits: user.tier(at: context.now).limits.usageLimits)
     }
 }

@@ -30,7 +30,10 @@ struct Notifier<Store: DataStore>: Sendable {
         var recipients = [annotation.ownerID] + (try await store.commentAuthors(on: annotation.id))
         recipients.removeAll { mentioned.contains($0) }
         var seen: Set<UserID> = []
+        let chain = try await store.layerChain(startingAt: annotation.layerID)
         for userID in recipients where seen.insert(userID).inserted {
+            // A participant who has lost access must not hear about the annotation any more.
+            guard PermissionResolver.level(of: userID, on: annotation, in: chain, at: context.now) != nil else { continue }
             changes += try await notify(
                 userID, type: .comment, title: "New comment",
                 body: "\(await actorName()) commented on \(subject).", annotationID: annotation.id,

@@ -61,6 +61,8 @@ public enum Precondition: Hashable, Sendable {
     case annotationCountBelow(owner: UserID, limit: Int, tier: SubscriptionTier)
     /// The owner has fewer than `limit` layers that are not deleted.
     case layerCountBelow(owner: UserID, limit: Int, tier: SubscriptionTier)
+    /// No annotation with this ID exists yet (a create with a client-chosen ID must not replace one).
+    case annotationAbsent(AnnotationID)
     /// The annotation still has the `updatedAt` the service read (optimistic concurrency).
     case annotationUnchanged(AnnotationID, updatedAt: Date)
     /// The layer still has the `updatedAt` the service read (optimistic concurrency).

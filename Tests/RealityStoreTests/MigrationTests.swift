@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import RealityCore
+import Testing
+@testable import RealityStore
+
+@Suite struct MigrationTests {
+    static let expectedTables = [
+        "activities", "anchors", "annotation_fts", "annotation_rtree", "annotations", "assets", "comments",
+        "grants", "layers", "meta", "notifications", "outbox", "reactions", "stars", "sync_metadata", "users",
+        "views", "world_maps",
+    ]
+
+    static let expectedIndexes = [
+        "activities_actor", "activities_annotation", "activities_created", "activities_layer",
+        "anchors_map", "annotations_anchor", "annotations_created", "annotations_layer", "annotations_owner",
+        "annotations_status", "annotations_type", "annotations_updated", "assets_owner",
+        "comments_annotation", "comments_author", "comments_parent", "grants_user", "layers_expiring",
+        "layers_owner", "layers_parent", "layers_public", "notifications_recipient", "notifications_unread",
+        "outbox_record", "sync_metadata_status", "users_displayName", "users_email", "views_user",
+        "world_maps_location", "world_maps_owner",
+    ]
+
+    @Test func emptyFile_migratesToTheFullSchema_inWALMode() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("fresh.sqlite")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let store = try SQLiteStore.open(path: path)
+        let journal = try await store.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(journal == "wal")
+        let applied = try await store.writer.read { db in try StoreMigrations.migrator.appliedIdentifiers(db) }
+        #expect(applied == Set(StoreMigrations.migrator.migrations))
+        #expect(try await store.writer.read { db in try StoreMigrations.migrator.hasCompletedMigrations(db) })
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func everyExpectedTableAndIndex_exists(kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            let (tables, indexes) = try await store.writer.read { db in
+                (
+                    try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
+                    try String.fetchAll(
+                        db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
+                )
+            }
+            for table in Self.expectedTables {
+                #expect(tables.contains(table), "missing table \(table)")
+            }
+            for index in Self.expectedIndexes {
+                #expect(indexes.contains(index), "missing index \(index)")
+            }
+            let virtual = try await store.writer.read { db in
+                try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE name IN ('annotation_fts', 'annotation_rtree') ORDER BY name")
+            }
+            #expect(virtual.count == 2)
+            #expect(virtual.first?.contains("USING fts5") == true)
+            #expect(virtual.first?.contains("remove_diacritics") == true)
+            #expect(virtual.last?.contains("USING rtree") == true)
+        }
+    }
+
+    @Test func reopeningAnExistingFile_keepsItsData_andMigratesNothingAgain() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("kept.sqlite")
+        let owner = Samples.user("Ana")
+        let layer = Samples.layer(owner: owner.id)
+        let note = Samples.note("kept across restarts", owner: owner.id, layer: layer.id, at: SIMD3(1, 2, 3))
+        do {
+            let store = try SQLiteStore.open(path: path)
+            try await store.commit(ChangeSet(changes: [.saveUser(owner), .saveLayer(layer), .saveAnnotation(note)]))
+            try await store.setMetadata("marker", to: "first run")
+        }
+        let reopened = try SQLiteStore.open(path: path)
+        #expect(try await reopened.annotation(id: note.id) == note)
+        #expect(try await reopened.layer(id: layer.id) == layer)
+        #expect(try await reopened.user(id: owner.id)?.annotationCount == 1)
+        #expect(try await reopened.metadata("marker") == "first run")
+        #expect(try await reopened.count("outbox") == 3)
+        let found = try await reopened.annotations(matching: AnnotationQuery(
+            viewer: owner.id, text: "restarts", near: .init(center: SIMD3(1, 2, 3), radius: 1)))
+        #expect(found.map(\.id) == [note.id], "R*Tree and FTS rows survive a reopen")
+        let applied = try await reopened.writer.read { db in try StoreMigrations.migrator.appliedIdentifiers(db) }
+        #expect(applied.count == StoreMigrations.migrator.migrations.count)
+    }
+
+    @Test func localProfile_isCreatedOnce_onTheFreeTier_andSurvivesReopening() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("profile.sqlite")
+        let first = try await SQLiteStore.open(path: path).localProfile()
+        let store = try SQLiteStore.open(path: path)
+        #expect(try await store.localProfile() == first)
+        let user = try #require(try await store.user(id: first))
+        #expect(user.subscriptionTier == .free)
+        #expect(try await store.count("users") == 1)
+    }
+
+    @Test func openingAPathThatCannotBeADatabase_throwsUnavailable() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("garbage.sqlite")
+        try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.self) { try SQLiteStore.open(path: path) }
+    }
+}
