@@ -6,15 +6,15 @@ import Testing
 
 @Suite struct MigrationTests {
     static let expectedTables = [
-        "activities", "anchors", "annotation_fts", "annotation_rtree", "annotations", "assets", "comments",
+        "activities", "anchors", "annotation_fts", "annotation_rtree", "annotations", "assets", "attachments", "comments",
         "grants", "layers", "meta", "notifications", "outbox", "reactions", "stars", "sync_metadata", "users",
         "views", "world_maps",
     ]
 
     static let expectedIndexes = [
         "activities_actor", "activities_annotation", "activities_created", "activities_layer",
-        "anchors_map", "annotations_anchor", "annotations_created", "annotations_layer", "annotations_owner",
-        "annotations_status", "annotations_type", "annotations_updated", "assets_owner",
+        "anchors_map", "annotations_created", "annotations_layer", "annotations_owner",
+        "annotations_updated", "assets_owner", "attachments_annotation", "attachments_asset",
         "comments_annotation", "comments_author", "comments_parent", "grants_user", "layers_expiring",
         "layers_owner", "layers_parent", "layers_public", "notifications_recipient", "notifications_unread",
         "outbox_record", "sync_metadata_status", "users_displayName", "users_email", "views_user",

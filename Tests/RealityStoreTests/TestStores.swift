@@ -148,9 +148,10 @@ extension UserServices {
         _ text: String, in layerID: LayerID, at position: SIMD3<Float> = .zero, title: String? = nil,
         type: AnnotationType = .text, rules: VisibilityRules? = nil
     ) async throws -> Annotation {
-        try await annotations.createAnnotation(AnnotationDraft(
-            type: type, content: AnnotationContent(text: text), title: title, position: position, layerID: layerID,
-            visibilityRules: rules))
+        let media = type.isMedia ? URL(string: "file:///media/\(UUID().uuidString).bin") : nil
+        return try await annotations.createAnnotation(AnnotationDraft(
+            type: type, content: AnnotationContent(text: text, mediaURL: media), title: title, position: position,
+            layerID: layerID, visibilityRules: rules))
     }
 }
 
