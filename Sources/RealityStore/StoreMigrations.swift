@@ -205,7 +205,7 @@ enum StoreMigrations {
                 thumbnailAssetID TEXT,
                 ownerID TEXT NOT NULL,
                 isShared INTEGER NOT NULL,
-                sharedWith BLOB NOT NULL,
+                sharedWith TEXT NOT NULL,
                 createdAt INTEGER NOT NULL,
                 updatedAt INTEGER NOT NULL,
                 lastUsedAt INTEGER NOT NULL

@@ -26,7 +26,7 @@ enum WorldMapRecord {
                 """,
             arguments: [
                 id, map.worldMapAssetID, map.locationName, map.locationDescription, map.thumbnailAssetID,
-                map.ownerID.uuidString, map.isShared, try ColumnJSON.encode(map.sharedWith),
+                map.ownerID.uuidString, map.isShared, String(decoding: try ColumnJSON.encode(map.sharedWith), as: UTF8.self),
                 map.createdAt.storeValue, map.updatedAt.storeValue, map.lastUsedAt.storeValue,
             ])
         try db.execute(sql: "DELETE FROM anchors WHERE worldMapID = ?", arguments: [id])
@@ -64,10 +64,22 @@ enum WorldMapRecord {
                 thumbnailAssetID: row["thumbnailAssetID"],
                 ownerID: try row.identifier("ownerID"),
                 isShared: row["isShared"],
-                sharedWith: try row.json("sharedWith", as: [UserID].self) ?? [],
+                sharedWith: try Self.sharedWith(row),
                 createdAt: row.date("createdAt"),
                 updatedAt: row.date("updatedAt"),
                 lastUsedAt: row.date("lastUsedAt"))
+        }
+    }
+}
+
+extension WorldMapRecord {
+    /// `sharedWith`, stored as JSON text so SQLite's JSON functions read it on every version.
+    static func sharedWith(_ row: Row) throws -> [UserID] {
+        guard let text: String = row["sharedWith"] else { return [] }
+        do {
+            return try RealityJSON.decoder().decode([UserID].self, from: Data(text.utf8))
+        } catch {
+            throw StoreError.unavailable(detail: "world_maps.sharedWith holds unreadable JSON: \(error)")
         }
     }
 }

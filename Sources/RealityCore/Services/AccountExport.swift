@@ -37,16 +37,10 @@ extension DefaultUserService {
     public func exportData() async throws -> AccountExport {
         let user = try await getCurrentUser()
         let now = context.now
-        var annotations: [Annotation] = []
-        var page = AnnotationQuery(viewer: user.id, at: now, creatorID: user.id, limit: AnnotationQuery.maxLimit)
-        while true {
-            let batch = try await store.annotations(matching: page)
-            for var annotation in batch {
-                annotation.comments = try await store.comments(on: annotation.id)
-                annotations.append(annotation)
-            }
-            guard batch.count == page.limit, let last = batch.last else { break }
-            page.after = AnnotationQuery.Cursor(createdAt: last.createdAt, id: last.id)
+        var annotations = try await store.allAnnotations(
+            matching: AnnotationQuery(viewer: user.id, at: now, creatorID: user.id))
+        for index in annotations.indices {
+            annotations[index].comments = try await store.comments(on: annotations[index].id)
         }
         return AccountExport(
             exportedAt: now, user: user,

@@ -63,7 +63,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService {
 
     public func fetchAnnotations(in layerID: LayerID) async throws -> [Annotation] {
         _ = try await access.visibleLayer(layerID)
-        return try await store.annotations(matching: query(layerIDs: [layerID], limit: AnnotationQuery.maxLimit))
+        return try await store.allAnnotations(matching: query(layerIDs: [layerID], limit: AnnotationQuery.maxLimit))
     }
 
     public func fetchAnnotation(id: AnnotationID) async throws -> Annotation? {
@@ -154,7 +154,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService {
     public func fetchVisible(at date: Date, viewerPosition: SIMD3<Float>?) async throws -> [Annotation] {
         var visible = query(limit: AnnotationQuery.maxLimit)
         visible.visibleAt = date
-        let candidates = try await store.annotations(matching: visible)
+        let candidates = try await store.allAnnotations(matching: visible)
         var zones: [UserID: TimeZone?] = [:]
         var result: [Annotation] = []
         for annotation in candidates {

@@ -110,13 +110,8 @@ public struct DefaultLayerService<Store: DataStore>: LayerService {
             gone.isDeleted = true
             gone.updatedAt = now
             changes.append(.saveLayer(gone))
-            var page = AnnotationQuery(viewer: layer.ownerID, at: now, layerIDs: [deleted.id], limit: AnnotationQuery.maxLimit)
-            while true {
-                let batch = try await store.annotations(matching: page)
-                moved += batch
-                guard batch.count == page.limit, let last = batch.last else { break }
-                page.after = AnnotationQuery.Cursor(createdAt: last.createdAt, id: last.id)
-            }
+            moved += try await store.allAnnotations(
+                matching: AnnotationQuery(viewer: layer.ownerID, at: now, layerIDs: [deleted.id]))
         }
         if !moved.isEmpty {
             let home = try await ensureDefaultLayer(for: layer.ownerID, at: now, in: &changes)
