@@ -65,7 +65,7 @@ import Testing
             let table = Self.everyChange(ana: Samples.user("Ana"), ben: Samples.user("Ben"))
             try await store.commit(ChangeSet(changes: table.map(\.0)))
             #expect(try await Self.entries(store) == table.compactMap(\.1))
-            let payloads = try await store.writer.read { db in
+            let payloads = try store.writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT mutationID, payload FROM outbox WHERE recordType = 'grant' AND operation = 'save'")
             }
             #expect(payloads.count == 2)
