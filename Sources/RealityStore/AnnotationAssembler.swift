@@ -18,8 +18,7 @@ enum AnnotationAssembler {
         for chunk in ids.chunked(into: 500) {
             let list = placeholders(chunk.count)
             let arguments = StatementArguments(Array(chunk))
-            for row in try Row.fetchAll(
-                db, sql: "SELECT * FROM reactions WHERE annotationID IN (\(list)) ORDER BY createdAt, userID, emoji",
+            for row in try db.rows(sql: "SELECT * FROM reactions WHERE annotationID IN (\(list)) ORDER BY createdAt, userID, emoji",
                 arguments: arguments)
             {
                 let reaction = Reaction(
@@ -27,16 +26,14 @@ enum AnnotationAssembler {
                     userID: try row.identifier("userID"), createdAt: row.date("createdAt"))
                 reactions[row["annotationID"], default: []].append(reaction)
             }
-            for row in try Row.fetchAll(
-                db, sql: "SELECT * FROM views WHERE annotationID IN (\(list)) ORDER BY firstReadAt, userID",
+            for row in try db.rows(sql: "SELECT * FROM views WHERE annotationID IN (\(list)) ORDER BY firstReadAt, userID",
                 arguments: arguments)
             {
                 let key: String = row["annotationID"]
                 viewers[key, default: []].append(try row.identifier("userID"))
                 viewCounts[key, default: 0] += row["count"] as Int
             }
-            for row in try Row.fetchAll(
-                db, sql: "SELECT * FROM attachments WHERE annotationID IN (\(list)) ORDER BY annotationID, position",
+            for row in try db.rows(sql: "SELECT * FROM attachments WHERE annotationID IN (\(list)) ORDER BY annotationID, position",
                 arguments: arguments)
             {
                 attachments[row["annotationID"], default: []].append(AttachmentRecord.attachment(from: row))

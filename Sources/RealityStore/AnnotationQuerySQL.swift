@@ -23,13 +23,15 @@ struct AnnotationQuerySQL: Sendable {
     init?(_ query: AnnotationQuery, plan: Plan = .indexed) {
         arguments["viewer"] = query.viewer.uuidString.databaseValue
         arguments["now"] = query.at.storeValue.databaseValue
+        // CROSS JOIN fixes the join order: the R*Tree or the FTS index drives the query, and
+        // SQLite's planner cannot prefer walking an index of the whole annotations table instead.
         let from: String
         switch (plan, query.near != nil, query.text != nil) {
         case (.scan, _, _), (.indexed, false, false): from = "annotations a"
         case (.indexed, true, true):
-            from = "annotation_rtree r JOIN annotations a ON a.rowid = r.id JOIN annotation_fts f ON f.rowid = a.rowid"
-        case (.indexed, true, false): from = "annotation_rtree r JOIN annotations a ON a.rowid = r.id"
-        case (.indexed, false, true): from = "annotation_fts f JOIN annotations a ON a.rowid = f.rowid"
+            from = "annotation_rtree r CROSS JOIN annotations a ON a.rowid = r.id JOIN annotation_fts f ON f.rowid = a.rowid"
+        case (.indexed, true, false): from = "annotation_rtree r CROSS JOIN annotations a ON a.rowid = r.id"
+        case (.indexed, false, true): from = "annotation_fts f CROSS JOIN annotations a ON a.rowid = f.rowid"
         }
         var distance = "NULL"
         if let text = query.text {

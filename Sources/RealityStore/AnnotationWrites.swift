@@ -50,7 +50,7 @@ enum AnnotationWrites {
     /// Removes an annotation and everything that hangs off it.
     static func purge(_ id: AnnotationID, in db: Database) throws {
         let key = id.uuidString
-        if let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM annotations WHERE id = ?", arguments: [key]) {
+        if let rowid = try db.value(Int64.self, sql: "SELECT rowid FROM annotations WHERE id = ?", arguments: [key]) {
             try db.execute(sql: "DELETE FROM annotation_rtree WHERE id = ?", arguments: [rowid])
             try db.execute(sql: "DELETE FROM annotation_fts WHERE rowid = ?", arguments: [rowid])
         }

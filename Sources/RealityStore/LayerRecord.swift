@@ -84,9 +84,7 @@ enum GrantRecord {
     static func grants(targetType: String, ids: [String], in db: Database) throws -> [String: [Permission]] {
         var result: [String: [Permission]] = [:]
         for chunk in ids.chunked(into: 500) where !chunk.isEmpty {
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
+            let rows = try db.rows(sql: """
                     SELECT * FROM grants WHERE targetType = ? AND targetID IN (\(placeholders(chunk.count)))
                     ORDER BY grantedAt, userID
                     """,

@@ -5,8 +5,7 @@ import RealityCore
 extension SQLiteStore: AnnotationRepository {
     public func annotation(id: AnnotationID) async throws -> Annotation? {
         try await read { db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT \(AnnotationRecord.selection) FROM annotations a WHERE a.id = ?",
+            let rows = try db.rows(sql: "SELECT \(AnnotationRecord.selection) FROM annotations a WHERE a.id = ?",
                 arguments: [id.uuidString])
             return try AnnotationAssembler.annotations(from: rows, in: db).first
         }
@@ -15,8 +14,7 @@ extension SQLiteStore: AnnotationRepository {
     public func annotations(matching query: AnnotationQuery) async throws -> [Annotation] {
         guard let statement = AnnotationQuerySQL(query) else { return [] }
         return try await read { db in
-            let rows = try Row.fetchAll(
-                db, sql: statement.sql, arguments: StatementArguments(statement.arguments))
+            let rows = try db.rows(sql: statement.sql, arguments: StatementArguments(statement.arguments))
             return try AnnotationAssembler.annotations(from: rows, in: db)
         }
     }
@@ -28,15 +26,14 @@ extension SQLiteStore: AnnotationRepository {
     public func scanAnnotations(matching query: AnnotationQuery) async throws -> [Annotation] {
         guard let statement = AnnotationQuerySQL(query, plan: .scan) else { return [] }
         return try await read { db in
-            let rows = try Row.fetchAll(db, sql: statement.sql, arguments: StatementArguments(statement.arguments))
+            let rows = try db.rows(sql: statement.sql, arguments: StatementArguments(statement.arguments))
             return try AnnotationAssembler.annotations(from: rows, in: db)
         }
     }
 
     public func annotationCount(ownedBy owner: UserID) async throws -> Int {
         try await read { db in
-            try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM annotations WHERE ownerID = ? AND isDeleted = 0",
+            try db.value(Int.self, sql: "SELECT count(*) FROM annotations WHERE ownerID = ? AND isDeleted = 0",
                 arguments: [owner.uuidString]) ?? 0
         }
     }
@@ -44,9 +41,7 @@ extension SQLiteStore: AnnotationRepository {
     public func expiredRecords(deletedBefore cutoff: Date, now: Date, limit: Int) async throws -> ExpiredRecords {
         try await read { db in
             let arguments: StatementArguments = ["cutoff": cutoff.storeValue, "now": now.storeValue, "limit": limit]
-            let annotations = try String.fetchAll(
-                db,
-                sql: """
+            let annotations = try db.values(String.self, sql: """
                     SELECT id FROM annotations WHERE isDeleted = 1 AND updatedAt < :cutoff
                     UNION
                     SELECT a.id FROM layers l JOIN annotations a ON a.layerID = l.id
@@ -54,16 +49,13 @@ extension SQLiteStore: AnnotationRepository {
                     LIMIT :limit
                     """,
                 arguments: arguments)
-            let layers = try String.fetchAll(
-                db,
-                sql: """
+            let layers = try db.values(String.self, sql: """
                     SELECT id FROM layers l WHERE isDeleted = 1 AND updatedAt < :cutoff
                     AND NOT EXISTS (SELECT 1 FROM annotations a WHERE a.layerID = l.id AND a.isDeleted = 0)
                     LIMIT :limit
                     """,
                 arguments: arguments)
-            let comments = try String.fetchAll(
-                db, sql: "SELECT id FROM comments WHERE isDeleted = 1 AND updatedAt < :cutoff LIMIT :limit",
+            let comments = try db.values(String.self, sql: "SELECT id FROM comments WHERE isDeleted = 1 AND updatedAt < :cutoff LIMIT :limit",
                 arguments: arguments)
             return ExpiredRecords(
                 annotations: annotations.compactMap(AnnotationID.init(uuidString:)),

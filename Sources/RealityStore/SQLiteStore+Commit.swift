@@ -32,13 +32,11 @@ extension SQLiteStore: ChangeCommitting {
     private static func check(_ precondition: Precondition, in db: Database) throws {
         switch precondition {
         case .annotationCountBelow(let owner, let limit, let tier):
-            let count = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM annotations WHERE ownerID = ? AND isDeleted = 0",
+            let count = try db.value(Int.self, sql: "SELECT count(*) FROM annotations WHERE ownerID = ? AND isDeleted = 0",
                 arguments: [owner.uuidString]) ?? 0
             if count >= limit { throw TierLimitError.annotationLimitReached(limit: limit, tier: tier) }
         case .layerCountBelow(let owner, let limit, let tier):
-            let count = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM layers WHERE ownerID = ? AND isDeleted = 0",
+            let count = try db.value(Int.self, sql: "SELECT count(*) FROM layers WHERE ownerID = ? AND isDeleted = 0",
                 arguments: [owner.uuidString]) ?? 0
             if count >= limit { throw TierLimitError.layerLimitReached(limit: limit, tier: tier) }
         case .annotationAbsent(let id):
@@ -46,14 +44,12 @@ extension SQLiteStore: ChangeCommitting {
                 throw StoreError.conflict(recordType: .annotation, id: id.uuidString)
             }
         case .annotationUnchanged(let id, let updatedAt):
-            let current = try Int64.fetchOne(
-                db, sql: "SELECT updatedAt FROM annotations WHERE id = ?", arguments: [id.uuidString])
+            let current = try db.value(Int64.self, sql: "SELECT updatedAt FROM annotations WHERE id = ?", arguments: [id.uuidString])
             if current != updatedAt.storeValue {
                 throw StoreError.conflict(recordType: .annotation, id: id.uuidString)
             }
         case .layerUnchanged(let id, let updatedAt):
-            let current = try Int64.fetchOne(
-                db, sql: "SELECT updatedAt FROM layers WHERE id = ?", arguments: [id.uuidString])
+            let current = try db.value(Int64.self, sql: "SELECT updatedAt FROM layers WHERE id = ?", arguments: [id.uuidString])
             if current != updatedAt.storeValue {
                 throw StoreError.conflict(recordType: .layer, id: id.uuidString)
             }

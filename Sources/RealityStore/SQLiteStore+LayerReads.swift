@@ -5,16 +5,14 @@ import RealityCore
 extension SQLiteStore: LayerRepository {
     public func layer(id: LayerID) async throws -> Layer? {
         try await read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM layers WHERE id = ?", arguments: [id.uuidString])
+            let rows = try db.rows(sql: "SELECT * FROM layers WHERE id = ?", arguments: [id.uuidString])
             return try LayerRecord.layers(from: rows, in: db).first
         }
     }
 
     public func layerChain(startingAt id: LayerID) async throws -> LayerChain {
         try await read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
+            let rows = try db.rows(sql: """
                     WITH RECURSIVE chain(id, depth) AS (
                         SELECT ?, 0
                         UNION ALL
@@ -30,9 +28,7 @@ extension SQLiteStore: LayerRepository {
 
     public func layers(visibleTo viewer: UserID, at date: Date) async throws -> [Layer] {
         try await read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
+            let rows = try db.rows(sql: """
                     WITH RECURSIVE \(AccessSQL.visibleLayersCTE)
                     SELECT * FROM layers WHERE id IN visible_layers ORDER BY createdAt, id
                     """,
@@ -43,8 +39,7 @@ extension SQLiteStore: LayerRepository {
 
     public func childLayers(of id: LayerID) async throws -> [Layer] {
         try await read { db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM layers WHERE parentLayerID = ? AND isDeleted = 0 ORDER BY createdAt, id",
+            let rows = try db.rows(sql: "SELECT * FROM layers WHERE parentLayerID = ? AND isDeleted = 0 ORDER BY createdAt, id",
                 arguments: [id.uuidString])
             return try LayerRecord.layers(from: rows, in: db)
         }
@@ -52,9 +47,7 @@ extension SQLiteStore: LayerRepository {
 
     public func descendantLayers(of id: LayerID) async throws -> [Layer] {
         try await read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
+            let rows = try db.rows(sql: """
                     WITH RECURSIVE below(id, depth) AS (
                         SELECT id, 1 FROM layers WHERE parentLayerID = ? AND isDeleted = 0
                         UNION
@@ -70,8 +63,7 @@ extension SQLiteStore: LayerRepository {
 
     public func layerCount(ownedBy owner: UserID) async throws -> Int {
         try await read { db in
-            try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM layers WHERE ownerID = ? AND isDeleted = 0",
+            try db.value(Int.self, sql: "SELECT count(*) FROM layers WHERE ownerID = ? AND isDeleted = 0",
                 arguments: [owner.uuidString]) ?? 0
         }
     }

@@ -5,7 +5,7 @@ import RealityCore
 extension SQLiteStore: LocalDataSource {
     public func fetchPendingSync(limit: Int) async throws -> [PendingMutation] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY sequence LIMIT ?", arguments: [max(limit, 0)]).map {
+            try db.rows(sql: "SELECT * FROM outbox ORDER BY sequence LIMIT ?", arguments: [max(limit, 0)]).map {
                 PendingMutation(
                     sequence: $0["sequence"], mutationID: $0["mutationID"], recordType: $0["recordType"],
                     recordID: $0["recordID"], operation: $0["operation"], payload: $0["payload"],
@@ -15,7 +15,7 @@ extension SQLiteStore: LocalDataSource {
     }
 
     public func pendingSyncCount() async throws -> Int {
-        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM outbox") ?? 0 }
+        try await read { db in try db.value(Int.self, sql: "SELECT count(*) FROM outbox") ?? 0 }
     }
 
     public func markSynced(_ mutations: [PendingMutation], at date: Date) async throws {

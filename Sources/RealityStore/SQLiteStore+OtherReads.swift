@@ -5,15 +5,14 @@ import RealityCore
 extension SQLiteStore: CommentRepository {
     public func comment(id: CommentID) async throws -> Comment? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM comments WHERE id = ?", arguments: [id.uuidString])
+            try db.row(sql: "SELECT * FROM comments WHERE id = ?", arguments: [id.uuidString])
                 .map(CommentRecord.comment(from:))
         }
     }
 
     public func comments(on annotationID: AnnotationID) async throws -> [Comment] {
         try await read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT * FROM comments WHERE annotationID = ? AND isDeleted = 0 ORDER BY createdAt, id",
+            try db.rows(sql: "SELECT * FROM comments WHERE annotationID = ? AND isDeleted = 0 ORDER BY createdAt, id",
                 arguments: [annotationID.uuidString]
             ).map(CommentRecord.comment(from:))
         }
@@ -21,8 +20,7 @@ extension SQLiteStore: CommentRepository {
 
     public func comments(authoredBy author: UserID) async throws -> [Comment] {
         try await read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT * FROM comments WHERE authorID = ? AND isDeleted = 0 ORDER BY createdAt, id",
+            try db.rows(sql: "SELECT * FROM comments WHERE authorID = ? AND isDeleted = 0 ORDER BY createdAt, id",
                 arguments: [author.uuidString]
             ).map(CommentRecord.comment(from:))
         }
@@ -30,8 +28,7 @@ extension SQLiteStore: CommentRepository {
 
     public func commentAuthors(on annotationID: AnnotationID) async throws -> [UserID] {
         try await read { db in
-            try String.fetchAll(
-                db, sql: "SELECT DISTINCT authorID FROM comments WHERE annotationID = ? AND isDeleted = 0",
+            try db.values(String.self, sql: "SELECT DISTINCT authorID FROM comments WHERE annotationID = ? AND isDeleted = 0",
                 arguments: [annotationID.uuidString]
             ).compactMap(UserID.init(uuidString:))
         }
@@ -41,16 +38,14 @@ extension SQLiteStore: CommentRepository {
 extension SQLiteStore: UserRepository {
     public func user(id: UserID) async throws -> User? {
         try await read { db in
-            try Row.fetchOne(db, sql: UserRecord.selectWithCounts + " WHERE u.id = ?", arguments: [id.uuidString])
+            try db.row(sql: UserRecord.selectWithCounts + " WHERE u.id = ?", arguments: [id.uuidString])
                 .map(UserRecord.user(from:))
         }
     }
 
     public func users(matchingHandle handle: String) async throws -> [User] {
         try await read { db in
-            try Row.fetchAll(
-                db,
-                sql: UserRecord.selectWithCounts
+            try db.rows(sql: UserRecord.selectWithCounts
                     + " WHERE u.displayName = ?1 COLLATE NOCASE OR u.email = ?1 COLLATE NOCASE LIMIT 10",
                 arguments: [handle]
             ).map(UserRecord.user(from:))
@@ -59,8 +54,7 @@ extension SQLiteStore: UserRepository {
 
     public func storageUsed(by owner: UserID) async throws -> Int64 {
         try await read { db in
-            try Int64.fetchOne(
-                db, sql: "SELECT coalesce(sum(byteCount), 0) FROM assets WHERE ownerID = ?",
+            try db.value(Int64.self, sql: "SELECT coalesce(sum(byteCount), 0) FROM assets WHERE ownerID = ?",
                 arguments: [owner.uuidString]) ?? 0
         }
     }
@@ -69,16 +63,14 @@ extension SQLiteStore: UserRepository {
 extension SQLiteStore: InboxRepository {
     public func notification(id: UUID) async throws -> AppNotification? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM notifications WHERE id = ?", arguments: [id.uuidString.lowercased()])
+            try db.row(sql: "SELECT * FROM notifications WHERE id = ?", arguments: [id.uuidString.lowercased()])
                 .map(NotificationRecord.notification(from:))
         }
     }
 
     public func notifications(for recipient: UserID, unreadOnly: Bool, limit: Int) async throws -> [AppNotification] {
         try await read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
+            try db.rows(sql: """
                     SELECT * FROM notifications WHERE recipientID = ? \(unreadOnly ? "AND isRead = 0" : "")
                     ORDER BY createdAt DESC, id DESC LIMIT ?
                     """,
@@ -89,9 +81,7 @@ extension SQLiteStore: InboxRepository {
 
     public func activities(visibleTo viewer: UserID, at date: Date, limit: Int) async throws -> [Activity] {
         try await read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
+            try db.rows(sql: """
                     WITH RECURSIVE \(AccessSQL.visibleLayersCTE)
                     SELECT act.* FROM activities act
                     LEFT JOIN annotations a ON a.id = act.annotationID
@@ -109,16 +99,14 @@ extension SQLiteStore: InboxRepository {
 extension SQLiteStore: WorldMapRepository {
     public func worldMap(id: WorldMapID) async throws -> WorldMap? {
         try await read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM world_maps WHERE id = ?", arguments: [id.uuidString])
+            let rows = try db.rows(sql: "SELECT * FROM world_maps WHERE id = ?", arguments: [id.uuidString])
             return try WorldMapRecord.worldMaps(from: rows, in: db).first
         }
     }
 
     public func worldMaps(visibleTo viewer: UserID) async throws -> [WorldMap] {
         try await read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
+            let rows = try db.rows(sql: """
                     SELECT w.* FROM world_maps w
                     WHERE w.ownerID = ?1
                        OR (w.isShared = 1 AND EXISTS (SELECT 1 FROM json_each(w.sharedWith) WHERE value = ?1))

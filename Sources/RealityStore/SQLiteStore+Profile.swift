@@ -11,7 +11,7 @@ extension SQLiteStore {
     public func localProfile() async throws -> UserID {
         let now = Timestamp.now()
         return try await writer.write { db in
-            if let text = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.profileKey]),
+            if let text = try db.value(String.self, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.profileKey]),
                let id = UserID(uuidString: text)
             {
                 return id

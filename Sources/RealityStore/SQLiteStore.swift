@@ -61,7 +61,7 @@ public struct SQLiteStore: Sendable {
     /// Reads a value of the store's key–value metadata.
     public func metadata(_ key: String) async throws -> String? {
         try await writer.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key])
+            try db.value(String.self, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key])
         }
     }
 
@@ -80,7 +80,7 @@ public struct SQLiteStore: Sendable {
 
     /// True when the store answers a trivial query (for health checks).
     public func ping() async -> Bool {
-        (try? await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+        (try? await writer.read { db in try db.value(Int.self, sql: "SELECT 1") }) == 1
     }
 }
 extension SQLiteStore: StoreHealthChecking {}

@@ -10,8 +10,7 @@ enum WorldMapRecord {
         // Anchor IDs are unique across maps and not secret (annotations name them): an anchor of
         // another map must not be replaced, and so taken out of that map, by this one.
         for chunk in map.anchors.map(\.id.uuidString).chunked(into: 500) where !chunk.isEmpty {
-            if let taken = try String.fetchOne(
-                db, sql: "SELECT id FROM anchors WHERE worldMapID != ? AND id IN (\(placeholders(chunk.count))) LIMIT 1",
+            if let taken = try db.value(String.self, sql: "SELECT id FROM anchors WHERE worldMapID != ? AND id IN (\(placeholders(chunk.count))) LIMIT 1",
                 arguments: StatementArguments([id] + chunk))
             {
                 throw StoreError.conflict(recordType: .worldMap, id: taken)
@@ -47,8 +46,7 @@ enum WorldMapRecord {
     static func worldMaps(from rows: [Row], in db: Database) throws -> [WorldMap] {
         try rows.map { row in
             let id: String = row["id"]
-            let anchors = try Row.fetchAll(
-                db, sql: "SELECT * FROM anchors WHERE worldMapID = ? ORDER BY position", arguments: [id]
+            let anchors = try db.rows(sql: "SELECT * FROM anchors WHERE worldMapID = ? ORDER BY position", arguments: [id]
             ).map { anchorRow in
                 WorldAnchor(
                     id: try anchorRow.identifier("id"),
