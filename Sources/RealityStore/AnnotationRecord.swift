@@ -95,7 +95,7 @@ enum AttachmentRecord {
             """)
         for (index, attachment) in annotation.attachments.enumerated() {
             try insert.execute(arguments: [
-                attachment.id.uuidString.lowercased(), key, index, attachment.fileName, attachment.fileType,
+                attachment.id.lowercasedString, key, index, attachment.fileName, attachment.fileType,
                 attachment.fileSize, attachment.localURL?.absoluteString, attachment.cloudAssetID,
                 attachment.thumbnailURL?.absoluteString, attachment.uploadedAt?.storeValue,
             ])

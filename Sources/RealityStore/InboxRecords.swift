@@ -11,7 +11,7 @@ enum NotificationRecord {
                 id, recipientID, type, title, body, actorID, annotationID, layerID, commentID, createdAt, isRead
             ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
-                notification.id.uuidString.lowercased(), notification.recipientID.uuidString,
+                notification.id.lowercasedString, notification.recipientID.uuidString,
                 notification.type.rawValue, notification.title, notification.body,
                 notification.actorID?.uuidString, notification.annotationID?.uuidString,
                 notification.layerID?.uuidString, notification.commentID?.uuidString,
@@ -44,7 +44,7 @@ enum ActivityRecord {
             INSERT OR REPLACE INTO activities (id, kind, actorID, annotationID, layerID, commentID, summary, createdAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
-                activity.id.uuidString.lowercased(), activity.kind.rawValue, activity.actorID.uuidString,
+                activity.id.lowercasedString, activity.kind.rawValue, activity.actorID.uuidString,
                 activity.annotationID?.uuidString, activity.layerID?.uuidString, activity.commentID?.uuidString,
                 activity.summary, activity.createdAt.storeValue,
             ])

@@ -66,7 +66,7 @@ enum GrantRecord {
             INSERT OR REPLACE INTO grants (targetType, targetID, userID, id, level, grantedAt, grantedBy, expiresAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
-                type, id, permission.userID.uuidString, permission.id.uuidString.lowercased(),
+                type, id, permission.userID.uuidString, permission.id.lowercasedString,
                 permission.level.rawValue, permission.grantedAt.storeValue, permission.grantedBy.uuidString,
                 permission.expiresAt?.storeValue,
             ])

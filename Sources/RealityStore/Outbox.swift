@@ -58,7 +58,7 @@ enum Outbox {
                 payload: empty)
         case .markNotificationRead(let id, _):
             return Entry(
-                recordType: "notification", recordID: id.uuidString.lowercased(), operation: "read", payload: empty)
+                recordType: "notification", recordID: id.lowercasedString, operation: "read", payload: empty)
         case .addNotification, .addActivity, .purgeAnnotation, .purgeLayer, .purgeComment:
             return nil
         }
@@ -70,7 +70,7 @@ enum Outbox {
             INSERT INTO outbox (mutationID, recordType, recordID, operation, payload, createdAt)
             VALUES (?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
-                UUID.timeOrdered().uuidString.lowercased(), entry.recordType, entry.recordID, entry.operation,
+                UUID.timeOrdered().lowercasedString, entry.recordType, entry.recordID, entry.operation,
                 entry.payload, date.storeValue,
             ])
     }

@@ -88,7 +88,7 @@ extension SQLiteStore: ChangeCommitting {
         case .markNotificationRead(let id, let recipientID):
             try db.execute(
                 sql: "UPDATE notifications SET isRead = 1 WHERE id = ? AND recipientID = ?",
-                arguments: [id.uuidString.lowercased(), recipientID.uuidString])
+                arguments: [id.lowercasedString, recipientID.uuidString])
         case .addActivity(let activity):
             try ActivityRecord.save(activity, in: db)
         case .purgeAnnotation(let id):

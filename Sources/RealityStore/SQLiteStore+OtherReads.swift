@@ -63,7 +63,7 @@ extension SQLiteStore: UserRepository {
 extension SQLiteStore: InboxRepository {
     public func notification(id: UUID) async throws -> AppNotification? {
         try await read { db in
-            try db.row(sql: "SELECT * FROM notifications WHERE id = ?", arguments: [id.uuidString.lowercased()])
+            try db.row(sql: "SELECT * FROM notifications WHERE id = ?", arguments: [id.lowercasedString])
                 .map(NotificationRecord.notification(from:))
         }
     }

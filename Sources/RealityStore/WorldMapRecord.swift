@@ -90,7 +90,7 @@ enum EngagementRecords {
             INSERT OR IGNORE INTO reactions (annotationID, userID, emoji, id, createdAt) VALUES (?, ?, ?, ?, ?)
             """).execute(arguments: [
                 annotationID.uuidString, reaction.userID.uuidString, reaction.emoji,
-                reaction.id.uuidString.lowercased(), reaction.createdAt.storeValue,
+                reaction.id.lowercasedString, reaction.createdAt.storeValue,
             ])
     }
 

@@ -39,7 +39,7 @@ public struct DefaultNotificationService<Store: DataStore>: NotificationService 
     public func markAsRead(_ notificationID: UUID) async throws {
         guard let notification = try await store.notification(id: notificationID),
               notification.recipientID == context.userID
-        else { throw ServiceError.notFound(.notification, id: notificationID.uuidString.lowercased()) }
+        else { throw ServiceError.notFound(.notification, id: notificationID.lowercasedString) }
         try await store.commit(ChangeSet(changes: [.markNotificationRead(id: notificationID, recipientID: context.userID)]))
     }
 }

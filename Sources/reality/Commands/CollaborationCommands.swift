@@ -107,7 +107,7 @@ struct NotificationsCommand: AsyncParsableCommand {
             }
             let notifications = try await service.getNotifications(limit: limit, unreadOnly: unread)
             try device.output.table(notifications, headers: ["ID", "TYPE", "WHEN", "READ", "MESSAGE"]) {
-                [$0.id.uuidString.lowercased(), $0.type.rawValue, Show.date($0.createdAt), $0.isRead ? "yes" : "no",
+                [$0.id.lowercasedString, $0.type.rawValue, Show.date($0.createdAt), $0.isRead ? "yes" : "no",
                  Show.clip($0.body, 60)]
             }
         }
