@@ -13,13 +13,7 @@ enum AnnotationRecord {
         a.visibilityRules, a.createdAt, a.updatedAt, a.isDeleted, a.lastSyncedAt
         """
 
-    static let insertSQL = """
-        INSERT INTO annotations (
-            id, type, status, title, text, drawingData, mediaURL, cloudAssetID, richTextData,
-            x, y, z, qx, qy, qz, qw, scale, anchorID, layerID, ownerID,
-            visibilityRules, visibleUntil, createdAt, updatedAt, isDeleted, lastSyncedAt
-        ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
+    static let insertSQL = "INSERT INTO annotations (\(insertColumns)) VALUES (\(placeholders(26)))"
 
     static let updateSQL = """
         UPDATE annotations SET
@@ -32,6 +26,18 @@ enum AnnotationRecord {
 
     /// The values of `annotation` in the order of `insertSQL` and `updateSQL`.
     static func arguments(_ annotation: Annotation) throws -> StatementArguments {
+        StatementArguments(try values(annotation))
+    }
+
+    /// The column names of `insertSQL`, in order.
+    static let insertColumns = """
+        id, type, status, title, text, drawingData, mediaURL, cloudAssetID, richTextData,
+        x, y, z, qx, qy, qz, qw, scale, anchorID, layerID, ownerID,
+        visibilityRules, visibleUntil, createdAt, updatedAt, isDeleted, lastSyncedAt
+        """
+
+    /// The values of `annotation` in the order of `insertColumns`.
+    static func values(_ annotation: Annotation) throws -> [DatabaseValue] {
         let content = annotation.content
         let rules = try annotation.visibilityRules.map(ColumnJSON.encode)
         let values: [(any DatabaseValueConvertible)?] = [
@@ -46,7 +52,7 @@ enum AnnotationRecord {
             annotation.createdAt.storeValue, annotation.updatedAt.storeValue,
             annotation.isDeleted, annotation.lastSyncedAt?.storeValue,
         ]
-        return StatementArguments(values)
+        return values.map { $0?.databaseValue ?? .null }
     }
 
     /// An annotation from a row of `selection`, without the parts kept in other tables.

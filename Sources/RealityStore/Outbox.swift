@@ -64,14 +64,43 @@ enum Outbox {
         }
     }
 
-    /// Appends `entry` to the queue.
-    static func append(_ entry: Entry, at date: Date, in db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO outbox (mutationID, recordType, recordID, operation, payload, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                UUID.timeOrdered().lowercasedString, entry.recordType, entry.recordID, entry.operation,
-                entry.payload, date.storeValue,
-            ])
+    /// Appends `entries` to the queue in order, several rows per statement.
+    static func append(_ entries: [Entry], at date: Date, in db: Database) throws {
+        let createdAt = date.storeValue.databaseValue
+        var random = OutboxIDGenerator()
+        for chunk in entries.chunked(into: 100) {
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(chunk.count * 6)
+            for entry in chunk {
+                values += [
+                    UUID.timeOrdered(using: &random).lowercasedString.databaseValue, entry.recordType.databaseValue,
+                    entry.recordID.databaseValue, entry.operation.databaseValue, entry.payload.databaseValue, createdAt,
+                ]
+            }
+            try db.cachedStatement(sql: """
+                INSERT INTO outbox (mutationID, recordType, recordID, operation, payload, createdAt) VALUES \
+                \(Array(repeating: "(?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", "))
+                """).execute(arguments: StatementArguments(values))
+        }
+    }
+}
+
+/// Random bits for outbox mutation IDs: seeded once per commit from the system's generator, then
+/// SplitMix64, so a commit of thousands of changes makes one system call instead of thousands.
+/// The IDs need to be unique, not secret.
+struct OutboxIDGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init() {
+        var system = SystemRandomNumberGenerator()
+        state = system.next()
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -11,12 +11,9 @@ extension SQLiteStore: ChangeCommitting {
                 for precondition in changes.preconditions {
                     try Self.check(precondition, in: db)
                 }
-                let now = Timestamp.now()
-                for change in changes.changes {
-                    try Self.apply(change, in: db)
-                    if role == .device, let entry = try Outbox.entry(for: change) {
-                        try Outbox.append(entry, at: now, in: db)
-                    }
+                try Self.apply(changes.changes, in: db)
+                if role == .device {
+                    try Outbox.append(changes.changes.compactMap(Outbox.entry(for:)), at: Timestamp.now(), in: db)
                 }
             }
         } catch let error as DatabaseError {
@@ -53,6 +50,24 @@ extension SQLiteStore: ChangeCommitting {
             if current != updatedAt.storeValue {
                 throw StoreError.conflict(recordType: .layer, id: id.uuidString)
             }
+        }
+    }
+
+    /// Applies `changes` in order; consecutive annotation saves go through the batch writer.
+    private static func apply(_ changes: [Change], in db: Database) throws {
+        var index = changes.startIndex
+        while index < changes.endIndex {
+            var run: [Annotation] = []
+            while index < changes.endIndex, case .saveAnnotation(let annotation) = changes[index] {
+                run.append(annotation)
+                index += 1
+            }
+            if !run.isEmpty {
+                try AnnotationBatchWrites.save(run, in: db)
+                continue
+            }
+            try apply(changes[index], in: db)
+            index += 1
         }
     }
 
