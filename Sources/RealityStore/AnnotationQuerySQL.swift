@@ -11,12 +11,22 @@ struct AnnotationQuerySQL: Sendable {
     private var parameterCount = 0
 
     /// How the statement finds its rows.
-    enum Plan: Sendable {
+    enum Plan: Hashable, Sendable {
         /// Through the R*Tree and the FTS5 index: what the store always uses.
         case indexed
+        /// Through the FTS5 index, joining only its `candidates` best-ranked matches: for text
+        /// searches ordered by relevance, where a common word matches tens of thousands of rows
+        /// and joining them all to sort them is the whole cost. Rows the filters reject can leave
+        /// fewer results than asked for; ``SQLiteStore`` then runs the `.indexed` plan.
+        case topRanked(candidates: Int)
         /// By scanning the table, with the seed's lowercase-contains text match: the baseline the
         /// benchmarks compare the indexes against.
         case scan
+    }
+
+    /// Whether `query` can use ``Plan/topRanked(candidates:)``.
+    static func canRankFirst(_ query: AnnotationQuery) -> Bool {
+        query.text != nil && query.near == nil && query.order == .relevance && query.after == nil
     }
 
     /// The statement for `query`, or nil when it can match nothing (a text of no words).
@@ -25,19 +35,24 @@ struct AnnotationQuerySQL: Sendable {
         arguments["now"] = query.at.storeValue.databaseValue
         // CROSS JOIN fixes the join order: the R*Tree or the FTS index drives the query, and
         // SQLite's planner cannot prefer walking an index of the whole annotations table instead.
-        let from: String
+        var from: String
         switch (plan, query.near != nil, query.text != nil) {
-        case (.scan, _, _), (.indexed, false, false): from = "annotations a"
-        case (.indexed, true, true):
+        case (.scan, _, _), (_, false, false): from = "annotations a"
+        case (_, true, true):
             from = "annotation_rtree r CROSS JOIN annotations a ON a.rowid = r.id JOIN annotation_fts f ON f.rowid = a.rowid"
-        case (.indexed, true, false): from = "annotation_rtree r CROSS JOIN annotations a ON a.rowid = r.id"
-        case (.indexed, false, true): from = "annotation_fts f CROSS JOIN annotations a ON a.rowid = f.rowid"
+        case (_, true, false): from = "annotation_rtree r CROSS JOIN annotations a ON a.rowid = r.id"
+        case (_, false, true): from = "annotation_fts f CROSS JOIN annotations a ON a.rowid = f.rowid"
         }
         var distance = "NULL"
         if let text = query.text {
             guard let match = Self.matchExpression(text) else { return nil }
             switch plan {
             case .indexed: conditions.append("f.annotation_fts MATCH \(bind(match))")
+            case .topRanked(let candidates):
+                from = """
+                    (SELECT rowid, rank FROM annotation_fts WHERE annotation_fts MATCH \(bind(match))
+                     ORDER BY rank LIMIT \(bind(Int64(candidates)))) f CROSS JOIN annotations a ON a.rowid = f.rowid
+                    """
             case .scan:
                 let pattern = "%" + text.lowercased() + "%"
                 conditions.append("lower(coalesce(a.title, '') || ' ' || coalesce(a.text, '')) LIKE \(bind(pattern))")
@@ -46,7 +61,7 @@ struct AnnotationQuerySQL: Sendable {
         if let near = query.near {
             let (cx, cy, cz) = (Double(near.center.x), Double(near.center.y), Double(near.center.z))
             let r = Double(near.radius)
-            if plan == .indexed {
+            if case .scan = plan {} else {
                 conditions.append("r.minX >= \(bind(cx - r)) AND r.maxX <= \(bind(cx + r))")
                 conditions.append("r.minY >= \(bind(cy - r)) AND r.maxY <= \(bind(cy + r))")
                 conditions.append("r.minZ >= \(bind(cz - r)) AND r.maxZ <= \(bind(cz + r))")
@@ -84,7 +99,11 @@ struct AnnotationQuerySQL: Sendable {
         case .newestFirst: order = "a.createdAt DESC, a.id DESC"
         case .recentlyUpdated: order = "a.updatedAt DESC, a.id DESC"
         case .relevance:
-            order = query.text == nil || plan == .scan ? "a.createdAt DESC, a.id DESC" : "f.rank, a.createdAt DESC"
+            if query.text == nil || plan == .scan {
+                order = "a.createdAt DESC, a.id DESC"
+            } else {
+                order = "f.rank, a.createdAt DESC"
+            }
         case .nearestFirst: order = query.near == nil ? "a.createdAt DESC, a.id DESC" : "\(distance), a.id"
         }
         let limit = min(max(query.limit, 0), AnnotationQuery.maxLimit)

@@ -12,8 +12,23 @@ extension SQLiteStore: AnnotationRepository {
     }
 
     public func annotations(matching query: AnnotationQuery) async throws -> [Annotation] {
+        let limit = min(max(query.limit, 0), AnnotationQuery.maxLimit)
+        if AnnotationQuerySQL.canRankFirst(query), let ranked = AnnotationQuerySQL(
+            query, plan: .topRanked(candidates: limit * Self.rankedCandidatesPerResult))
+        {
+            let found = try await fetch(ranked)
+            if found.count >= limit { return found }
+        }
         guard let statement = AnnotationQuerySQL(query) else { return [] }
-        return try await read { db in
+        return try await fetch(statement)
+    }
+
+    /// How many best-ranked text matches a relevance search joins per result it returns before it
+    /// falls back to joining every match.
+    static var rankedCandidatesPerResult: Int { 10 }
+
+    private func fetch(_ statement: AnnotationQuerySQL) async throws -> [Annotation] {
+        try await read { db in
             let rows = try db.rows(sql: statement.sql, arguments: StatementArguments(statement.arguments))
             return try AnnotationAssembler.annotations(from: rows, in: db)
         }

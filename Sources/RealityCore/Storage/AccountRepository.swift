@@ -1,0 +1,96 @@
+import Foundation
+
+/// A login: the email and password hash that prove who a user is (SPEC C1).
+public struct Account: Hashable, Sendable {
+    /// The user this account signs in as.
+    public var userID: UserID
+    /// The login email, lowercased; unique.
+    public var email: String
+    /// The password's slow hash (bcrypt), never the password.
+    public var passwordHash: String
+    /// When the account was made.
+    public var createdAt: Date
+
+    /// An account with the given parts.
+    public init(userID: UserID, email: String, passwordHash: String, createdAt: Date) {
+        self.userID = userID
+        self.email = email
+        self.passwordHash = passwordHash
+        self.createdAt = createdAt
+    }
+}
+
+/// Why an account operation was refused.
+public enum AccountError: Error, Hashable, Sendable {
+    /// Another account already uses this email.
+    case emailTaken
+}
+
+/// Accounts, sessions and account deletion, on the server (SPEC C1, D4).
+///
+/// Tokens are stored only as hashes: a leaked database does not let anyone sign in.
+public protocol AccountRepository: Sendable {
+    /// Creates the account and its user in one transaction; throws ``AccountError/emailTaken``.
+    func createAccount(_ account: Account, user: User) async throws
+    /// The account with this (lowercased) email.
+    func account(email: String) async throws -> Account?
+    /// Starts a session identified by the hash of its token.
+    func createSession(tokenHash: String, userID: UserID, at date: Date) async throws
+    /// The user of the live session with this token hash; nil when there is none or it was revoked.
+    func sessionUser(tokenHash: String) async throws -> UserID?
+    /// Ends a session.
+    func revokeSession(tokenHash: String) async throws
+    /// Removes the user and everything they own or wrote (layers, annotations, comments,
+    /// reactions, views, stars, grants given and received, world maps, assets, notifications,
+    /// sessions, the account), and records that a deletion happened, all in one transaction.
+    func deleteAccount(_ userID: UserID, at date: Date) async throws
+    /// How many deletions have been recorded for `userID` (0 or 1), for audits and tests.
+    func deletionRecorded(for userID: UserID) async throws -> Bool
+}
+
+/// Content-addressed media and world maps on the server (SPEC D5).
+///
+/// The bytes are stored once per SHA-256; each user who stores them owns a reference that counts
+/// toward that user's quota.
+public protocol AssetRepository: Sendable {
+    /// Stores `data` under its SHA-256 (computed by the caller) for `owner`; storing bytes the owner
+    /// already has changes nothing.
+    func putAsset(sha256: String, owner: UserID, contentType: String, data: Data, at date: Date) async throws
+    /// The asset's metadata and bytes, if it exists.
+    func asset(sha256: String) async throws -> StoredAsset?
+    /// Whether `owner` holds a reference to the asset.
+    func ownsAsset(sha256: String, owner: UserID) async throws -> Bool
+    /// The annotations and world maps that reference the asset, for read authorisation.
+    func assetReferences(sha256: String) async throws -> AssetReferences
+}
+
+/// An asset's bytes and what is known of them.
+public struct StoredAsset: Hashable, Sendable {
+    /// SHA-256, lowercase hex.
+    public var sha256: String
+    /// The MIME type it was uploaded with.
+    public var contentType: String
+    /// The bytes.
+    public var data: Data
+
+    /// An asset with the given parts.
+    public init(sha256: String, contentType: String, data: Data) {
+        self.sha256 = sha256
+        self.contentType = contentType
+        self.data = data
+    }
+}
+
+/// The records that refer to an asset.
+public struct AssetReferences: Hashable, Sendable {
+    /// Annotations whose content or attachments name the asset.
+    public var annotations: [AnnotationID]
+    /// World maps whose map or thumbnail is the asset.
+    public var worldMaps: [WorldMapID]
+
+    /// References with the given parts.
+    public init(annotations: [AnnotationID], worldMaps: [WorldMapID]) {
+        self.annotations = annotations
+        self.worldMaps = worldMaps
+    }
+}
