@@ -34,9 +34,24 @@ enum AnnotationBatchWrites {
         for row in rows where !row.annotation.attachments.isEmpty {
             try AttachmentRecord.save(row.annotation, isNew: true, in: db)
         }
-        let live = rows.filter { !$0.annotation.isDeleted }
-        try insertBoxes(live, in: db)
-        try insertText(live, in: db)
+        let last = first + Int64(fresh.count) - 1
+        try indexRange(first...last, in: db)
+    }
+
+    /// Adds the R*Tree boxes and full-text entries of the live rows in `range`, copying them
+    /// inside SQLite rather than binding every value again.
+    private static func indexRange(_ range: ClosedRange<Int64>, in db: Database) throws {
+        let bounds: StatementArguments = [range.lowerBound, range.upperBound]
+        try db.cachedStatement(sql: """
+            INSERT INTO annotation_rtree (id, minX, maxX, minY, maxY, minZ, maxZ)
+            SELECT rowid, x, x, y, y, z, z FROM annotations WHERE rowid BETWEEN ? AND ? AND isDeleted = 0
+            """).execute(arguments: bounds)
+        try db.cachedStatement(sql: """
+            INSERT INTO annotation_fts (rowid, title, text, comments)
+            SELECT a.rowid, a.title, a.text,
+                (SELECT group_concat(c.text, ' ') FROM comments c WHERE c.annotationID = a.id AND c.isDeleted = 0)
+            FROM annotations a WHERE a.rowid BETWEEN ? AND ? AND a.isDeleted = 0
+            """).execute(arguments: bounds)
     }
 
     private static func insertRows(_ rows: [(rowid: Int64, annotation: Annotation)], in db: Database) throws {
@@ -55,49 +70,4 @@ enum AnnotationBatchWrites {
         }
     }
 
-    private static func insertBoxes(_ rows: [(rowid: Int64, annotation: Annotation)], in db: Database) throws {
-        for chunk in rows.chunked(into: rowsPerStatement) {
-            var values: [DatabaseValue] = []
-            values.reserveCapacity(chunk.count * 7)
-            for row in chunk {
-                let p = row.annotation.position
-                values.append(row.rowid.databaseValue)
-                values += [Double(p.x), Double(p.x), Double(p.y), Double(p.y), Double(p.z), Double(p.z)].map(\.databaseValue)
-            }
-            try db.cachedStatement(sql: """
-                INSERT INTO annotation_rtree VALUES \
-                \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", "))
-                """).execute(arguments: StatementArguments(values))
-        }
-    }
-
-    private static func insertText(_ rows: [(rowid: Int64, annotation: Annotation)], in db: Database) throws {
-        var comments: [String: String] = [:]
-        for chunk in rows.map(\.annotation.id.uuidString).chunked(into: 500) {
-            for row in try db.rows(
-                sql: """
-                    SELECT annotationID, group_concat(text, ' ') AS text FROM comments
-                    WHERE annotationID IN (\(placeholders(chunk.count))) AND isDeleted = 0 GROUP BY annotationID
-                    """,
-                arguments: StatementArguments(Array(chunk)))
-            {
-                comments[row["annotationID"]] = row["text"]
-            }
-        }
-        for chunk in rows.chunked(into: rowsPerStatement) {
-            var values: [DatabaseValue] = []
-            values.reserveCapacity(chunk.count * 4)
-            for row in chunk {
-                values += [
-                    row.rowid.databaseValue, row.annotation.title.databaseValue,
-                    row.annotation.content.text.databaseValue,
-                    comments[row.annotation.id.uuidString].databaseValue,
-                ]
-            }
-            try db.cachedStatement(sql: """
-                INSERT INTO annotation_fts (rowid, title, text, comments) VALUES \
-                \(Array(repeating: "(?, ?, ?, ?)", count: chunk.count).joined(separator: ", "))
-                """).execute(arguments: StatementArguments(values))
-        }
-    }
 }

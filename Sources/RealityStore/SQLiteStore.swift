@@ -43,6 +43,7 @@ public struct SQLiteStore: Sendable {
                 PRAGMA cache_size = -65536;
                 PRAGMA mmap_size = 1073741824;
                 PRAGMA temp_store = MEMORY;
+                PRAGMA wal_autocheckpoint = 10000;
                 """)
         }
         configuration.busyMode = .timeout(10)
