@@ -2,8 +2,9 @@ import Foundation
 
 /// ``AnchorManager`` over a ``DataStore``: anchors live in the current world map, and a new
 /// annotation reuses an anchor within ``mergeDistance`` instead of adding one per annotation.
-public struct DefaultAnchorManager<Store: DataStore>: AnchorManager {
-    let store: Store
+public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBackedService {
+    /// The store the service reads and writes.
+    public let store: Store
     let context: ServiceContext
     /// The world map the device is relocalised in, if any.
     public let currentWorldMapID: WorldMapID?
@@ -19,10 +20,6 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager {
     public static var mergeDistance: Float { 0.5 }
 
     public var serviceIdentifier: String { "anchors" }
-
-    public func healthCheck() async -> ServiceHealth {
-        await StoreHealth.check(store, service: serviceIdentifier)
-    }
 
     /// Without a current world map there is nothing to anchor to yet: a fresh ID is returned and
     /// the annotation keeps its world position until a map is saved around it.

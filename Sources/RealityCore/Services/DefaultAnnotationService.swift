@@ -2,8 +2,9 @@ import Foundation
 
 /// ``AnnotationService`` over a ``DataStore``: validation, permissions and plan limits before
 /// every write, access filtering inside every query.
-public struct DefaultAnnotationService<Store: DataStore>: AnnotationService {
-    let store: Store
+public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, StoreBackedService {
+    /// The store the service reads and writes.
+    public let store: Store
     let context: ServiceContext
     let anchors: any AnchorManager
     private var access: AccessControl<Store> { AccessControl(store: store, context: context) }
@@ -16,10 +17,6 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService {
     }
 
     public var serviceIdentifier: String { "annotations" }
-
-    public func healthCheck() async -> ServiceHealth {
-        await StoreHealth.check(store, service: serviceIdentifier)
-    }
 
     public func createAnnotation(
         content: AnnotationContent, type: AnnotationType, position: SIMD3<Float>, layerID: LayerID
@@ -222,11 +219,18 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService {
     public static var maxNearbyRadius: Float { 10_000 }
 }
 
-/// Health of a service that needs only its store.
-enum StoreHealth {
-    static func check(_ store: some StoreHealthChecking, service: String) async -> ServiceHealth {
+/// A service whose health is its store's: healthy while the store answers.
+public protocol StoreBackedService: ServiceProtocol {
+    /// The storage the service works on.
+    associatedtype Store: DataStore
+    /// The store.
+    var store: Store { get }
+}
+
+extension StoreBackedService {
+    public func healthCheck() async -> ServiceHealth {
         await store.ping()
-            ? ServiceHealth(service: service, status: .healthy)
-            : ServiceHealth(service: service, status: .unhealthy, detail: "store does not answer")
+            ? ServiceHealth(service: serviceIdentifier, status: .healthy)
+            : ServiceHealth(service: serviceIdentifier, status: .unhealthy, detail: "store does not answer")
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// ``CollaborationService`` over a ``DataStore``. Every write commits together with the
 /// notifications and activity it causes.
-public struct DefaultCollaborationService<Store: DataStore>: CollaborationService {
-    let store: Store
+public struct DefaultCollaborationService<Store: DataStore>: CollaborationService, StoreBackedService {
+    /// The store the service reads and writes.
+    public let store: Store
     let context: ServiceContext
     private var access: AccessControl<Store> { AccessControl(store: store, context: context) }
     private var notifier: Notifier<Store> { Notifier(store: store, context: context) }
@@ -15,10 +16,6 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
     }
 
     public var serviceIdentifier: String { "collaboration" }
-
-    public func healthCheck() async -> ServiceHealth {
-        await StoreHealth.check(store, service: serviceIdentifier)
-    }
 
     public func addComment(to annotationID: AnnotationID, text: String) async throws -> Comment {
         try await post(text: text, on: annotationID, replyingTo: nil)

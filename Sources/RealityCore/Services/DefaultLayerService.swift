@@ -1,8 +1,9 @@
 import Foundation
 
 /// ``LayerService`` over a ``DataStore``.
-public struct DefaultLayerService<Store: DataStore>: LayerService {
-    let store: Store
+public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedService {
+    /// The store the service reads and writes.
+    public let store: Store
     let context: ServiceContext
     private var access: AccessControl<Store> { AccessControl(store: store, context: context) }
 
@@ -13,10 +14,6 @@ public struct DefaultLayerService<Store: DataStore>: LayerService {
     }
 
     public var serviceIdentifier: String { "layers" }
-
-    public func healthCheck() async -> ServiceHealth {
-        await StoreHealth.check(store, service: serviceIdentifier)
-    }
 
     public func createLayer(name: String, icon: String, color: LayerColor) async throws -> Layer {
         try await createLayer(name: name, icon: icon, color: color, parentLayerID: nil)

@@ -1,8 +1,9 @@
 import Foundation
 
 /// ``NotificationService`` over a ``DataStore``.
-public struct DefaultNotificationService<Store: DataStore>: NotificationService {
-    let store: Store
+public struct DefaultNotificationService<Store: DataStore>: NotificationService, StoreBackedService {
+    /// The store the service reads and writes.
+    public let store: Store
     let context: ServiceContext
 
     /// A service acting for `context.userID`.
@@ -12,10 +13,6 @@ public struct DefaultNotificationService<Store: DataStore>: NotificationService 
     }
 
     public var serviceIdentifier: String { "notifications" }
-
-    public func healthCheck() async -> ServiceHealth {
-        await StoreHealth.check(store, service: serviceIdentifier)
-    }
 
     public func send(
         to userID: UserID, type: NotificationType, title: String, body: String, annotationID: AnnotationID?

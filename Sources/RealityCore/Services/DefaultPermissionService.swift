@@ -2,8 +2,9 @@ import Foundation
 
 /// ``PermissionService`` over a ``DataStore``, resolving levels with `PermissionResolver` and
 /// checking shares with `SharingRules`.
-public struct DefaultPermissionService<Store: DataStore>: PermissionService {
-    let store: Store
+public struct DefaultPermissionService<Store: DataStore>: PermissionService, StoreBackedService {
+    /// The store the service reads and writes.
+    public let store: Store
     let context: ServiceContext
     private var access: AccessControl<Store> { AccessControl(store: store, context: context) }
 
@@ -14,10 +15,6 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService {
     }
 
     public var serviceIdentifier: String { "permissions" }
-
-    public func healthCheck() async -> ServiceHealth {
-        await StoreHealth.check(store, service: serviceIdentifier)
-    }
 
     public func level(on annotation: Annotation) async throws -> PermissionLevel? {
         try await getPermissionLevel(for: context.userID, annotation: annotation)

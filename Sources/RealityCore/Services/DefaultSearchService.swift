@@ -2,8 +2,9 @@ import Foundation
 
 /// ``SearchService`` over a ``DataStore``: full-text, filters and lists answered by the store's
 /// indexes (the seed's versions fetched every annotation and filtered in memory).
-public struct DefaultSearchService<Store: DataStore>: SearchService {
-    let store: Store
+public struct DefaultSearchService<Store: DataStore>: SearchService, StoreBackedService {
+    /// The store the service reads and writes.
+    public let store: Store
     let context: ServiceContext
     private var access: AccessControl<Store> { AccessControl(store: store, context: context) }
 
@@ -14,10 +15,6 @@ public struct DefaultSearchService<Store: DataStore>: SearchService {
     }
 
     public var serviceIdentifier: String { "search" }
-
-    public func healthCheck() async -> ServiceHealth {
-        await StoreHealth.check(store, service: serviceIdentifier)
-    }
 
     public func search(query: String) async throws -> [Annotation] {
         try await search(query: query, layerIDs: nil, types: nil, dateRange: nil, creatorID: nil)

@@ -1,8 +1,9 @@
 import Foundation
 
 /// ``UserService`` over a ``DataStore``.
-public struct DefaultUserService<Store: DataStore>: UserService {
-    let store: Store
+public struct DefaultUserService<Store: DataStore>: UserService, StoreBackedService {
+    /// The store the service reads and writes.
+    public let store: Store
     let context: ServiceContext
     private var access: AccessControl<Store> { AccessControl(store: store, context: context) }
 
@@ -13,10 +14,6 @@ public struct DefaultUserService<Store: DataStore>: UserService {
     }
 
     public var serviceIdentifier: String { "users" }
-
-    public func healthCheck() async -> ServiceHealth {
-        await StoreHealth.check(store, service: serviceIdentifier)
-    }
 
     public func getCurrentUser() async throws -> User {
         try await access.currentUser()
