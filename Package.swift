@@ -49,5 +49,6 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "RealityCoreTests", dependencies: ["RealityCore"], swiftSettings: strict),
         .testTarget(name: "RealityStoreTests", dependencies: ["RealityStore"], swiftSettings: strict),
+        .testTarget(name: "RealityPostgresTests", dependencies: ["RealityPostgres"], swiftSettings: strict),
     ]
 )
