@@ -73,8 +73,13 @@ extension PostgresStore: StoreUnderTest {
     }
 
     func removeAll() async throws {
-        let names = try await tables().joined(separator: ", ")
-        try await client.query(PostgresQuery(unsafeSQL: "TRUNCATE \(names)"), logger: logger)
+        // DELETE in one statement: on these small tables far quicker than TRUNCATE, which makes
+        // new files for every table and index.
+        var names = try await tables()
+        let last = names.removeLast()
+        let ctes = names.enumerated().map { "t\($0.offset) AS (DELETE FROM \($0.element))" }
+        let sql = (ctes.isEmpty ? "" : "WITH " + ctes.joined(separator: ", ") + " ") + "DELETE FROM \(last)"
+        try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
     }
 
     func snapshot() async throws -> [String: [String]] {
