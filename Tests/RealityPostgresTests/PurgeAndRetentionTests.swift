@@ -119,4 +119,24 @@ import Testing
             #expect(try await store.layerCount(ownedBy: ana.id) == 4)
         }
     }
+
+    /// A page size of zero or less asks for nothing (SQLite would read a negative LIMIT as none).
+    @Test(arguments: StoreBackend.allCases, [0, -1])
+    func limitsOfZeroOrLess_returnNothing(backend: StoreBackend, limit: Int) async throws {
+        try await withStore(backend) { store in
+            let ana = Samples.user("Ana")
+            let layer = Samples.layer(owner: ana.id)
+            let deleted = Samples.note(owner: ana.id, layer: layer.id, isDeleted: true)
+            try await store.commit(ChangeSet(changes: [
+                .saveUser(ana), .saveLayer(layer), .saveAnnotation(deleted),
+                .addNotification(AppNotification(recipientID: ana.id, type: .comment, title: "t", body: "b")),
+                .addActivity(Activity(kind: .layerCreated, actorID: ana.id, layerID: layer.id, summary: "s")),
+            ]))
+            #expect(try await store.notifications(for: ana.id, unreadOnly: false, limit: limit).isEmpty)
+            #expect(try await store.activities(visibleTo: ana.id, at: Samples.at(10), limit: limit).isEmpty)
+            let due = try await store.expiredRecords(deletedBefore: Samples.at(86_400), now: Samples.at(86_400), limit: limit)
+            #expect(due.isEmpty)
+            #expect(try await store.notifications(for: ana.id, unreadOnly: false, limit: 10).count == 1)
+        }
+    }
 }
