@@ -55,7 +55,10 @@ extension SQLiteStore: AnnotationRepository {
 
     public func expiredRecords(deletedBefore cutoff: Date, now: Date, limit: Int) async throws -> ExpiredRecords {
         try await read { db in
-            let arguments: StatementArguments = ["cutoff": cutoff.storeValue, "now": now.storeValue, "limit": limit]
+            // SQLite reads a negative LIMIT as "no limit"; clamp so that a negative one means none.
+            let arguments: StatementArguments = [
+                "cutoff": cutoff.storeValue, "now": now.storeValue, "limit": max(limit, 0),
+            ]
             let annotations = try db.values(String.self, sql: """
                     SELECT id FROM annotations WHERE isDeleted = 1 AND updatedAt < :cutoff
                     UNION

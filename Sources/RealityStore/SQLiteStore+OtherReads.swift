@@ -74,7 +74,8 @@ extension SQLiteStore: InboxRepository {
                     SELECT * FROM notifications WHERE recipientID = ? \(unreadOnly ? "AND isRead = 0" : "")
                     ORDER BY createdAt DESC, id DESC LIMIT ?
                     """,
-                arguments: [recipient.uuidString, limit]
+                // SQLite reads a negative LIMIT as "no limit"; a negative page size asks for nothing.
+                arguments: [recipient.uuidString, max(limit, 0)]
             ).map(NotificationRecord.notification(from:))
         }
     }
@@ -90,7 +91,7 @@ extension SQLiteStore: InboxRepository {
                        OR (a.id IS NOT NULL AND \(AccessSQL.annotationPredicate))
                     ORDER BY act.createdAt DESC, act.id DESC LIMIT :limit
                     """,
-                arguments: ["viewer": viewer.uuidString, "now": date.storeValue, "limit": limit]
+                arguments: ["viewer": viewer.uuidString, "now": date.storeValue, "limit": max(limit, 0)]
             ).map(ActivityRecord.activity(from:))
         }
     }

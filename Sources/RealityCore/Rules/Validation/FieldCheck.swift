@@ -31,11 +31,19 @@ enum FieldCheck {
         try length(value, field: field, limit: limit)
     }
 
-    /// At most `limit` characters, with no rule about white space.
+    /// Text may not contain U+0000: PostgreSQL cannot store it, and no person types it.
+    static func noNUL(_ value: some StringProtocol, field: String) throws(ValidationError) {
+        if value.utf8.contains(0) {
+            throw ValidationError(field: field, reason: .invalidFormat(expected: "text without NUL characters"))
+        }
+    }
+
+    /// At most `limit` characters and no NUL, with no rule about white space.
     static func length(_ value: some StringProtocol, field: String, limit: Int) throws(ValidationError) {
         guard fits(value, characters: limit) else {
             throw ValidationError(field: field, reason: .tooLong(limit: limit))
         }
+        try noNUL(value, field: field)
     }
 
     /// True when `value` has at most `limit` characters. Reads the string only when its byte count

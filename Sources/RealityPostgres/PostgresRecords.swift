@@ -1,0 +1,265 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+/// The `annotations` table's own columns. Grants, reactions, views and attachments live in tables
+/// of their own and are attached by ``PostgresAnnotationAssembler``.
+enum AnnotationColumns {
+    /// The columns read back into an ``Annotation``, in `SELECT` order, on alias `a`.
+    static let selection = """
+        a.id, a.type, a.status, a.title, a.text, a.drawingData, a.mediaURL, a.cloudAssetID, a.richTextData,
+        a.x, a.y, a.z, a.qx, a.qy, a.qz, a.qw, a.scale, a.anchorID, a.layerID, a.ownerID,
+        a.visibilityRules, a.createdAt, a.updatedAt, a.isDeleted, a.lastSyncedAt
+        """
+
+    /// An annotation from a row of `selection`, without the parts kept in other tables.
+    static func annotation(from row: PostgresRow) throws -> Annotation {
+        var cells = ColumnReader(row)
+        let id: AnnotationID = try cells.identifier()
+        let type: AnnotationType = try cells.enumValue()
+        let status: AnnotationStatus = try cells.enumValue()
+        let title = try cells.next(String?.self)
+        let content = AnnotationContent(
+            text: try cells.next(String?.self), drawingData: try cells.next(Data?.self), mediaURL: try cells.url(),
+            cloudAssetID: try cells.next(String?.self), richTextData: try cells.next(Data?.self))
+        let position = SIMD3<Float>(
+            Float(try cells.next(Double.self)), Float(try cells.next(Double.self)), Float(try cells.next(Double.self)))
+        let orientation = Quaternion(
+            x: Float(try cells.next(Double.self)), y: Float(try cells.next(Double.self)),
+            z: Float(try cells.next(Double.self)), w: Float(try cells.next(Double.self)))
+        return Annotation(
+            id: id, type: type, content: content, title: title, position: position, orientation: orientation,
+            scale: Float(try cells.next(Double.self)),
+            anchorID: try cells.identifier(),
+            layerID: try cells.identifier(),
+            ownerID: try cells.identifier(),
+            visibilityRules: try cells.json(VisibilityRules.self),
+            createdAt: try cells.date(),
+            updatedAt: try cells.date(),
+            isDeleted: try cells.next(Bool.self),
+            lastSyncedAt: try cells.optionalDate(),
+            status: status)
+    }
+}
+
+/// The `layers` table's columns. Grants live in `grants` and are attached on read.
+enum LayerColumns {
+    /// The columns of a layer, in `SELECT` order, on alias `l`.
+    static let selection = """
+        l.id, l.name, l.icon, l.color, l.parentLayerID, l.ownerID, l.isPublic, l.isVisible, l.autoExpireDays,
+        l.defaultPermission, l.createdAt, l.updatedAt, l.isDeleted
+        """
+
+    /// A layer from a row of `selection`, without its grants.
+    static func layer(from row: PostgresRow) throws -> Layer {
+        var cells = ColumnReader(row)
+        return Layer(
+            id: try cells.identifier(),
+            name: try cells.next(),
+            icon: try cells.next(),
+            color: try cells.enumValue(),
+            parentLayerID: try cells.optionalIdentifier(),
+            ownerID: try cells.identifier(),
+            isPublic: try cells.next(),
+            isVisible: try cells.next(),
+            autoExpireDays: try cells.next(Int?.self),
+            defaultPermission: try cells.enumValue(),
+            createdAt: try cells.date(),
+            updatedAt: try cells.date(),
+            isDeleted: try cells.next())
+    }
+}
+
+/// The `grants` table's columns.
+enum GrantColumns {
+    /// The column values of a grant target.
+    static func target(_ target: GrantTarget) -> (type: String, id: UUID) {
+        switch target {
+        case .annotation(let id): ("annotation", id.rawValue)
+        case .layer(let id): ("layer", id.rawValue)
+        }
+    }
+
+    /// `targetID` first, then the grant's own columns.
+    static let selection = "targetID, id, userID, level, grantedAt, grantedBy, expiresAt"
+
+    /// The target ID and the grant of a row of `selection`.
+    static func grant(from row: PostgresRow) throws -> (UUID, Permission) {
+        var cells = ColumnReader(row)
+        let target = try cells.next(UUID.self)
+        let id = try cells.next(UUID.self)
+        let userID: UserID = try cells.identifier()
+        let level: PermissionLevel = try cells.enumValue()
+        let grantedAt = try cells.date()
+        let grantedBy: UserID = try cells.identifier()
+        let expiresAt = try cells.optionalDate()
+        return (target, Permission(
+            id: id, userID: userID, level: level, grantedBy: grantedBy, grantedAt: grantedAt, expiresAt: expiresAt))
+    }
+}
+
+/// The `comments` table's columns (the `search` vector is written, never read).
+enum CommentColumns {
+    /// The columns of a comment, in `SELECT` order.
+    static let selection = """
+        id, text, authorID, authorName, annotationID, parentCommentID, createdAt, updatedAt, isDeleted, isEdited
+        """
+
+    /// A comment from a row of `selection`.
+    static func comment(from row: PostgresRow) throws -> Comment {
+        var cells = ColumnReader(row)
+        return Comment(
+            id: try cells.identifier(),
+            text: try cells.next(),
+            authorID: try cells.identifier(),
+            authorName: try cells.next(String?.self),
+            annotationID: try cells.identifier(),
+            parentCommentID: try cells.optionalIdentifier(),
+            createdAt: try cells.date(),
+            updatedAt: try cells.date(),
+            isDeleted: try cells.next(),
+            isEdited: try cells.next())
+    }
+}
+
+/// The `users` table's columns, with the counts that are counted rather than stored.
+enum UserColumns {
+    /// Selects users (alias `u`) with their live counts.
+    static let selectWithCounts = """
+        SELECT u.id, u.displayName, u.email, u.avatarURL, u.preferences, u.subscriptionTier,
+            u.subscriptionExpiresAt, u.createdAt, u.lastActiveAt,
+            (SELECT count(*) FROM annotations WHERE ownerID = u.id AND NOT isDeleted),
+            (SELECT count(*) FROM layers WHERE ownerID = u.id AND NOT isDeleted)
+        FROM users u
+        """
+
+    /// A user from a row of `selectWithCounts`.
+    static func user(from row: PostgresRow) throws -> User {
+        var cells = ColumnReader(row)
+        let id: UserID = try cells.identifier()
+        let displayName = try cells.next(String?.self)
+        let email = try cells.next(String?.self)
+        let avatarURL = try cells.url()
+        guard let preferences = try cells.json(UserPreferences.self) else {
+            throw StoreError.unavailable(detail: "users.preferences is NULL")
+        }
+        let tier: SubscriptionTier = try cells.enumValue()
+        let expiresAt = try cells.optionalDate()
+        let createdAt = try cells.date()
+        let lastActiveAt = try cells.date()
+        return User(
+            id: id, displayName: displayName, email: email, avatarURL: avatarURL, preferences: preferences,
+            subscriptionTier: tier, subscriptionExpiresAt: expiresAt,
+            annotationCount: try cells.next(Int.self), layerCount: try cells.next(Int.self),
+            createdAt: createdAt, lastActiveAt: lastActiveAt)
+    }
+}
+
+/// The `notifications` table's columns.
+enum NotificationColumns {
+    /// The columns of a notification, in `SELECT` order.
+    static let selection = """
+        id, recipientID, type, title, body, actorID, annotationID, layerID, commentID, createdAt, isRead
+        """
+
+    /// A notification from a row of `selection`.
+    static func notification(from row: PostgresRow) throws -> AppNotification {
+        var cells = ColumnReader(row)
+        return AppNotification(
+            id: try cells.next(),
+            recipientID: try cells.identifier(),
+            type: try cells.enumValue(),
+            title: try cells.next(),
+            body: try cells.next(),
+            actorID: try cells.optionalIdentifier(),
+            annotationID: try cells.optionalIdentifier(),
+            layerID: try cells.optionalIdentifier(),
+            commentID: try cells.optionalIdentifier(),
+            createdAt: try cells.date(),
+            isRead: try cells.next())
+    }
+}
+
+/// The `activities` table's columns.
+enum ActivityColumns {
+    /// The columns of an activity entry, in `SELECT` order, on alias `act`.
+    static let selection = """
+        act.id, act.kind, act.actorID, act.annotationID, act.layerID, act.commentID, act.summary, act.createdAt
+        """
+
+    /// An activity entry from a row of `selection`.
+    static func activity(from row: PostgresRow) throws -> Activity {
+        var cells = ColumnReader(row)
+        return Activity(
+            id: try cells.next(),
+            kind: try cells.enumValue(),
+            actorID: try cells.identifier(),
+            annotationID: try cells.optionalIdentifier(),
+            layerID: try cells.optionalIdentifier(),
+            commentID: try cells.optionalIdentifier(),
+            summary: try cells.next(),
+            createdAt: try cells.date())
+    }
+}
+
+/// The `world_maps` and `anchors` tables' columns.
+enum WorldMapColumns {
+    /// The columns of a world map, in `SELECT` order, on alias `w`.
+    static let selection = """
+        w.id, w.worldMapAssetID, w.locationName, w.locationDescription, w.thumbnailAssetID, w.ownerID,
+        w.isShared, w.sharedWith, w.createdAt, w.updatedAt, w.lastUsedAt
+        """
+
+    /// A world map from a row of `selection`, without its anchors.
+    static func worldMap(from row: PostgresRow) throws -> WorldMap {
+        var cells = ColumnReader(row)
+        return WorldMap(
+            id: try cells.identifier(),
+            worldMapAssetID: try cells.next(),
+            locationName: try cells.next(String?.self),
+            locationDescription: try cells.next(String?.self),
+            thumbnailAssetID: try cells.next(String?.self),
+            ownerID: try cells.identifier(),
+            isShared: try cells.next(),
+            sharedWith: try cells.json([UserID].self) ?? [],
+            createdAt: try cells.date(),
+            updatedAt: try cells.date(),
+            lastUsedAt: try cells.date())
+    }
+
+    /// `worldMapID` first, then an anchor's columns.
+    static let anchorSelection = "worldMapID, id, transform, annotationID"
+
+    /// The map ID and the anchor of a row of `anchorSelection`.
+    static func anchor(from row: PostgresRow) throws -> (UUID, WorldAnchor) {
+        var cells = ColumnReader(row)
+        let mapID = try cells.next(UUID.self)
+        return (mapID, WorldAnchor(
+            id: try cells.identifier(),
+            transform: try cells.json(Transform.self) ?? .identity,
+            annotationID: try cells.optionalIdentifier()))
+    }
+}
+
+/// The `attachments` table's columns.
+enum AttachmentColumns {
+    /// `annotationID` first, then an attachment's columns.
+    static let selection = """
+        annotationID, id, fileName, fileType, fileSize, localURL, cloudAssetID, thumbnailURL, uploadedAt
+        """
+
+    /// The annotation ID and the attachment of a row of `selection`.
+    static func attachment(from row: PostgresRow) throws -> (UUID, Attachment) {
+        var cells = ColumnReader(row)
+        let annotationID = try cells.next(UUID.self)
+        return (annotationID, Attachment(
+            id: try cells.next(),
+            fileName: try cells.next(),
+            fileType: try cells.next(),
+            fileSize: try cells.next(Int64.self),
+            localURL: try cells.url(),
+            cloudAssetID: try cells.next(String?.self),
+            thumbnailURL: try cells.url(),
+            uploadedAt: try cells.optionalDate()))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+extension PostgresStore: AnnotationRepository {
+    public func annotation(id: AnnotationID) async throws -> Annotation? {
+        try await read { connection in
+            let rows = try await connection.rows(AnnotationByIDStatement(id: id.rawValue), logger: logger)
+            return try await PostgresAnnotationAssembler.complete(rows, on: connection, logger: logger).first
+        }
+    }
+
+    public func annotations(matching query: AnnotationQuery) async throws -> [Annotation] {
+        try await annotations(matching: query, spatial: .cube)
+    }
+
+    /// The same answer as ``annotations(matching:)`` found without the cube index, by computing
+    /// every live row's distance: the baseline the nearby measurements compare against.
+    @_spi(Benchmarks)
+    public func scanAnnotations(matching query: AnnotationQuery) async throws -> [Annotation] {
+        try await annotations(matching: query, spatial: .scan)
+    }
+
+    private func annotations(
+        matching query: AnnotationQuery, spatial: PostgresAnnotationQuery.SpatialPlan
+    ) async throws -> [Annotation] {
+        guard let statement = PostgresAnnotationQuery(query, spatial: spatial) else { return [] }
+        return try await read { connection in
+            let rows = try await connection.rows(statement.query, logger: logger, AnnotationColumns.annotation(from:))
+            return try await PostgresAnnotationAssembler.complete(rows, on: connection, logger: logger)
+        }
+    }
+
+    public func annotationCount(ownedBy owner: UserID) async throws -> Int {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT count(*) FROM annotations WHERE ownerID = \(owner.rawValue) AND NOT isDeleted", logger: logger
+            ) { try $0.decode(Int.self) }.first ?? 0
+        }
+    }
+
+    public func expiredRecords(deletedBefore cutoff: Date, now: Date, limit: Int) async throws -> ExpiredRecords {
+        let (cutoff, now, limit) = (cutoff.storeValue, now.storeValue, max(limit, 0))
+        return try await read { connection in
+            let annotations = try await connection.rows(
+                """
+                SELECT id FROM annotations WHERE isDeleted AND updatedAt < \(cutoff)
+                UNION
+                SELECT a.id FROM layers l JOIN annotations a ON a.layerID = l.id
+                WHERE l.autoExpireDays IS NOT NULL AND a.createdAt < \(now) - l.autoExpireDays * 86400000
+                LIMIT \(limit)
+                """, logger: logger) { AnnotationID(try $0.decode(UUID.self)) }
+            let layers = try await connection.rows(
+                """
+                SELECT id FROM layers l WHERE isDeleted AND updatedAt < \(cutoff)
+                AND NOT EXISTS (SELECT 1 FROM annotations a WHERE a.layerID = l.id AND NOT a.isDeleted)
+                LIMIT \(limit)
+                """, logger: logger) { LayerID(try $0.decode(UUID.self)) }
+            let comments = try await connection.rows(
+                "SELECT id FROM comments WHERE isDeleted AND updatedAt < \(cutoff) LIMIT \(limit)", logger: logger
+            ) { CommentID(try $0.decode(UUID.self)) }
+            return ExpiredRecords(annotations: annotations, layers: layers, comments: comments)
+        }
+    }
+}

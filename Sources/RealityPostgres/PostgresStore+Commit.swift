@@ -1,0 +1,135 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+extension PostgresStore: ChangeCommitting {
+    /// Applies `changes` in one transaction on one connection, with the SQLite store's semantics.
+    ///
+    /// Tier limits under concurrency: before counting, the transaction takes a transaction-scoped
+    /// advisory lock per owner whose count a precondition checks (taken in a fixed order, so two
+    /// commits cannot deadlock on them). A second commit for the same owner waits until the
+    /// first has committed, and its count — a later statement, so a fresh snapshot under READ
+    /// COMMITTED — sees the first one's rows. This serialises only writes that carry a count
+    /// precondition for the same owner, where SERIALIZABLE would make every commit pay for
+    /// predicate locks and retries.
+    ///
+    /// `…Unchanged` preconditions read the row `FOR UPDATE`, so a concurrent writer of the same
+    /// row waits and then sees the new `updatedAt`, as SQLite's single writer would.
+    ///
+    /// A deadlock between row locks, which PostgreSQL breaks by failing one transaction, is
+    /// retried a few times from the start.
+    public func commit(_ changes: ChangeSet) async throws {
+        guard !changes.isEmpty else { return }
+        var attempt = 1
+        while true {
+            do {
+                try await client.withConnection { connection in
+                    try await transaction(on: connection) {
+                        try await Self.lockOwners(of: changes.preconditions, on: connection, logger: logger)
+                        for precondition in changes.preconditions {
+                            try await Self.check(precondition, on: connection, logger: logger)
+                        }
+                        let writes = PostgresWrites(connection: connection, logger: logger)
+                        for change in changes.changes { try await writes.apply(change) }
+                    }
+                }
+                break
+            } catch let error as PSQLError where Self.isRetryable(error) && attempt < Self.maxAttempts {
+                attempt += 1
+                logger.debug("Retrying a commit", metadata: ["commit.attempt": "\(attempt)"])
+            } catch {
+                throw Self.storeError(error)
+            }
+        }
+        broadcaster.send(CommitEvent(layers: changes.affectedLayers, annotations: changes.affectedAnnotations))
+    }
+
+    public func commits() -> AsyncStream<CommitEvent> {
+        broadcaster.stream()
+    }
+
+    /// How often a commit is tried when PostgreSQL breaks a deadlock or a serialisation conflict.
+    static let maxAttempts = 3
+
+    /// The first key of the two-key advisory locks on an owner's counts (the second is a hash
+    /// of the owner's ID).
+    static let ownerLockSpace: Int32 = 0x5245_414C  // "REAL"
+
+    /// Runs `body` between BEGIN and COMMIT, rolling back when it throws. A connection whose
+    /// rollback fails is closed rather than handed back to the pool inside a transaction.
+    private func transaction(on connection: PostgresConnection, _ body: () async throws -> Void) async throws {
+        try await connection.query("BEGIN", logger: logger)
+        do {
+            try await body()
+            try await connection.query("COMMIT", logger: logger)
+        } catch {
+            do {
+                try await connection.query("ROLLBACK", logger: logger)
+            } catch {
+                try? await connection.close()
+            }
+            throw error
+        }
+    }
+
+    private static func isRetryable(_ error: PSQLError) -> Bool {
+        // 40001 serialization_failure, 40P01 deadlock_detected.
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40001" || state == "40P01"
+    }
+
+    /// Takes the advisory lock of every owner whose count `preconditions` check, and of every
+    /// client-chosen annotation ID they require absent, in one order.
+    private static func lockOwners(
+        of preconditions: [Precondition], on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        var owners: Set<String> = []
+        for precondition in preconditions {
+            switch precondition {
+            case .annotationCountBelow(let owner, _, _), .layerCountBelow(let owner, _, _): owners.insert(owner.uuidString)
+            // Two creates racing with one client-chosen ID serialise on the ID, so the second
+            // sees the first's row instead of overwriting it.
+            case .annotationAbsent(let id): owners.insert("annotation:" + id.uuidString)
+            case .annotationUnchanged, .layerUnchanged: break
+            }
+        }
+        for owner in owners.sorted() {
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(ownerLockSpace), hashtext(\(owner)))", logger: logger)
+        }
+    }
+
+    private static func check(_ precondition: Precondition, on connection: PostgresConnection, logger: Logger) async throws {
+        switch precondition {
+        case .annotationCountBelow(let owner, let limit, let tier):
+            let count = try await connection.rows(
+                "SELECT count(*) FROM annotations WHERE ownerID = \(owner.rawValue) AND NOT isDeleted", logger: logger
+            ) { try $0.decode(Int.self) }.first ?? 0
+            if count >= limit { throw TierLimitError.annotationLimitReached(limit: limit, tier: tier) }
+        case .layerCountBelow(let owner, let limit, let tier):
+            let count = try await connection.rows(
+                "SELECT count(*) FROM layers WHERE ownerID = \(owner.rawValue) AND NOT isDeleted", logger: logger
+            ) { try $0.decode(Int.self) }.first ?? 0
+            if count >= limit { throw TierLimitError.layerLimitReached(limit: limit, tier: tier) }
+        case .annotationAbsent(let id):
+            let found = try await connection.rows(
+                "SELECT 1 FROM annotations WHERE id = \(id.rawValue)", logger: logger
+            ) { try $0.decode(Int.self) }
+            if !found.isEmpty { throw StoreError.conflict(recordType: .annotation, id: id.uuidString) }
+        case .annotationUnchanged(let id, let updatedAt):
+            let current = try await connection.rows(
+                "SELECT updatedAt FROM annotations WHERE id = \(id.rawValue) FOR UPDATE", logger: logger
+            ) { try $0.decode(Int64.self) }.first
+            if current != updatedAt.storeValue {
+                throw StoreError.conflict(recordType: .annotation, id: id.uuidString)
+            }
+        case .layerUnchanged(let id, let updatedAt):
+            let current = try await connection.rows(
+                "SELECT updatedAt FROM layers WHERE id = \(id.rawValue) FOR UPDATE", logger: logger
+            ) { try $0.decode(Int64.self) }.first
+            if current != updatedAt.storeValue {
+                throw StoreError.conflict(recordType: .layer, id: id.uuidString)
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+/// The platform's data in PostgreSQL (SPEC C7): the server's store when one machine is not
+/// enough, with several server instances over one database.
+///
+/// A `Sendable` struct over a `PostgresClient`, which is already safe to share. The client's
+/// `run()` must be running — in a task of its own or as a service of a `ServiceGroup` (it is a
+/// `Service`) — for as long as the store is used; until it runs, queries wait. Opening migrates
+/// the database (see ``PostgresMigrations``). Commit events reach the ``commits()`` streams of
+/// this process only.
+public struct PostgresStore: Sendable {
+    /// The connection pool every query goes through.
+    public let client: PostgresClient
+    /// Where queries and migrations log.
+    public let logger: Logger
+    let broadcaster: CommitBroadcaster
+
+    private init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+        self.broadcaster = CommitBroadcaster()
+    }
+
+    /// The store over `client`, after migrating its database to the current schema. Several
+    /// instances may open one database at once; one migrates while the others wait.
+    public static func open(client: PostgresClient, logger: Logger) async throws -> PostgresStore {
+        let store = PostgresStore(client: client, logger: logger)
+        do {
+            try await PostgresMigrations.migrate(client, logger: logger)
+        } catch {
+            throw PostgresStore.storeError(error)
+        }
+        return store
+    }
+
+    /// Runs `body` with a store over a new client for `configuration`: starts the client's run
+    /// loop, opens (and migrates) the store, and shuts the client down when `body` returns.
+    public static func withStore<Result: Sendable>(
+        configuration: PostgresClient.Configuration, logger: Logger,
+        _ body: (PostgresStore) async throws -> Result
+    ) async throws -> Result {
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            let store = try await open(client: client, logger: logger)
+            return try await body(store)
+        }
+    }
+
+    /// True when the database answers `SELECT 1` (for health checks).
+    public func ping() async -> Bool {
+        do {
+            let rows = try await client.query("SELECT 1", logger: logger).decode(Int.self)
+            for try await value in rows { return value == 1 }
+            return false
+        } catch {
+            return false
+        }
+    }
+
+    /// Runs the queries of one read on one pooled connection, mapping failures to ``StoreError``.
+    func read<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
+        do {
+            return try await client.withConnection { connection in try await body(connection) }
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// `error` as the store reports it: store and tier errors as they are, anything else as
+    /// ``StoreError/unavailable(detail:)``.
+    static func storeError(_ error: any Error) -> any Error {
+        switch error {
+        case is StoreError, is TierLimitError: error
+        case let error as PSQLError: StoreError.unavailable(detail: String(reflecting: error))
+        default: StoreError.unavailable(detail: String(describing: error))
+        }
+    }
+}
+
+extension PostgresStore: StoreHealthChecking {}

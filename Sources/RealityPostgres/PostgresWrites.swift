@@ -1,0 +1,306 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+/// The statements that apply each ``Change`` inside a commit's transaction, with the SQLite
+/// store's semantics (`INSERT OR REPLACE` becomes an upsert of every column, `INSERT OR IGNORE`
+/// `ON CONFLICT DO NOTHING`).
+struct PostgresWrites {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    private func run(_ query: PostgresQuery) async throws {
+        try await connection.query(query, logger: logger)
+    }
+
+    /// Applies one change.
+    func apply(_ change: Change) async throws {
+        switch change {
+        case .saveAnnotation(let annotation): try await save(annotation)
+        case .saveLayer(let layer): try await save(layer)
+        case .saveComment(let comment): try await save(comment)
+        case .saveUser(let user): try await save(user)
+        case .saveWorldMap(let map): try await save(map)
+        case .grant(let permission, let target):
+            let (type, id) = GrantColumns.target(target)
+            try await run("""
+                INSERT INTO grants (targetType, targetID, userID, id, level, grantedAt, grantedBy, expiresAt)
+                VALUES (\(type), \(id), \(permission.userID.rawValue), \(permission.id), \(permission.level.rawValue),
+                        \(permission.grantedAt.storeValue), \(permission.grantedBy.rawValue), \(permission.expiresAt?.storeValue))
+                ON CONFLICT (targetType, targetID, userID) DO UPDATE SET
+                    id = EXCLUDED.id, level = EXCLUDED.level, grantedAt = EXCLUDED.grantedAt,
+                    grantedBy = EXCLUDED.grantedBy, expiresAt = EXCLUDED.expiresAt
+                """)
+        case .revoke(let userID, let target):
+            let (type, id) = GrantColumns.target(target)
+            try await run("""
+                DELETE FROM grants WHERE targetType = \(type) AND targetID = \(id) AND userID = \(userID.rawValue)
+                """)
+        case .addReaction(let reaction, let annotationID):
+            try await run("""
+                INSERT INTO reactions (annotationID, userID, emoji, id, createdAt)
+                VALUES (\(annotationID.rawValue), \(reaction.userID.rawValue), \(reaction.emoji), \(reaction.id),
+                        \(reaction.createdAt.storeValue))
+                ON CONFLICT DO NOTHING
+                """)
+        case .removeReaction(let annotationID, let userID, let emoji):
+            try await run("""
+                DELETE FROM reactions
+                WHERE annotationID = \(annotationID.rawValue) AND userID = \(userID.rawValue) AND emoji = \(emoji)
+                """)
+        case .recordView(let annotationID, let userID, let date):
+            try await read(annotationID, by: userID, at: date, views: 1)
+        case .markRead(let annotationID, let userID, let date):
+            try await read(annotationID, by: userID, at: date, views: 0)
+        case .setStarred(let annotationID, let userID, let starred, let date):
+            if starred {
+                try await run("""
+                    INSERT INTO stars (userID, annotationID, createdAt)
+                    VALUES (\(userID.rawValue), \(annotationID.rawValue), \(date.storeValue))
+                    ON CONFLICT DO NOTHING
+                    """)
+            } else {
+                try await run("""
+                    DELETE FROM stars WHERE userID = \(userID.rawValue) AND annotationID = \(annotationID.rawValue)
+                    """)
+            }
+        case .addNotification(let notification): try await save(notification)
+        case .markNotificationRead(let id, let recipientID):
+            try await run("UPDATE notifications SET isRead = true WHERE id = \(id) AND recipientID = \(recipientID.rawValue)")
+        case .addActivity(let activity): try await save(activity)
+        case .purgeAnnotation(let id):
+            let key = id.rawValue
+            // One statement: every data-modifying CTE runs, on the same snapshot.
+            try await run("""
+                WITH annotation AS (DELETE FROM annotations WHERE id = \(key)),
+                    grant_rows AS (DELETE FROM grants WHERE targetType = 'annotation' AND targetID = \(key)),
+                    reaction_rows AS (DELETE FROM reactions WHERE annotationID = \(key)),
+                    view_rows AS (DELETE FROM views WHERE annotationID = \(key)),
+                    star_rows AS (DELETE FROM stars WHERE annotationID = \(key)),
+                    comment_rows AS (DELETE FROM comments WHERE annotationID = \(key)),
+                    attachment_rows AS (DELETE FROM attachments WHERE annotationID = \(key))
+                UPDATE anchors SET annotationID = NULL WHERE annotationID = \(key)
+                """)
+        case .purgeLayer(let id):
+            try await run("""
+                WITH layer AS (DELETE FROM layers WHERE id = \(id.rawValue))
+                DELETE FROM grants WHERE targetType = 'layer' AND targetID = \(id.rawValue)
+                """)
+        case .purgeComment(let id):
+            let annotations = try await connection.rows(
+                "DELETE FROM comments WHERE id = \(id.rawValue) RETURNING annotationID", logger: logger
+            ) { try $0.decode(UUID.self) }
+            for annotationID in annotations { try await refreshCommentText(of: annotationID) }
+        }
+    }
+
+    // MARK: - Records
+
+    /// Upserts an annotation's own fields and its search vector, and replaces its attachments.
+    private func save(_ annotation: Annotation) async throws {
+        let content = annotation.content
+        let (p, q) = (annotation.position, annotation.orientation)
+        let rules = try annotation.visibilityRules.map(ColumnJSON.encode)
+        let words = SearchText.vectorLiteral(annotation.title, content.text)
+        let key = annotation.id.rawValue
+        // The search vector: the annotation's own words (weight A), then its live comments'
+        // (weight D); none while deleted, as SQLite keeps deleted rows out of FTS5.
+        try await run("""
+            WITH old_attachments AS (DELETE FROM attachments WHERE annotationID = \(key))
+            INSERT INTO annotations (
+                id, type, status, title, text, drawingData, mediaURL, cloudAssetID, richTextData,
+                x, y, z, qx, qy, qz, qw, scale, anchorID, layerID, ownerID,
+                visibilityRules, visibleUntil, createdAt, updatedAt, isDeleted, lastSyncedAt, search
+            ) VALUES (
+                \(key), \(annotation.type.rawValue), \(annotation.status.rawValue), \(annotation.title),
+                \(content.text), \(content.drawingData), \(content.mediaURL?.absoluteString), \(content.cloudAssetID),
+                \(content.richTextData), \(Double(p.x)), \(Double(p.y)), \(Double(p.z)),
+                \(Double(q.x)), \(Double(q.y)), \(Double(q.z)), \(Double(q.w)), \(Double(annotation.scale)),
+                \(annotation.anchorID.rawValue), \(annotation.layerID.rawValue), \(annotation.ownerID.rawValue),
+                \(rules)::jsonb, \(annotation.visibilityRules?.expiresAt?.storeValue), \(annotation.createdAt.storeValue),
+                \(annotation.updatedAt.storeValue), \(annotation.isDeleted), \(annotation.lastSyncedAt?.storeValue),
+                CASE WHEN \(annotation.isDeleted) THEN NULL
+                ELSE setweight(\(words)::tsvector, 'A') || coalesce(
+                    (SELECT reality_tsvector_agg(c.search ORDER BY c.createdAt, c.id) FROM comments c
+                     WHERE c.annotationID = \(key) AND NOT c.isDeleted), ''::tsvector)
+                END
+            )
+            ON CONFLICT (id) DO UPDATE SET
+                type = EXCLUDED.type, status = EXCLUDED.status, title = EXCLUDED.title, text = EXCLUDED.text,
+                drawingData = EXCLUDED.drawingData, mediaURL = EXCLUDED.mediaURL, cloudAssetID = EXCLUDED.cloudAssetID,
+                richTextData = EXCLUDED.richTextData, x = EXCLUDED.x, y = EXCLUDED.y, z = EXCLUDED.z,
+                qx = EXCLUDED.qx, qy = EXCLUDED.qy, qz = EXCLUDED.qz, qw = EXCLUDED.qw, scale = EXCLUDED.scale,
+                anchorID = EXCLUDED.anchorID, layerID = EXCLUDED.layerID, ownerID = EXCLUDED.ownerID,
+                visibilityRules = EXCLUDED.visibilityRules, visibleUntil = EXCLUDED.visibleUntil,
+                createdAt = EXCLUDED.createdAt, updatedAt = EXCLUDED.updatedAt, isDeleted = EXCLUDED.isDeleted,
+                lastSyncedAt = EXCLUDED.lastSyncedAt, search = EXCLUDED.search
+            """)
+        for (index, attachment) in annotation.attachments.enumerated() {
+            try await run("""
+                INSERT INTO attachments (
+                    id, annotationID, position, fileName, fileType, fileSize, localURL, cloudAssetID, thumbnailURL, uploadedAt
+                ) VALUES (
+                    \(attachment.id), \(key), \(index), \(attachment.fileName), \(attachment.fileType),
+                    \(attachment.fileSize), \(attachment.localURL?.absoluteString), \(attachment.cloudAssetID),
+                    \(attachment.thumbnailURL?.absoluteString), \(attachment.uploadedAt?.storeValue)
+                )
+                ON CONFLICT (id) DO UPDATE SET
+                    annotationID = EXCLUDED.annotationID, position = EXCLUDED.position, fileName = EXCLUDED.fileName,
+                    fileType = EXCLUDED.fileType, fileSize = EXCLUDED.fileSize, localURL = EXCLUDED.localURL,
+                    cloudAssetID = EXCLUDED.cloudAssetID, thumbnailURL = EXCLUDED.thumbnailURL,
+                    uploadedAt = EXCLUDED.uploadedAt
+                """)
+        }
+    }
+
+    private func save(_ layer: Layer) async throws {
+        try await run("""
+            INSERT INTO layers (
+                id, name, icon, color, parentLayerID, ownerID, isPublic, isVisible, autoExpireDays,
+                defaultPermission, createdAt, updatedAt, isDeleted
+            ) VALUES (
+                \(layer.id.rawValue), \(layer.name), \(layer.icon), \(layer.color.rawValue), \(layer.parentLayerID?.rawValue),
+                \(layer.ownerID.rawValue), \(layer.isPublic), \(layer.isVisible), \(layer.autoExpireDays),
+                \(layer.defaultPermission.rawValue), \(layer.createdAt.storeValue), \(layer.updatedAt.storeValue),
+                \(layer.isDeleted)
+            )
+            ON CONFLICT (id) DO UPDATE SET
+                name = EXCLUDED.name, icon = EXCLUDED.icon, color = EXCLUDED.color,
+                parentLayerID = EXCLUDED.parentLayerID, ownerID = EXCLUDED.ownerID, isPublic = EXCLUDED.isPublic,
+                isVisible = EXCLUDED.isVisible, autoExpireDays = EXCLUDED.autoExpireDays,
+                defaultPermission = EXCLUDED.defaultPermission, createdAt = EXCLUDED.createdAt,
+                updatedAt = EXCLUDED.updatedAt, isDeleted = EXCLUDED.isDeleted
+            """)
+    }
+
+    /// Upserts a comment with its own search vector, then rebuilds its annotation's.
+    private func save(_ comment: Comment) async throws {
+        try await run("""
+            INSERT INTO comments (
+                id, annotationID, parentCommentID, text, authorID, authorName, createdAt, updatedAt,
+                isDeleted, isEdited, search
+            ) VALUES (
+                \(comment.id.rawValue), \(comment.annotationID.rawValue), \(comment.parentCommentID?.rawValue),
+                \(comment.text), \(comment.authorID.rawValue), \(comment.authorName), \(comment.createdAt.storeValue),
+                \(comment.updatedAt.storeValue), \(comment.isDeleted), \(comment.isEdited),
+                \(SearchText.vectorLiteral(comment.text))::tsvector
+            )
+            ON CONFLICT (id) DO UPDATE SET
+                annotationID = EXCLUDED.annotationID, parentCommentID = EXCLUDED.parentCommentID,
+                text = EXCLUDED.text, authorID = EXCLUDED.authorID, authorName = EXCLUDED.authorName,
+                createdAt = EXCLUDED.createdAt, updatedAt = EXCLUDED.updatedAt, isDeleted = EXCLUDED.isDeleted,
+                isEdited = EXCLUDED.isEdited, search = EXCLUDED.search
+            """)
+        try await refreshCommentText(of: comment.annotationID.rawValue)
+    }
+
+    /// Rebuilds the comment part of a live annotation's search vector: its own words (weight A)
+    /// stay, the live comments' vectors follow.
+    private func refreshCommentText(of annotationID: UUID) async throws {
+        try await run("""
+            UPDATE annotations SET search = ts_filter(search, '{a}') || coalesce(
+                (SELECT reality_tsvector_agg(c.search ORDER BY c.createdAt, c.id) FROM comments c
+                 WHERE c.annotationID = \(annotationID) AND NOT c.isDeleted), ''::tsvector)
+            WHERE id = \(annotationID) AND NOT isDeleted
+            """)
+    }
+
+    /// Upserts a user; the counts are counted when read, not stored.
+    private func save(_ user: User) async throws {
+        let preferences = try ColumnJSON.encode(user.preferences)
+        try await run("""
+            INSERT INTO users (
+                id, displayName, email, avatarURL, preferences, subscriptionTier, subscriptionExpiresAt,
+                createdAt, lastActiveAt
+            ) VALUES (
+                \(user.id.rawValue), \(user.displayName), \(user.email), \(user.avatarURL?.absoluteString),
+                \(preferences)::jsonb, \(user.subscriptionTier.rawValue),
+                \(user.subscriptionExpiresAt?.storeValue), \(user.createdAt.storeValue), \(user.lastActiveAt.storeValue)
+            )
+            ON CONFLICT (id) DO UPDATE SET
+                displayName = EXCLUDED.displayName, email = EXCLUDED.email, avatarURL = EXCLUDED.avatarURL,
+                preferences = EXCLUDED.preferences, subscriptionTier = EXCLUDED.subscriptionTier,
+                subscriptionExpiresAt = EXCLUDED.subscriptionExpiresAt, createdAt = EXCLUDED.createdAt,
+                lastActiveAt = EXCLUDED.lastActiveAt
+            """)
+    }
+
+    /// Upserts a world map and replaces its anchors.
+    private func save(_ map: WorldMap) async throws {
+        let key = map.id.rawValue
+        let sharedWith = try ColumnJSON.encode(map.sharedWith)
+        try await run("""
+            WITH old_anchors AS (DELETE FROM anchors WHERE worldMapID = \(key))
+            INSERT INTO world_maps (
+                id, worldMapAssetID, locationName, locationDescription, thumbnailAssetID, ownerID,
+                isShared, sharedWith, createdAt, updatedAt, lastUsedAt
+            ) VALUES (
+                \(key), \(map.worldMapAssetID), \(map.locationName), \(map.locationDescription),
+                \(map.thumbnailAssetID), \(map.ownerID.rawValue), \(map.isShared),
+                \(sharedWith)::jsonb, \(map.createdAt.storeValue),
+                \(map.updatedAt.storeValue), \(map.lastUsedAt.storeValue)
+            )
+            ON CONFLICT (id) DO UPDATE SET
+                worldMapAssetID = EXCLUDED.worldMapAssetID, locationName = EXCLUDED.locationName,
+                locationDescription = EXCLUDED.locationDescription, thumbnailAssetID = EXCLUDED.thumbnailAssetID,
+                ownerID = EXCLUDED.ownerID, isShared = EXCLUDED.isShared, sharedWith = EXCLUDED.sharedWith,
+                createdAt = EXCLUDED.createdAt, updatedAt = EXCLUDED.updatedAt, lastUsedAt = EXCLUDED.lastUsedAt
+            """)
+        for (index, anchor) in map.anchors.enumerated() {
+            let p = anchor.position
+            let transform = try ColumnJSON.encode(anchor.transform)
+            try await run("""
+                INSERT INTO anchors (id, worldMapID, position, transform, x, y, z, annotationID)
+                VALUES (
+                    \(anchor.id.rawValue), \(key), \(index), \(transform)::jsonb,
+                    \(Double(p.x)), \(Double(p.y)), \(Double(p.z)), \(anchor.annotationID?.rawValue)
+                )
+                ON CONFLICT (id) DO UPDATE SET
+                    worldMapID = EXCLUDED.worldMapID, position = EXCLUDED.position, transform = EXCLUDED.transform,
+                    x = EXCLUDED.x, y = EXCLUDED.y, z = EXCLUDED.z, annotationID = EXCLUDED.annotationID
+                """)
+        }
+    }
+
+    private func save(_ notification: AppNotification) async throws {
+        try await run("""
+            INSERT INTO notifications (
+                id, recipientID, type, title, body, actorID, annotationID, layerID, commentID, createdAt, isRead
+            ) VALUES (
+                \(notification.id), \(notification.recipientID.rawValue), \(notification.type.rawValue),
+                \(notification.title), \(notification.body), \(notification.actorID?.rawValue),
+                \(notification.annotationID?.rawValue), \(notification.layerID?.rawValue),
+                \(notification.commentID?.rawValue), \(notification.createdAt.storeValue), \(notification.isRead)
+            )
+            ON CONFLICT (id) DO UPDATE SET
+                recipientID = EXCLUDED.recipientID, type = EXCLUDED.type, title = EXCLUDED.title, body = EXCLUDED.body,
+                actorID = EXCLUDED.actorID, annotationID = EXCLUDED.annotationID, layerID = EXCLUDED.layerID,
+                commentID = EXCLUDED.commentID, createdAt = EXCLUDED.createdAt, isRead = EXCLUDED.isRead
+            """)
+    }
+
+    private func save(_ activity: Activity) async throws {
+        try await run("""
+            INSERT INTO activities (id, kind, actorID, annotationID, layerID, commentID, summary, createdAt)
+            VALUES (
+                \(activity.id), \(activity.kind.rawValue), \(activity.actorID.rawValue), \(activity.annotationID?.rawValue),
+                \(activity.layerID?.rawValue), \(activity.commentID?.rawValue), \(activity.summary),
+                \(activity.createdAt.storeValue)
+            )
+            ON CONFLICT (id) DO UPDATE SET
+                kind = EXCLUDED.kind, actorID = EXCLUDED.actorID, annotationID = EXCLUDED.annotationID,
+                layerID = EXCLUDED.layerID, commentID = EXCLUDED.commentID, summary = EXCLUDED.summary,
+                createdAt = EXCLUDED.createdAt
+            """)
+    }
+
+    /// Marks read, and counts `views` more views.
+    private func read(_ annotationID: AnnotationID, by userID: UserID, at date: Date, views: Int) async throws {
+        try await run("""
+            INSERT INTO views (annotationID, userID, count, firstReadAt, lastReadAt)
+            VALUES (\(annotationID.rawValue), \(userID.rawValue), \(views), \(date.storeValue), \(date.storeValue))
+            ON CONFLICT (annotationID, userID) DO UPDATE SET
+                count = views.count + EXCLUDED.count, lastReadAt = EXCLUDED.lastReadAt
+            """)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+// Statements that run on every read of annotations and layers, prepared once per connection
+// (PostgresNIO keeps them by name) so that the server parses and plans them only once.
+
+/// The grants on a batch of targets of one type, oldest first.
+struct GrantsStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT \(GrantColumns.selection) FROM grants WHERE targetType = $1 AND targetID = ANY($2)
+        ORDER BY grantedAt, userID
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.text, .uuidArray]
+    typealias Row = (UUID, Permission)
+
+    var targetType: String
+    var ids: [UUID]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(targetType)
+        bindings.append(ids)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try GrantColumns.grant(from: row) }
+}
+
+/// The reactions on a batch of annotations, in the order the SQLite store reads them (emoji in
+/// byte order, as SQLite compares text).
+struct ReactionsStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT annotationID, id, emoji, userID, createdAt FROM reactions WHERE annotationID = ANY($1)
+        ORDER BY createdAt, userID, emoji COLLATE "C"
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuidArray]
+    typealias Row = (UUID, Reaction)
+
+    var ids: [UUID]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(ids)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var cells = ColumnReader(row)
+        let annotationID = try cells.next(UUID.self)
+        return (annotationID, Reaction(
+            id: try cells.next(), emoji: try cells.next(), userID: try cells.identifier(), createdAt: try cells.date()))
+    }
+}
+
+/// Who viewed a batch of annotations and how often, first readers first.
+struct ViewsStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT annotationID, userID, count FROM views WHERE annotationID = ANY($1) ORDER BY firstReadAt, userID
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuidArray]
+    typealias Row = (UUID, UserID, Int)
+
+    var ids: [UUID]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(ids)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var cells = ColumnReader(row)
+        return (try cells.next(UUID.self), try cells.identifier(), try cells.next(Int.self))
+    }
+}
+
+/// The attachments of a batch of annotations, in order.
+struct AttachmentsStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT \(AttachmentColumns.selection) FROM attachments WHERE annotationID = ANY($1)
+        ORDER BY annotationID, position
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuidArray]
+    typealias Row = (UUID, Attachment)
+
+    var ids: [UUID]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(ids)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try AttachmentColumns.attachment(from: row) }
+}
+
+/// One annotation by ID, deleted or not.
+struct AnnotationByIDStatement: PostgresPreparedStatement {
+    static let sql = "SELECT \(AnnotationColumns.selection) FROM annotations a WHERE a.id = $1"
+    static let bindingDataTypes: [PostgresDataType] = [.uuid]
+    typealias Row = Annotation
+
+    var id: UUID
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(id)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try AnnotationColumns.annotation(from: row) }
+}
+
+/// A layer followed by its ancestors, nearest first, as the SQLite store walks them.
+struct LayerChainStatement: PostgresPreparedStatement {
+    static let sql = """
+        WITH RECURSIVE chain(id, depth) AS (
+            SELECT $1::uuid, 0
+            UNION ALL
+            SELECT l.parentLayerID, c.depth + 1 FROM layers l JOIN chain c ON l.id = c.id
+            WHERE l.parentLayerID IS NOT NULL AND c.depth < $2
+        )
+        SELECT \(LayerColumns.selection) FROM chain c JOIN layers l ON l.id = c.id ORDER BY c.depth
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuid, .int8]
+    typealias Row = Layer
+
+    var id: UUID
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(id)
+        bindings.append(Int64(LayerChain.maxDepth))
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try LayerColumns.layer(from: row) }
+}
+
+extension PostgresConnection {
+    /// Every row of `query`, transformed.
+    func rows<Value>(
+        _ query: PostgresQuery, logger: Logger, _ transform: (PostgresRow) throws -> Value
+    ) async throws -> [Value] {
+        var values: [Value] = []
+        for try await row in try await self.query(query, logger: logger) {
+            values.append(try transform(row))
+        }
+        return values
+    }
+
+    /// Every row of a prepared statement, decoded.
+    func rows<Statement: PostgresPreparedStatement>(
+        _ statement: Statement, logger: Logger
+    ) async throws -> [Statement.Row] {
+        var values: [Statement.Row] = []
+        for try await row in try await execute(statement, logger: logger) {
+            values.append(row)
+        }
+        return values
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+import Testing
+@testable import RealityPostgres
+
+/// A store as the shared store tests see it: everything the services use, plus a look at the
+/// raw tables for checks such as "a refused write changed nothing".
+protocol StoreUnderTest: DataStore {
+    /// Rows in `table`.
+    func rowCount(_ table: String) async throws -> Int
+    /// Every row of every table, as text, for comparing whole-store states.
+    func snapshot() async throws -> [String: [String]]
+    /// Removes every row of every table, leaving an empty store (for tests that build many worlds).
+    func removeAll() async throws
+}
+
+/// The backends the store tests run on. The bodies take `any StoreUnderTest` from ``withStore``,
+/// so the SQLite store's kinds (in memory, on disk) can join as further cases when the suites merge.
+enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// ``PostgresStore`` on a fresh database of the test server.
+    case postgres
+
+    var testDescription: String { rawValue }
+}
+
+/// Runs `body` on a fresh, empty, migrated store of `backend`, removing it afterwards.
+/// `connections` bounds the pool of backends that have one (a race test wants several).
+func withStore<Result: Sendable>(
+    _ backend: StoreBackend, connections: Int = 4, _ body: (any StoreUnderTest) async throws -> Result
+) async throws -> Result {
+    switch backend {
+    case .postgres:
+        return try await withPostgresStore(connections: connections) { try await body($0) }
+    }
+}
+
+/// Runs `body` on a ``PostgresStore`` over a database of its own.
+func withPostgresStore<Result: Sendable>(
+    connections: Int = 4, _ body: (PostgresStore) async throws -> Result
+) async throws -> Result {
+    let server = try await TestPostgres.shared.value
+    await server.gate.wait()
+    defer { server.gate.signal() }
+    let database = try await server.createDatabase()
+    do {
+        let result = try await PostgresStore.withStore(
+            configuration: server.configuration(database: database, connections: connections),
+            logger: TestPostgres.logger, body)
+        await server.dropDatabase(database)
+        return result
+    } catch {
+        await server.dropDatabase(database)
+        throw error
+    }
+}
+
+extension PostgresStore: StoreUnderTest {
+    func rowCount(_ table: String) async throws -> Int {
+        let rows = try await client.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: logger)
+        for try await count in rows.decode(Int.self) { return count }
+        return 0
+    }
+
+    /// The store's tables, migrations' record left out.
+    private func tables() async throws -> [String] {
+        let tables = try await client.query(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations' ORDER BY tablename",
+            logger: logger)
+        var names: [String] = []
+        for try await name in tables.decode(String.self) { names.append(name) }
+        return names
+    }
+
+    func removeAll() async throws {
+        // DELETE in one statement: on these small tables far quicker than TRUNCATE, which makes
+        // new files for every table and index.
+        var names = try await tables()
+        let last = names.removeLast()
+        let ctes = names.enumerated().map { "t\($0.offset) AS (DELETE FROM \($0.element))" }
+        let sql = (ctes.isEmpty ? "" : "WITH " + ctes.joined(separator: ", ") + " ") + "DELETE FROM \(last)"
+        try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+    }
+
+    func snapshot() async throws -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for table in try await tables() {
+            let rows = try await client.query(
+                PostgresQuery(unsafeSQL: "SELECT t::text FROM \(table) t ORDER BY 1"), logger: logger)
+            var texts: [String] = []
+            for try await text in rows.decode(String.self) { texts.append(text) }
+            result[table] = texts
+        }
+        return result
+    }
+}
+
+/// The error `body` throws, or nil when it succeeds.
+func thrownError(_ body: () async throws -> Void) async -> (any Error)? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return error
+    }
+}
