@@ -36,7 +36,8 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             try await runServer(configuration)
         } catch let error as ServerStartError {
-            throw CLIError(message: error.description, exitCode: 2, code: "usage")
+            FileHandle.standardError.write(Data("reality serve: \(error.description)\n".utf8))
+            throw ExitCode(2)
         }
     }
 }
