@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "RealityCore", targets: ["RealityCore"]),
         .library(name: "RealityStore", targets: ["RealityStore"]),
         .library(name: "RealityPostgres", targets: ["RealityPostgres"]),
+        .library(name: "RealityAPI", targets: ["RealityAPI"]),
+        .library(name: "RealityServer", targets: ["RealityServer"]),
         .executable(name: "reality", targets: ["reality"]),
         .executable(name: "reality-bench", targets: ["reality-bench"]),
     ],
@@ -20,6 +22,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "RealityCore", swiftSettings: strict),
@@ -31,11 +42,30 @@ let package = Package(
             name: "RealityPostgres",
             dependencies: ["RealityCore", .product(name: "PostgresNIO", package: "postgres-nio")],
             swiftSettings: strict),
+        .target(name: "RealityAPI", dependencies: ["RealityCore"], swiftSettings: strict),
+        .target(
+            name: "RealityServer",
+            dependencies: [
+                "RealityCore",
+                "RealityStore",
+                "RealityAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strict),
         .executableTarget(
             name: "reality",
             dependencies: [
                 "RealityCore",
                 "RealityStore",
+                "RealityServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -51,5 +81,13 @@ let package = Package(
         .testTarget(
             name: "RealityStoreTests", dependencies: ["RealityCore", "RealityStore"], swiftSettings: strict),
         .testTarget(name: "RealityPostgresTests", dependencies: ["RealityPostgres"], swiftSettings: strict),
+        .testTarget(
+            name: "RealityServerTests",
+            dependencies: [
+                "RealityCore", "RealityStore", "RealityAPI", "RealityServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict),
     ]
 )

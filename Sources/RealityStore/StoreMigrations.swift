@@ -10,6 +10,7 @@ enum StoreMigrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: annotations, layers, collaboration, sync", migrate: createV1)
+        migrator.registerMigration("v2: accounts", migrate: createV2)
         return migrator
     }
 
@@ -256,6 +257,35 @@ enum StoreMigrations {
                 createdAt INTEGER NOT NULL
             );
             CREATE INDEX outbox_record ON outbox(recordType, recordID);
+            """)
+    }
+
+    /// The server's accounts, sessions (token hashes only) and the record of deleted accounts.
+    private static func createV2(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE accounts (
+                userID TEXT PRIMARY KEY NOT NULL,
+                email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                passwordHash TEXT NOT NULL,
+                createdAt INTEGER NOT NULL
+            ) WITHOUT ROWID;
+
+            CREATE TABLE sessions (
+                tokenHash TEXT PRIMARY KEY NOT NULL,
+                userID TEXT NOT NULL,
+                createdAt INTEGER NOT NULL,
+                revokedAt INTEGER
+            ) WITHOUT ROWID;
+            CREATE INDEX sessions_user ON sessions(userID);
+
+            CREATE TABLE deletions (
+                userID TEXT NOT NULL,
+                deletedAt INTEGER NOT NULL
+            );
+            CREATE INDEX deletions_user ON deletions(userID);
+            CREATE INDEX grants_grantedBy ON grants(grantedBy);
+            CREATE INDEX reactions_user ON reactions(userID);
+            CREATE INDEX notifications_actor ON notifications(actorID);
             """)
     }
 }

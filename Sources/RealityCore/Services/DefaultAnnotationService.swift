@@ -152,6 +152,14 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         var visible = query(limit: AnnotationQuery.maxLimit)
         visible.visibleAt = date
         let candidates = try await store.allAnnotations(matching: visible)
+        return try await filterVisible(candidates, at: date, viewerPosition: viewerPosition)
+    }
+
+    /// The annotations among `candidates` whose visibility rules allow them at `date` for a viewer
+    /// at `viewerPosition`, each judged in its rule's or its owner's time zone (for paged reads).
+    public func filterVisible(
+        _ candidates: [Annotation], at date: Date, viewerPosition: SIMD3<Float>?
+    ) async throws -> [Annotation] {
         var zones: [UserID: TimeZone?] = [:]
         var result: [Annotation] = []
         for annotation in candidates {
@@ -206,17 +214,11 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
 
     /// Nearby searches take a finite centre and a radius of up to 10 km.
     static func checkProximity(position: SIMD3<Float>, radius: Float) throws {
-        for (index, value) in [position.x, position.y, position.z].enumerated() where !value.isFinite {
-            throw ValidationError(field: "position[\(index)]", reason: .notFinite)
-        }
-        guard radius.isFinite else { throw ValidationError(field: "radius", reason: .notFinite) }
-        guard radius > 0, radius <= maxNearbyRadius else {
-            throw ValidationError(field: "radius", reason: .outOfRange(minimum: 0, maximum: Double(maxNearbyRadius)))
-        }
+        try AnnotationQuery.Proximity(center: position, radius: radius).validate()
     }
 
     /// The largest radius a nearby search may ask for, metres.
-    public static var maxNearbyRadius: Float { 10_000 }
+    public static var maxNearbyRadius: Float { AnnotationQuery.Proximity.maxRadius }
 }
 
 /// A service whose health is its store's: healthy while the store answers.

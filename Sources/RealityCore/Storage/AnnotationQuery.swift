@@ -126,3 +126,20 @@ public struct AnnotationQuery: Hashable, Sendable {
     /// The largest page a query may ask for.
     public static let maxLimit = 1_000
 }
+
+extension AnnotationQuery.Proximity {
+    /// The largest radius a nearby search may ask for, metres.
+    public static var maxRadius: Float { 10_000 }
+
+    /// Throws a ``ValidationError`` unless the centre is finite and the radius lies in
+    /// (0, ``maxRadius``].
+    public func validate() throws {
+        for (index, value) in [center.x, center.y, center.z].enumerated() where !value.isFinite {
+            throw ValidationError(field: "position[\(index)]", reason: .notFinite)
+        }
+        guard radius.isFinite else { throw ValidationError(field: "radius", reason: .notFinite) }
+        guard radius > 0, radius <= Self.maxRadius else {
+            throw ValidationError(field: "radius", reason: .outOfRange(minimum: 0, maximum: Double(Self.maxRadius)))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import RealityCore
+
+/// `POST /api/v1/annotations`: a new annotation; absent optional fields take the seed's defaults.
+public struct CreateAnnotationRequest: Codable, Hashable, Sendable {
+    /// A client-chosen ID, so that an offline client can refer to it before upload.
+    public var id: AnnotationID?
+    /// What kind of annotation.
+    public var type: AnnotationType
+    /// Its substance.
+    public var content: AnnotationContent
+    /// Up to 100 characters.
+    public var title: String?
+    /// `[x, y, z]`, metres.
+    public var position: SIMD3<Float>
+    /// `[x, y, z, w]`, a unit quaternion; identity when absent.
+    public var orientation: Quaternion?
+    /// Greater than zero; 1 when absent.
+    public var scale: Float?
+    /// The anchor; the server finds or makes one near `position` when absent.
+    public var anchorID: AnchorID?
+    /// The layer (the caller must be able to edit it).
+    public var layerID: LayerID
+    /// When and where it shows.
+    public var visibilityRules: VisibilityRules?
+    /// Open when absent.
+    public var status: AnnotationStatus?
+    /// Media attachments.
+    public var attachments: [Attachment]?
+
+    /// A request with the given parts.
+    public init(
+        id: AnnotationID? = nil, type: AnnotationType, content: AnnotationContent, title: String? = nil,
+        position: SIMD3<Float>, orientation: Quaternion? = nil, scale: Float? = nil, anchorID: AnchorID? = nil,
+        layerID: LayerID, visibilityRules: VisibilityRules? = nil, status: AnnotationStatus? = nil,
+        attachments: [Attachment]? = nil
+    ) {
+        self.id = id
+        self.type = type
+        self.content = content
+        self.title = title
+        self.position = position
+        self.orientation = orientation
+        self.scale = scale
+        self.anchorID = anchorID
+        self.layerID = layerID
+        self.visibilityRules = visibilityRules
+        self.status = status
+        self.attachments = attachments
+    }
+
+    /// The service's draft for this request.
+    public var draft: AnnotationDraft {
+        AnnotationDraft(
+            id: id, type: type, content: content, title: title, position: position,
+            orientation: orientation ?? .identity, scale: scale ?? 1, anchorID: anchorID, layerID: layerID,
+            visibilityRules: visibilityRules, status: status ?? .open, attachments: attachments ?? [])
+    }
+}

@@ -1,0 +1,29 @@
+import Hummingbird
+import Logging
+import NIOCore
+import RealityCore
+
+/// The request context of every route: Hummingbird's core storage, the authenticated user
+/// (set by ``AuthenticationMiddleware``) and the caller's address for anonymous rate limits.
+public struct APIRequestContext: RequestContext {
+    /// Hummingbird's per-request storage.
+    public var coreContext: CoreRequestContextStorage
+    /// The signed-in user; nil until authentication succeeds.
+    public var userID: UserID?
+    /// The SHA-256 of the bearer token the user signed in with (for logout).
+    public var tokenHash: String?
+    /// The peer's IP address, or "unknown".
+    public let remoteAddress: String
+
+    /// A context for a request arriving on `source.channel`.
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    /// The signed-in user, or a 401.
+    public func requireUser() throws -> UserID {
+        guard let userID else { throw APIError.unauthorized }
+        return userID
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import RealityCore
+
+/// A response whose body is `value` in the platform's JSON dialect (``RealityJSON``).
+struct JSONResponse<Value: Encodable>: ResponseGenerator {
+    var value: Value
+    var status: HTTPResponse.Status = .ok
+
+    init(_ value: Value, status: HTTPResponse.Status = .ok) {
+        self.value = value
+        self.status = status
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let data = try RealityJSON.encode(value)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension Response {
+    /// 204 with no body.
+    static var noContent: Response { Response(status: .noContent) }
+}
+
+extension Request {
+    /// The body as bytes, cut off at `limit` with a 413.
+    func collectBody(upTo limit: Int) async throws -> Data {
+        do {
+            let buffer = try await body.collect(upTo: limit)
+            return Data(buffer.readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw APIError.payloadTooLarge
+        }
+    }
+
+    /// The body decoded from the platform's JSON, at most `limit` bytes; a body that cannot be
+    /// read is a ``JSONInputError`` naming the field.
+    func decodeJSON<T: Decodable>(_ type: T.Type, limit: Int) async throws -> T {
+        let data = try await collectBody(upTo: limit)
+        return try RealityJSON.decode(type, from: data)
+    }
+}

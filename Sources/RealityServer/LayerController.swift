@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import RealityAPI
+import RealityCore
+
+/// `/api/v1/layers…` (SPEC S2).
+struct LayerController<Store: ServerStore>: Sendable {
+    let services: Services<Store>
+    let bodyLimit: Int
+
+    func addRoutes(to group: RouterGroup<APIRequestContext>) {
+        group.get("layers", use: list)
+        group.post("layers", use: create)
+        group.get("layers/{id}", use: show)
+        group.patch("layers/{id}", use: patch)
+        group.delete("layers/{id}", use: delete)
+    }
+
+    @Sendable func list(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Layer>> {
+        let page = try PageRequest(request.uri.queryParameters)
+        let layers = try await services.layers(context.requireUser()).fetchLayers()
+            .sorted { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) }
+        let (items, next) = try OffsetCursor.page(layers, page)
+        return JSONResponse(Page(items: items, nextCursor: next))
+    }
+
+    @Sendable func create(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Layer> {
+        let body = try await request.decodeJSON(CreateLayerRequest.self, limit: bodyLimit)
+        let layer = try await services.layers(context.requireUser()).createLayer(
+            name: body.name, icon: body.icon ?? Layer.defaultIcon, color: body.color ?? .blue,
+            parentLayerID: body.parentLayerID)
+        return JSONResponse(layer, status: .created)
+    }
+
+    @Sendable func show(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Layer> {
+        let id: LayerID = try context.pathID()
+        guard let layer = try await services.layers(context.requireUser()).fetchLayer(id: id) else {
+            throw APIError.notFound
+        }
+        return JSONResponse(layer)
+    }
+
+    @Sendable func patch(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Layer> {
+        let id: LayerID = try context.pathID()
+        let body = try await request.decodeJSON(LayerPatch.self, limit: bodyLimit)
+        let layers = services.layers(try context.requireUser())
+        guard var layer = try await layers.fetchLayer(id: id) else { throw APIError.notFound }
+        if let name = body.name { layer.name = name }
+        if let icon = body.icon { layer.icon = icon }
+        if let color = body.color { layer.color = color }
+        layer.parentLayerID = body.parentLayerID.applied(to: layer.parentLayerID)
+        if let isPublic = body.isPublic { layer.isPublic = isPublic }
+        if let isVisible = body.isVisible { layer.isVisible = isVisible }
+        layer.autoExpireDays = body.autoExpireDays.applied(to: layer.autoExpireDays)
+        if let level = body.defaultPermission { layer.defaultPermission = level }
+        try await layers.updateLayer(layer)
+        guard let updated = try await layers.fetchLayer(id: id) else { throw APIError.notFound }
+        return JSONResponse(updated)
+    }
+
+    @Sendable func delete(_ request: Request, context: APIRequestContext) async throws -> Response {
+        let id: LayerID = try context.pathID()
+        try await services.layers(context.requireUser()).deleteLayer(id: id)
+        return .noContent
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+import RealityAPI
+import RealityCore
+
+/// The signed-in user's own account: `/api/v1/me…` (SPEC S6, D4).
+struct MeController<Store: ServerStore>: Sendable {
+    let services: Services<Store>
+    let bodyLimit: Int
+
+    func addRoutes(to group: RouterGroup<APIRequestContext>) {
+        group.get("me", use: me)
+        group.patch("me", use: patch)
+        group.delete("me", use: deleteAccount)
+        group.put("me/preferences", use: preferences)
+        group.get("me/usage", use: usage)
+        group.get("me/export", use: export)
+    }
+
+    @Sendable func me(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<User> {
+        JSONResponse(try await services.users(context.requireUser()).getCurrentUser())
+    }
+
+    @Sendable func patch(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<User> {
+        let body = try await request.decodeJSON(ProfilePatch.self, limit: bodyLimit)
+        let users = services.users(try context.requireUser())
+        _ = try await users.updateProfile(displayName: body.displayName, avatarURL: body.avatarURL)
+        return JSONResponse(try await users.getCurrentUser())
+    }
+
+    @Sendable func preferences(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<User> {
+        let body = try await request.decodeJSON(UserPreferences.self, limit: bodyLimit)
+        let users = services.users(try context.requireUser())
+        _ = try await users.updatePreferences(body)
+        return JSONResponse(try await users.getCurrentUser())
+    }
+
+    @Sendable func usage(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<UsageStats> {
+        JSONResponse(try await services.users(context.requireUser()).getUsageStats())
+    }
+
+    @Sendable func export(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AccountExport> {
+        JSONResponse(try await services.users(context.requireUser()).exportData())
+    }
+
+    /// Removes the account and all its data; the token stops working with the session rows.
+    @Sendable func deleteAccount(_ request: Request, context: APIRequestContext) async throws -> Response {
+        try await services.store.deleteAccount(try context.requireUser(), at: Timestamp.now())
+        return .noContent
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// How a server is set up: where it listens, where it keeps its data, and its limits (SPEC C8).
+public struct ServerConfiguration: Sendable {
+    /// The address to bind.
+    public var host: String
+    /// The port to bind; 0 picks a free one (tests).
+    public var port: Int
+    /// Where the SQLite database and assets live.
+    public var dataDirectory: URL
+    /// A PostgreSQL URL; when set the server would use PostgreSQL instead of SQLite.
+    public var postgresURL: String?
+    /// The token that authorises `/api/v1/admin/…`; nil turns those routes off.
+    public var adminToken: String?
+    /// Requests per user (or per address when anonymous) the bucket holds.
+    public var rateLimitBurst: Int
+    /// Requests per second the bucket refills with.
+    public var rateLimitPerSecond: Double
+    /// Largest JSON body, bytes.
+    public var maxJSONBodyBytes: Int
+    /// Largest asset upload, bytes.
+    public var maxAssetBytes: Int
+    /// bcrypt cost; tests lower it to stay fast.
+    public var bcryptCost: UInt8
+
+    /// A configuration with the documented defaults.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        dataDirectory: URL = URL(fileURLWithPath: "reality-data"),
+        postgresURL: String? = nil,
+        adminToken: String? = nil,
+        rateLimitBurst: Int = 300,
+        rateLimitPerSecond: Double = 100,
+        maxJSONBodyBytes: Int = 1 << 20,
+        maxAssetBytes: Int = 64 << 20,
+        bcryptCost: UInt8 = 12
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.postgresURL = postgresURL
+        self.adminToken = adminToken
+        self.rateLimitBurst = rateLimitBurst
+        self.rateLimitPerSecond = rateLimitPerSecond
+        self.maxJSONBodyBytes = maxJSONBodyBytes
+        self.maxAssetBytes = maxAssetBytes
+        self.bcryptCost = bcryptCost
+    }
+
+    /// The SQLite database file inside the data directory.
+    public var databasePath: String {
+        dataDirectory.appendingPathComponent("reality.sqlite").path
+    }
+
+    /// The assets directory inside the data directory.
+    public var assetsDirectory: URL {
+        dataDirectory.appendingPathComponent("assets", isDirectory: true)
+    }
+}

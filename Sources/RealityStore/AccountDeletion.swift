@@ -1,0 +1,47 @@
+import Foundation
+import GRDB
+import RealityCore
+
+/// Removes an account and everything it owns or wrote (SPEC D4, the right to be forgotten),
+/// inside the caller's transaction.
+enum AccountDeletion {
+    static func delete(_ userID: UserID, at date: Date, in db: Database) throws {
+        let user = userID.uuidString
+        // The user's annotations, with what hangs off them (others' comments, reactions, views,
+        // stars, grants, attachments, the R*Tree and full-text rows).
+        let annotations = try String.fetchAll(db, sql: "SELECT id FROM annotations WHERE ownerID = ?", arguments: [user])
+        for id in annotations.compactMap(AnnotationID.init(uuidString:)) {
+            try AnnotationWrites.purge(id, in: db)
+        }
+        // Their comments on other people's annotations; those annotations' search text follows.
+        let commented = try String.fetchAll(
+            db, sql: "SELECT DISTINCT annotationID FROM comments WHERE authorID = ?", arguments: [user])
+        try db.execute(sql: "DELETE FROM comments WHERE authorID = ?", arguments: [user])
+        for id in commented.compactMap(AnnotationID.init(uuidString:)) {
+            try AnnotationWrites.refreshCommentText(of: id, in: db)
+        }
+        for statement in statements {
+            try db.execute(sql: statement, arguments: [user])
+        }
+        try db.execute(
+            sql: "INSERT INTO deletions (userID, deletedAt) VALUES (?, ?)", arguments: [user, date.storeValue])
+    }
+
+    /// Each takes the user's ID as its one argument.
+    private static let statements = [
+        "DELETE FROM grants WHERE targetType = 'layer' AND targetID IN (SELECT id FROM layers WHERE ownerID = ?1)",
+        "DELETE FROM layers WHERE ownerID = ?1",
+        "DELETE FROM grants WHERE userID = ?1 OR grantedBy = ?1",
+        "DELETE FROM reactions WHERE userID = ?1",
+        "DELETE FROM views WHERE userID = ?1",
+        "DELETE FROM stars WHERE userID = ?1",
+        "DELETE FROM anchors WHERE worldMapID IN (SELECT id FROM world_maps WHERE ownerID = ?1)",
+        "DELETE FROM world_maps WHERE ownerID = ?1",
+        "DELETE FROM notifications WHERE recipientID = ?1 OR actorID = ?1",
+        "DELETE FROM activities WHERE actorID = ?1",
+        "DELETE FROM assets WHERE ownerID = ?1",
+        "DELETE FROM sessions WHERE userID = ?1",
+        "DELETE FROM accounts WHERE userID = ?1",
+        "DELETE FROM users WHERE id = ?1",
+    ]
+}

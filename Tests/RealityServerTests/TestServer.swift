@@ -1,0 +1,112 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import RealityAPI
+import RealityCore
+import RealityServer
+import RealityStore
+
+/// A real server on loopback over an in-memory SQLite store, and a client for it.
+struct TestServer {
+    static let adminToken = "test-admin-token"
+
+    /// Runs `body` against a fresh server; `configure` adjusts the configuration first.
+    static func run(
+        _ configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @escaping @Sendable (APIClient) async throws -> Void
+    ) async throws {
+        var configuration = ServerConfiguration(port: 0, adminToken: adminToken, bcryptCost: 4)
+        configure(&configuration)
+        let store = try SQLiteStore.inMemory(role: .server)
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        let app = buildApplication(configuration, store: store, logger: logger)
+        try await app.test(.live) { client in
+            try await body(APIClient(client: client, store: store))
+        }
+    }
+}
+
+/// A response: status and body bytes.
+struct APIResult: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var body: Data
+
+    /// The body decoded; fails the test when it cannot be.
+    func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        try RealityJSON.decode(type, from: body)
+    }
+
+    /// The error body's code, if it is one.
+    var errorCode: String? { (try? decode(APIErrorBody.self))?.error.code }
+    /// The error body's field, if it is one.
+    var errorField: String? { (try? decode(APIErrorBody.self))?.error.field }
+}
+
+/// A signed-in user of the test server.
+struct Session: Sendable {
+    var token: String
+    var user: User
+    var id: UserID { user.id }
+}
+
+/// Sends requests to the test server.
+struct APIClient: Sendable {
+    let client: any TestClientProtocol
+    let store: SQLiteStore
+
+    /// Sends `body` (already JSON text) with an optional bearer token.
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, token: String? = nil, raw: String? = nil,
+        headers extra: HTTPFields = [:]
+    ) async throws -> APIResult {
+        var headers = extra
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        if raw != nil { headers[.contentType] = "application/json" }
+        let response = try await client.execute(
+            uri: path, method: method, headers: headers, body: raw.map { ByteBuffer(string: $0) })
+        return APIResult(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+    }
+
+    /// Sends `value` encoded in the platform's JSON.
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, token: String? = nil, json value: some Encodable
+    ) async throws -> APIResult {
+        let text = String(decoding: try RealityJSON.encode(value), as: UTF8.self)
+        return try await send(method, path, token: token, raw: text)
+    }
+
+    /// Registers a new user and returns the session.
+    func register(_ name: String) async throws -> Session {
+        let result = try await send(
+            .post, "/api/v1/auth/register",
+            json: RegisterRequest(email: "\(name.lowercased())@example.com", password: "correct horse", displayName: name))
+        guard result.status == .created else {
+            throw TestFailure("register \(name): \(result.status) \(String(decoding: result.body, as: UTF8.self))")
+        }
+        let auth = try result.decode(AuthResponse.self)
+        return Session(token: auth.token, user: auth.user)
+    }
+
+    /// Puts a user on a plan through the admin route.
+    func setTier(_ tier: SubscriptionTier, for user: UserID) async throws {
+        let result = try await send(
+            .put, "/api/v1/admin/users/\(user)/tier", token: TestServer.adminToken, json: TierRequest(tier: tier))
+        guard result.status == .ok else { throw TestFailure("setTier: \(result.status)") }
+    }
+}
+
+/// A failure inside test set-up.
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Data {
+    init(buffer: ByteBuffer) {
+        self.init(buffer.readableBytesView)
+    }
+}
