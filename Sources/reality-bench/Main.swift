@@ -7,8 +7,10 @@ import Foundation
 struct RealityBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reality-bench",
-        abstract: "Benchmarks of the local store: nearby, search, insert.",
-        subcommands: [NearbyBenchmark.self, SearchBenchmark.self, InsertBenchmark.self])
+        abstract: "Benchmarks: the local store (nearby, search, insert) and the server (http, startup).",
+        subcommands: [
+            NearbyBenchmark.self, SearchBenchmark.self, InsertBenchmark.self, HTTPBenchmark.self, StartupBenchmark.self,
+        ])
 }
 
 /// Options every benchmark takes.
@@ -25,12 +27,6 @@ struct BenchOptions: ParsableArguments {
     }
 
     func report(_ report: BenchmarkReport) throws {
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
-        } else {
-            print(report.text)
-        }
+        try BenchOutput(json: json).report(report)
     }
 }

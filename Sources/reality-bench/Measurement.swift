@@ -80,6 +80,27 @@ struct BenchmarkReport: Encodable {
         self.targets = targets
     }
 
+    /// A report from figures measured elsewhere (the HTTP benchmark reads them from `wrk`).
+    init(
+        benchmark: String, count: Int, iterations: Int, p50Ms: Double, p99Ms: Double, baselineP50Ms: Double,
+        baselineP99Ms: Double, ratio: Double, baselineDescription: String, extra: [String: Double],
+        targets: [String: Double]
+    ) {
+        self.benchmark = benchmark
+        self.count = count
+        self.iterations = iterations
+        self.p50Ms = p50Ms
+        self.p99Ms = p99Ms
+        self.baselineP50Ms = baselineP50Ms
+        self.baselineP99Ms = baselineP99Ms
+        self.baselineIterations = iterations
+        self.ratio = ratio
+        self.noise = .nan
+        self.baseline = baselineDescription
+        self.extra = extra
+        self.targets = targets
+    }
+
     var text: String {
         var lines = [
             "\(benchmark) over \(count) annotations",

@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import RealityAPI
+import RealityCore
+import RealityServer
+import RealityStore
+
+/// `reality-bench http`: authenticated GET of one annotation against a bare Hummingbird route
+/// returning a constant JSON body of the same size, both loaded by `wrk` from a second process.
+struct HTTPBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "http", abstract: "Requests per second and latency of GET /api/v1/annotations/{id}.")
+    @Flag(help: "Print one JSON object.") var json = false
+    @Option(help: "Seconds per wrk run.") var seconds: Int = 10
+    @Option(help: "wrk connections.") var connections: Int = 32
+    @Option(help: "wrk threads.") var threads: Int = 1
+    @Option(help: "Port of the platform's server.") var port: Int = 18_181
+    @Option(help: "Port of the bare Hummingbird server.") var barePort: Int = 18_182
+
+    func run() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-http-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = ServerConfiguration(
+            port: port, dataDirectory: directory, rateLimitBurst: 1 << 40, rateLimitPerSecond: 1e12, bcryptCost: 8)
+        let app = try await buildApplication(configuration)
+        let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+        defer { server.cancel() }
+        let client = BenchHTTP(base: "http://127.0.0.1:\(port)")
+        try await client.waitForOK("/health", deadline: .now + .seconds(10))
+        let (token, path, body) = try await Self.seed(client)
+
+        let constant = ByteBuffer(data: body)
+        let router = Router()
+        router.get("/constant") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: constant))
+        }
+        let bare = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: barePort)))
+        let bareTask = Task { try await bare.runService(gracefulShutdownSignals: []) }
+        defer { bareTask.cancel() }
+        try await BenchHTTP(base: "http://127.0.0.1:\(barePort)").waitForOK("/constant", deadline: .now + .seconds(10))
+
+        let ours = "http://127.0.0.1:\(port)\(path)"
+        let auth = "Authorization: Bearer \(token)"
+        let bareURL = "http://127.0.0.1:\(barePort)/constant"
+        _ = try Wrk.run(url: bareURL, header: nil, connections: connections, threads: threads, seconds: 2)
+        _ = try Wrk.run(url: ours, header: auth, connections: connections, threads: threads, seconds: 2)
+        let bareRun = try Wrk.run(url: bareURL, header: nil, connections: connections, threads: threads, seconds: seconds)
+        let oursRun = try Wrk.run(url: ours, header: auth, connections: connections, threads: threads, seconds: seconds)
+        let paced = try Wrk.run(
+            url: ours, header: auth, connections: connections, threads: threads, seconds: seconds,
+            rate: 0.7 * oursRun.requestsPerSecond)
+        guard oursRun.non2xx == 0, paced.non2xx == 0 else {
+            throw BenchError("the server answered \(oursRun.non2xx + paced.non2xx) requests with an error status")
+        }
+        let report = BenchmarkReport(
+            benchmark: "http", count: 1, iterations: paced.requests,
+            p50Ms: paced.p50Microseconds / 1000, p99Ms: paced.p99Microseconds / 1000,
+            baselineP50Ms: bareRun.p50Microseconds / 1000, baselineP99Ms: bareRun.p99Microseconds / 1000,
+            ratio: oursRun.requestsPerSecond / bareRun.requestsPerSecond,
+            baselineDescription: "a bare Hummingbird route returning the same JSON body as a constant; ratio here is ours over bare requests per second, p50/p99 are ours at 70% of our peak",
+            extra: [
+                "oursRequestsPerSecond": oursRun.requestsPerSecond, "bareRequestsPerSecond": bareRun.requestsPerSecond,
+                "pacedRequestsPerSecond": paced.requestsPerSecond, "oursPeakP99Ms": oursRun.p99Microseconds / 1000,
+                "bodyBytes": Double(body.count), "connections": Double(connections),
+            ],
+            targets: ["ratio": 0.5, "p99Ms": 10])
+        try BenchOutput(json: json).report(report)
+    }
+
+    /// Registers a user with a layer and an annotation; returns the token, the annotation's path
+    /// and its JSON body.
+    static func seed(_ client: BenchHTTP) async throws -> (String, String, Data) {
+        let (status, body) = try await client.send(
+            .POST, "/api/v1/auth/register",
+            body: RegisterRequest(email: "bench@example.com", password: "correct horse battery staple", displayName: "Bench"))
+        guard status == 201 else { throw BenchError("register answered \(status)") }
+        let token = try RealityJSON.decode(AuthResponse.self, from: body).token
+        let (layerStatus, layerBody) = try await client.send(
+            .POST, "/api/v1/layers", token: token, body: CreateLayerRequest(name: "Bench"))
+        guard layerStatus == 201 else { throw BenchError("layer create answered \(layerStatus)") }
+        let layer = try RealityJSON.decode(Layer.self, from: layerBody)
+        let create = CreateAnnotationRequest(
+            type: .text, content: AnnotationContent(text: "Remember to buy milk on the way home"), title: "Milk",
+            position: SIMD3(0, 1.5, -2), layerID: layer.id)
+        let (created, createdBody) = try await client.send(.POST, "/api/v1/annotations", token: token, body: create)
+        guard created == 201 else { throw BenchError("annotation create answered \(created)") }
+        let annotation = try RealityJSON.decode(Annotation.self, from: createdBody)
+        let path = "/api/v1/annotations/\(annotation.id)"
+        let (_, body2) = try await client.send(.GET, path, token: token)
+        return (token, path, body2)
+    }
+}
+
+/// `reality-bench startup`: process start to the first 200 from /health, with `--count`
+/// annotations stored, against the same with an empty store.
+struct StartupBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "startup", abstract: "Time from starting `reality serve` to its first 200 on /health.")
+    @Option(help: "Annotations stored.") var count: Int = 100_000
+    @Option(help: "Starts to time.") var runs: Int = 10
+    @Option(help: "Port to serve on.") var port: Int = 18_183
+    @Flag(help: "Print one JSON object.") var json = false
+
+    func run() async throws {
+        let reality = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("reality")
+        guard FileManager.default.isExecutableFile(atPath: reality.path) else {
+            throw BenchError("\(reality.path) is missing: build it with `swift build -c release`")
+        }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("reality-startup-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let full = root.appendingPathComponent("full")
+        let empty = root.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let store = try SQLiteStore.open(path: ServerConfiguration(dataDirectory: full).databasePath, role: .server)
+        try await BenchStore.fill(store, data: BenchData(count: count))
+        let ours = try await time(reality, data: full)
+        let baseline = try await time(reality, data: empty)
+        try BenchOutput(json: json).report(BenchmarkReport(
+            benchmark: "startup", count: count, ours: ours, baseline: baseline,
+            baselineDescription: "the same start with an empty data directory",
+            targets: ["p50Ms": 500]))
+    }
+
+    private func time(_ reality: URL, data: URL) async throws -> Samples {
+        var samples = Samples()
+        let client = BenchHTTP(base: "http://127.0.0.1:\(port)")
+        for _ in 0..<runs {
+            let process = Process()
+            process.executableURL = reality
+            process.arguments = ["serve", "--data", data.path, "--port", String(port)]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let start = ContinuousClock.now
+            try process.run()
+            try await client.waitForOK("/health", deadline: start + .seconds(20))
+            samples.appendValue((ContinuousClock.now - start).milliseconds)
+            process.terminate()
+            process.waitUntilExit()
+        }
+        return samples
+    }
+}
+
+/// Prints a report as text or JSON.
+struct BenchOutput {
+    let json: Bool
+
+    func report(_ report: BenchmarkReport) throws {
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+        } else {
+            print(report.text)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs `wrk` (Debian's package `wrk`) from a second process and reads its summary.
+enum Wrk {
+    struct Result: Decodable {
+        var requests: Int
+        var durationMicroseconds: Double
+        var p50Microseconds: Double
+        var p99Microseconds: Double
+        var errors: Int
+        var non2xx: Int
+
+        var requestsPerSecond: Double { Double(requests) / (durationMicroseconds / 1e6) }
+    }
+
+    /// Loads `url` for `seconds` with `connections`; with `rate`, each connection paces itself so
+    /// that together they send about `rate` requests per second.
+    static func run(
+        url: String, header: String?, connections: Int, threads: Int, seconds: Int, rate: Double? = nil
+    ) throws -> Result {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("reality-wrk-\(UUID()).lua")
+        var lua = ""
+        if let rate {
+            let delayMs = Double(connections) / rate * 1000
+            lua += "function delay() return \(delayMs) end\n"
+        }
+        lua += """
+            done = function(summary, latency, requests)
+              local non2xx = summary.errors.status or 0
+              local errors = (summary.errors.connect or 0) + (summary.errors.read or 0) + (summary.errors.write or 0) + (summary.errors.timeout or 0)
+              io.write(string.format('WRKJSON {"requests":%d,"durationMicroseconds":%d,"p50Microseconds":%d,"p99Microseconds":%d,"errors":%d,"non2xx":%d}\\n',
+                summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), errors, non2xx))
+            end
+            """
+        try lua.write(to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        var arguments = ["-t\(threads)", "-c\(connections)", "-d\(seconds)s", "-s", script.path]
+        if let header { arguments += ["-H", header] }
+        arguments.append(url)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["wrk"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let line = String(decoding: output, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("WRKJSON ") })
+        else { throw BenchError("wrk failed (install Debian's wrk): \(String(decoding: output, as: UTF8.self))") }
+        return try JSONDecoder().decode(Result.self, from: Data(line.dropFirst("WRKJSON ".count).utf8))
+    }
+}
