@@ -21,6 +21,11 @@ struct PostgresWrites {
         case .saveComment(let comment): try await save(comment)
         case .saveUser(let user): try await save(user)
         case .saveWorldMap(let map): try await save(map)
+        case .deleteWorldMap(let id):
+            try await run("""
+                WITH anchor_rows AS (DELETE FROM anchors WHERE worldMapID = \(id.rawValue))
+                DELETE FROM world_maps WHERE id = \(id.rawValue)
+                """)
         case .grant(let permission, let target):
             let (type, id) = GrantColumns.target(target)
             try await run("""

@@ -46,7 +46,7 @@ struct AnnotationListQuery: Sendable {
     }
 
     /// Every value of `name` (repeated or comma-separated), parsed; nil when absent.
-    private static func list<T>(_ parameters: Parameters, _ name: String, _ parse: (String) -> T?) throws -> [T]? {
+    static func list<T>(_ parameters: Parameters, _ name: String, _ parse: (String) -> T?) throws -> [T]? {
         let texts = parameters.getAll(name).flatMap { $0.split(separator: ",").map(String.init) }
         guard !texts.isEmpty else { return nil }
         guard texts.count <= 50 else { throw APIError.badParameter(name, "At most 50 values of \(name).") }

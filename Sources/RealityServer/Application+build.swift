@@ -52,6 +52,7 @@ public func buildRouter<Store: ServerStore>(
             limiter: RateLimiter(burst: configuration.rateLimitBurst, perSecond: configuration.rateLimitPerSecond))
     }
     OperationsController(services: services, metrics: metrics).addRoutes(to: router)
+    OpenAPIController().addRoutes(to: router)
 
     let auth = AuthController(services: services, hasher: PasswordHasher(cost: configuration.bcryptCost), bodyLimit: json)
     auth.addPublicRoutes(to: router.group("api/v1/auth"))
@@ -63,8 +64,15 @@ public func buildRouter<Store: ServerStore>(
     auth.addRoutes(to: api.group("auth"))
     MeController(services: services, bodyLimit: json).addRoutes(to: api)
     LayerController(services: services, bodyLimit: json).addRoutes(to: api)
+    // Before `annotations/{id}`, so that "recent", "unread" and "starred" are never read as IDs.
+    SearchController(services: services).addRoutes(to: api)
     AnnotationController(services: services, bodyLimit: json).addRoutes(to: api)
     PermissionController(services: services, bodyLimit: json).addRoutes(to: api)
+    CommentController(services: services, bodyLimit: json).addRoutes(to: api)
+    EngagementController(services: services, bodyLimit: json).addRoutes(to: api)
+    InboxController(services: services).addRoutes(to: api)
+    AssetController(services: services, bodyLimit: configuration.maxAssetBytes).addRoutes(to: api)
+    WorldMapController(services: services, bodyLimit: json).addRoutes(to: api)
     return router
 }
 

@@ -18,7 +18,7 @@ public struct ServerConfiguration: Sendable {
     public var rateLimitPerSecond: Double
     /// Largest JSON body, bytes.
     public var maxJSONBodyBytes: Int
-    /// Largest asset upload, bytes.
+    /// Largest asset upload, bytes (50 MiB by default: the largest world maps).
     public var maxAssetBytes: Int
     /// bcrypt cost; tests lower it to stay fast.
     public var bcryptCost: UInt8
@@ -33,7 +33,7 @@ public struct ServerConfiguration: Sendable {
         rateLimitBurst: Int = 300,
         rateLimitPerSecond: Double = 100,
         maxJSONBodyBytes: Int = 1 << 20,
-        maxAssetBytes: Int = 64 << 20,
+        maxAssetBytes: Int = 50 << 20,
         bcryptCost: UInt8 = 12
     ) {
         self.host = host

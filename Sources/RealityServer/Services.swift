@@ -29,6 +29,26 @@ struct Services<Store: ServerStore>: Sendable {
         DefaultPermissionService(store: store, context: context(userID))
     }
 
+    func search(_ userID: UserID) -> DefaultSearchService<Store> {
+        DefaultSearchService(store: store, context: context(userID))
+    }
+
+    func collaboration(_ userID: UserID) -> DefaultCollaborationService<Store> {
+        DefaultCollaborationService(store: store, context: context(userID))
+    }
+
+    func notifications(_ userID: UserID) -> DefaultNotificationService<Store> {
+        DefaultNotificationService(store: store, context: context(userID))
+    }
+
+    func anchors(_ userID: UserID) -> DefaultAnchorManager<Store> {
+        DefaultAnchorManager(store: store, context: context(userID), currentWorldMapID: nil)
+    }
+
+    func assets(_ userID: UserID) -> DefaultAssetService<Store> {
+        DefaultAssetService(store: store, context: context(userID))
+    }
+
     /// Every service, acting for nobody in particular, for health checks.
     func all() -> [any ServiceProtocol] {
         let nobody = UserID()
@@ -39,6 +59,7 @@ struct Services<Store: ServerStore>: Sendable {
             DefaultCollaborationService(store: store, context: context),
             DefaultNotificationService(store: store, context: context),
             DefaultAnchorManager(store: store, context: context, currentWorldMapID: nil),
+            assets(nobody),
         ]
     }
 }

@@ -39,7 +39,12 @@ enum AccountDeletion {
         "DELETE FROM world_maps WHERE ownerID = ?1",
         "DELETE FROM notifications WHERE recipientID = ?1 OR actorID = ?1",
         "DELETE FROM activities WHERE actorID = ?1",
-        "DELETE FROM assets WHERE ownerID = ?1",
+        // Bytes nobody else holds go with the user's references; shared bytes stay for the others.
+        """
+        DELETE FROM asset_blobs WHERE sha256 IN (SELECT sha256 FROM asset_refs WHERE ownerID = ?1)
+            AND NOT EXISTS (SELECT 1 FROM asset_refs r WHERE r.sha256 = asset_blobs.sha256 AND r.ownerID != ?1)
+        """,
+        "DELETE FROM asset_refs WHERE ownerID = ?1",
         "DELETE FROM sessions WHERE userID = ?1",
         "DELETE FROM accounts WHERE userID = ?1",
         "DELETE FROM users WHERE id = ?1",

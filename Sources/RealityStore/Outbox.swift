@@ -31,6 +31,8 @@ enum Outbox {
             return Entry(recordType: "user", recordID: user.id.uuidString, operation: "save", payload: empty)
         case .saveWorldMap(let map):
             return Entry(recordType: "worldMap", recordID: map.id.uuidString, operation: "save", payload: empty)
+        case .deleteWorldMap(let id):
+            return Entry(recordType: "worldMap", recordID: id.uuidString, operation: "delete", payload: empty)
         case .grant(let permission, let target):
             let (type, id) = GrantRecord.targetColumns(target)
             return Entry(

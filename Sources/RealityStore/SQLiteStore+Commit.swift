@@ -83,6 +83,9 @@ extension SQLiteStore: ChangeCommitting {
             try UserRecord.save(user, in: db)
         case .saveWorldMap(let map):
             try WorldMapRecord.save(map, in: db)
+        case .deleteWorldMap(let id):
+            try db.execute(sql: "DELETE FROM anchors WHERE worldMapID = ?", arguments: [id.uuidString])
+            try db.execute(sql: "DELETE FROM world_maps WHERE id = ?", arguments: [id.uuidString])
         case .grant(let permission, let target):
             try GrantRecord.save(permission, on: target, in: db)
         case .revoke(let userID, let target):

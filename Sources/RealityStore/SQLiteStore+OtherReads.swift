@@ -54,7 +54,7 @@ extension SQLiteStore: UserRepository {
 
     public func storageUsed(by owner: UserID) async throws -> Int64 {
         try await read { db in
-            try db.value(Int64.self, sql: "SELECT coalesce(sum(byteCount), 0) FROM assets WHERE ownerID = ?",
+            try db.value(Int64.self, sql: "SELECT coalesce(sum(byteCount), 0) FROM asset_refs WHERE ownerID = ?",
                 arguments: [owner.uuidString]) ?? 0
         }
     }

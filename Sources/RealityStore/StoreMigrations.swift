@@ -11,6 +11,7 @@ enum StoreMigrations {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: annotations, layers, collaboration, sync", migrate: createV1)
         migrator.registerMigration("v2: accounts", migrate: createV2)
+        migrator.registerMigration("v3: assets", migrate: createV3)
         return migrator
     }
 
@@ -286,6 +287,41 @@ enum StoreMigrations {
             CREATE INDEX grants_grantedBy ON grants(grantedBy);
             CREATE INDEX reactions_user ON reactions(userID);
             CREATE INDEX notifications_actor ON notifications(actorID);
+            """)
+    }
+
+    /// Content-addressed assets (SPEC D5): the bytes once per SHA-256, and one reference per owner
+    /// that counts toward that owner's quota. v1's `assets` table had one owner per row, so two
+    /// users could not hold the same bytes; nothing ever wrote to it, and it goes.
+    ///
+    /// The bytes are BLOBs in a rowid table of their own (large rows belong in rowid tables, and
+    /// keeping them apart keeps reference and quota queries off their overflow pages). In the
+    /// database rather than in files, an upload, its reference and an account deletion each commit
+    /// in one transaction, with no orphaned or dangling files after a crash and one file to back up.
+    private static func createV3(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TABLE assets;
+
+            CREATE TABLE asset_blobs (
+                sha256 TEXT NOT NULL UNIQUE,
+                contentType TEXT NOT NULL,
+                byteCount INTEGER NOT NULL,
+                data BLOB NOT NULL,
+                createdAt INTEGER NOT NULL
+            );
+
+            CREATE TABLE asset_refs (
+                sha256 TEXT NOT NULL,
+                ownerID TEXT NOT NULL,
+                byteCount INTEGER NOT NULL,
+                createdAt INTEGER NOT NULL,
+                PRIMARY KEY (sha256, ownerID)
+            ) WITHOUT ROWID;
+            CREATE INDEX asset_refs_owner ON asset_refs(ownerID);
+
+            CREATE INDEX annotations_asset ON annotations(cloudAssetID) WHERE cloudAssetID IS NOT NULL;
+            CREATE INDEX world_maps_asset ON world_maps(worldMapAssetID);
+            CREATE INDEX world_maps_thumbnail ON world_maps(thumbnailAssetID) WHERE thumbnailAssetID IS NOT NULL;
             """)
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Hummingbird
 import RealityAPI
 import RealityCore
 
@@ -24,5 +27,41 @@ extension APIClient {
             throw TestFailure("createNote: \(result.status) \(String(decoding: result.body, as: UTF8.self))")
         }
         return try result.decode(Annotation.self)
+    }
+}
+
+extension APIClient {
+    /// Grants `grantee` a level on `layer` as `owner`; fails the set-up unless it is granted.
+    func share(_ layer: LayerID, by owner: Session, with grantee: Session, as level: PermissionLevel,
+               expiresAt: Date? = nil) async throws {
+        let result = try await send(
+            .post, "/api/v1/layers/\(layer)/permissions", token: owner.token,
+            json: GrantRequest(userID: grantee.id, level: level, expiresAt: expiresAt))
+        guard result.status == .created else { throw TestFailure("share: \(result.status)") }
+    }
+
+    /// Uploads raw bytes as an asset.
+    func upload(_ data: Data, token: String?, contentType: String = "image/png") async throws -> APIResult {
+        var headers: HTTPFields = [.contentType: contentType]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        let response = try await client.execute(
+            uri: "/api/v1/assets", method: .post, headers: headers, body: ByteBuffer(bytes: data))
+        return APIResult(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+    }
+
+    /// The caller's notifications.
+    func notifications(_ session: Session) async throws -> [AppNotification] {
+        let result = try await send(.get, "/api/v1/notifications", token: session.token)
+        guard result.status == .ok else { throw TestFailure("notifications: \(result.status)") }
+        return try result.decode(Page<AppNotification>.self).items
+    }
+
+    /// Posts a comment as `session`.
+    func comment(_ session: Session, on note: AnnotationID, _ text: String, replyTo parent: CommentID? = nil)
+        async throws -> APIResult
+    {
+        try await send(
+            .post, "/api/v1/annotations/\(note)/comments", token: session.token,
+            json: CommentRequest(text: text, parentCommentID: parent))
     }
 }

@@ -47,6 +47,10 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
         }
         guard map.ownerID == context.userID else { throw PermissionError.notOwner }
         try map.validate()
+        if !map.sharedWith.isEmpty, let owner = try await store.user(id: context.userID) {
+            let tier = owner.tier(at: context.now)
+            guard tier.limits.canShare else { throw PermissionError.sharingNotAllowedOnTier(tier) }
+        }
         try await store.commit(ChangeSet(changes: [.saveWorldMap(map)]))
     }
 
@@ -59,6 +63,12 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
 
     public func worldMaps() async throws -> [WorldMap] {
         try await store.worldMaps(visibleTo: context.userID)
+    }
+
+    public func deleteWorldMap(id: WorldMapID) async throws {
+        guard let map = try await worldMap(id: id) else { throw ServiceError.notFound(.worldMap, id: id.uuidString) }
+        guard map.ownerID == context.userID else { throw PermissionError.notOwner }
+        try await store.commit(ChangeSet(changes: [.deleteWorldMap(id)]))
     }
 
     private func distance(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float {

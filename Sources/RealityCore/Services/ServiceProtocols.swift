@@ -186,4 +186,17 @@ public protocol AnchorManager: ServiceProtocol {
     func worldMap(id: WorldMapID) async throws -> WorldMap?
     /// World maps the user owns or that are shared with them.
     func worldMaps() async throws -> [WorldMap]
+    /// Deletes a world map the user owns; one shared with them may be read, not deleted.
+    func deleteWorldMap(id: WorldMapID) async throws
+}
+
+/// Content-addressed media and world-map bytes (SPEC D5, S8).
+public protocol AssetService: ServiceProtocol {
+    /// Stores bytes whose SHA-256 the caller computed, within the user's storage quota; storing
+    /// bytes the user already holds changes nothing and costs nothing.
+    func storeAsset(sha256: String, contentType: String, data: Data) async throws
+    /// The asset, if the user owns it or may see an annotation or world map that names it.
+    func asset(sha256: String) async throws -> StoredAsset
+    /// Throws a field error unless the user holds the asset (a record may only name one's own bytes).
+    func requireOwned(_ sha256: String, field: String) async throws
 }

@@ -17,6 +17,8 @@ public enum Change: Hashable, Sendable {
     case saveUser(User)
     /// Inserts or replaces a world map and its anchors.
     case saveWorldMap(WorldMap)
+    /// Removes a world map and its anchors (the assets it names stay with their owners).
+    case deleteWorldMap(WorldMapID)
     /// Grants `permission` on `target`, replacing any grant the same user had there.
     case grant(Permission, on: GrantTarget)
     /// Removes the grant `userID` has on `target`, if any.

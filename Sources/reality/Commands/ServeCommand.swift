@@ -8,8 +8,8 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Run the API and sync server.",
         discussion: """
-            Options fall back to REALITY_HOST, REALITY_PORT, REALITY_DATA, REALITY_POSTGRES_URL and \
-            REALITY_ADMIN_TOKEN. Stops gracefully on SIGINT or SIGTERM.
+            Options fall back to REALITY_HOST, REALITY_PORT, REALITY_DATA, REALITY_POSTGRES_URL, \
+            REALITY_ADMIN_TOKEN and REALITY_MAX_ASSET_BYTES. Stops gracefully on SIGINT or SIGTERM.
             """)
     @OptionGroup var global: GlobalOptions
     @Option(help: "Address to listen on (default 127.0.0.1).") var host: String?
@@ -17,6 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Directory for the SQLite database and assets (default ./reality-data).") var data: String?
     @Option(help: "PostgreSQL URL (not available in this build yet).") var postgres: String?
     @Option(help: "Token that authorises /api/v1/admin routes.") var adminToken: String?
+    @Option(help: "Largest asset upload in bytes (default 52428800, 50 MiB).") var maxAssetBytes: Int?
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -33,6 +34,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         configuration.postgresURL = postgres ?? environment["REALITY_POSTGRES_URL"]
         configuration.adminToken = adminToken ?? environment["REALITY_ADMIN_TOKEN"]
+        if let text = maxAssetBytes.map(String.init) ?? environment["REALITY_MAX_ASSET_BYTES"] {
+            guard let value = Int(text), value > 0 else {
+                throw ValidationError("max-asset-bytes must be a positive number of bytes, not \(text)")
+            }
+            configuration.maxAssetBytes = value
+        }
         do {
             try await runServer(configuration)
         } catch let error as ServerStartError {

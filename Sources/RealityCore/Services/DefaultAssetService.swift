@@ -1,0 +1,78 @@
+import Foundation
+
+/// ``AssetService`` over a store that also keeps assets (the server's): the tier's storage quota
+/// on the way in, and on the way out the same access rules as the records that name the bytes.
+///
+/// The SHA-256 is computed by the caller (the server has swift-crypto; this module is Foundation
+/// only) and checked here for its form, not recomputed.
+public struct DefaultAssetService<Store: DataStore & AssetRepository>: AssetService, StoreBackedService {
+    /// The store the service reads and writes.
+    public let store: Store
+    let context: ServiceContext
+    private var access: AccessControl<Store> { AccessControl(store: store, context: context) }
+
+    /// A service acting for `context.userID`.
+    public init(store: Store, context: ServiceContext) {
+        self.store = store
+        self.context = context
+    }
+
+    /// The longest content type accepted, in UTF-8 bytes.
+    public static var maxContentTypeLength: Int { 255 }
+
+    public var serviceIdentifier: String { "assets" }
+
+    public func storeAsset(sha256: String, contentType: String, data: Data) async throws {
+        guard !data.isEmpty else { throw ValidationError(field: "body", reason: .required) }
+        try FieldCheck.assetID(sha256, field: "sha256", required: true)
+        guard !contentType.isEmpty else { throw ValidationError(field: "contentType", reason: .required) }
+        guard contentType.utf8.count <= Self.maxContentTypeLength,
+              contentType.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F })
+        else { throw ValidationError(field: "contentType", reason: .invalidFormat(expected: "a MIME type")) }
+        let user = try await access.currentUser()
+        if try await store.ownsAsset(sha256: sha256, owner: user.id) { return }
+        let tier = user.tier(at: context.now)
+        let limits = tier.limits
+        let used = try await store.storageUsed(by: user.id)
+        // Checked before the write: two uploads racing past a nearly full quota may overshoot it
+        // by one upload, never more (each is bounded by the request size limit).
+        guard limits.allowsStorage(used: used, adding: Int64(data.count)) else {
+            throw TierLimitError.storageQuotaExceeded(limitBytes: limits.maxStorageBytes, usedBytes: used, tier: tier)
+        }
+        try await store.putAsset(sha256: sha256, owner: user.id, contentType: contentType, data: data, at: context.now)
+    }
+
+    public func asset(sha256: String) async throws -> StoredAsset {
+        guard (try? FieldCheck.assetID(sha256, field: "id", required: true)) != nil,
+              try await mayRead(sha256),
+              let asset = try await store.asset(sha256: sha256)
+        else { throw PermissionError.notFound }
+        return asset
+    }
+
+    public func requireOwned(_ sha256: String, field: String) async throws {
+        try FieldCheck.assetID(sha256, field: field, required: true)
+        guard try await store.ownsAsset(sha256: sha256, owner: context.userID) else {
+            throw ValidationError(field: field, reason: .notAllowed(detail: "not an asset you uploaded"))
+        }
+    }
+
+    /// The owner may; so may whoever can see an annotation or a world map that names the asset.
+    private func mayRead(_ sha256: String) async throws -> Bool {
+        if try await store.ownsAsset(sha256: sha256, owner: context.userID) { return true }
+        let references = try await store.assetReferences(sha256: sha256)
+        for id in references.annotations {
+            do {
+                _ = try await access.visibleAnnotation(id)
+                return true
+            } catch ServiceError.notFound {
+                continue
+            }
+        }
+        let anchors = DefaultAnchorManager(store: store, context: context, currentWorldMapID: nil)
+        for id in references.worldMaps {
+            if try await anchors.worldMap(id: id) != nil { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import RealityAPI
+import RealityCore
+
+/// Comments and replies: `/api/v1/annotations/{id}/comments` and `/api/v1/comments/{id}` (SPEC S5).
+struct CommentController<Store: ServerStore>: Sendable {
+    let services: Services<Store>
+    let bodyLimit: Int
+
+    func addRoutes(to group: RouterGroup<APIRequestContext>) {
+        group.get("annotations/{id}/comments", use: list)
+        group.post("annotations/{id}/comments", use: create)
+        group.delete("comments/{id}", use: delete)
+    }
+
+    @Sendable func list(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Comment>> {
+        let id: AnnotationID = try context.pathID()
+        let page = try PageRequest(request.uri.queryParameters)
+        let comments = try await services.collaboration(context.requireUser()).getComments(for: id)
+        let (items, next) = try OffsetCursor.page(comments, page)
+        return JSONResponse(Page(items: items, nextCursor: next))
+    }
+
+    /// A comment, or with `parentCommentID` a reply to a comment on the same annotation.
+    @Sendable func create(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Comment> {
+        let id: AnnotationID = try context.pathID()
+        let body = try await request.decodeJSON(CommentRequest.self, limit: bodyLimit)
+        let userID = try context.requireUser()
+        let collaboration = services.collaboration(userID)
+        guard let parentID = body.parentCommentID else {
+            return JSONResponse(try await collaboration.addComment(to: id, text: body.text), status: .created)
+        }
+        // The annotation in the path must be one the caller sees before its comments are looked at.
+        guard try await services.annotations(userID).fetchAnnotation(id: id) != nil else { throw APIError.notFound }
+        guard let parent = try await services.store.comment(id: parentID), parent.annotationID == id, !parent.isDeleted
+        else {
+            throw ValidationError(
+                field: "parentCommentID", reason: .notAllowed(detail: "not a comment on this annotation"))
+        }
+        return JSONResponse(try await collaboration.replyToComment(parentID, text: body.text), status: .created)
+    }
+
+    @Sendable func delete(_ request: Request, context: APIRequestContext) async throws -> Response {
+        let id: CommentID = try context.pathID()
+        try await services.collaboration(context.requireUser()).deleteComment(id)
+        return .noContent
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// `GET /api/v1/openapi.json`, public: clients read it before they have an account (SPEC C4).
+struct OpenAPIController: Sendable {
+    func addRoutes(to router: Router<APIRequestContext>) {
+        router.get("api/v1/openapi.json", use: document)
+    }
+
+    @Sendable func document(_ request: Request, context: APIRequestContext) async throws -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.json)))
+    }
+}

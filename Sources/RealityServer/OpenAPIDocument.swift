@@ -1,0 +1,244 @@
+import Foundation
+
+/// The OpenAPI 3.1 document of the API (SPEC C4), built from ``APIRoutes`` so that it lists
+/// exactly what the router answers, with the schemas of the main wire types.
+enum OpenAPIDocument {
+    /// The document as JSON, built once.
+    static let json: Data = {
+        // Only plain JSON values go in, so serialisation cannot fail.
+        (try? JSONSerialization.data(withJSONObject: build(), options: [.sortedKeys])) ?? Data("{}".utf8)
+    }()
+
+    /// The document as a JSON object.
+    static func build() -> [String: Any] {
+        var paths: [String: [String: Any]] = [:]
+        for operation in APIRoutes.all {
+            paths[operation.path, default: [:]][operation.method.rawValue.lowercased()] = describe(operation)
+        }
+        return [
+            "openapi": "3.1.0",
+            "info": [
+                "title": "Reality Annotation Platform API",
+                "version": "1.0.0",
+                "description": "Annotations pinned to places, layers, sharing, collaboration and assets. "
+                    + "A resource the caller may not see answers 404; one it may see but not change answers 403.",
+            ],
+            "servers": [["url": "/"]],
+            "security": [["bearerAuth": [String]()]],
+            "paths": paths,
+            "components": [
+                "securitySchemes": [
+                    "bearerAuth": ["type": "http", "scheme": "bearer", "description": "A token from register or login."],
+                    "adminToken": ["type": "http", "scheme": "bearer", "description": "The server's admin token."],
+                ],
+                "schemas": schemas,
+                "responses": [
+                    "Error": [
+                        "description": "An error (400, 401, 403, 404, 409, 413, 429).",
+                        "content": ["application/json": ["schema": ref("Error")]],
+                    ],
+                ],
+            ],
+        ]
+    }
+
+    private static func describe(_ operation: APIOperation) -> [String: Any] {
+        var parameters: [[String: Any]] = []
+        for name in pathParameters(operation.path) {
+            var schema: [String: Any] = ["type": "string"]
+            if name != "emoji" && !(operation.path.hasPrefix("/api/v1/assets")) { schema["format"] = "uuid" }
+            parameters.append(["name": name, "in": "path", "required": true, "schema": schema])
+        }
+        for query in operation.query {
+            var schema: [String: Any] = ["type": query.type]
+            if let format = query.format { schema["format"] = format }
+            parameters.append(["name": query.name, "in": "query", "required": false, "schema": schema,
+                               "description": query.description])
+        }
+        var result: [String: Any] = [
+            "summary": operation.summary,
+            "tags": [operation.tag],
+            "operationId": operationID(operation),
+            "parameters": parameters,
+        ]
+        switch operation.security {
+        case .anonymous: result["security"] = [[String: Any]]()
+        case .bearer: break
+        case .admin: result["security"] = [["adminToken": [String]()]]
+        }
+        switch operation.body {
+        case .json(let name):
+            result["requestBody"] = ["required": true, "content": ["application/json": ["schema": ref(name)]]]
+        case .raw:
+            result["requestBody"] = [
+                "required": true,
+                "content": ["*/*": ["schema": ["type": "string", "contentEncoding": "binary"]]],
+            ]
+        case nil: break
+        }
+        let success: [String: Any] =
+            switch operation.answer {
+            case .json(let name):
+                ["description": "OK", "content": ["application/json": ["schema": ref(name)]]]
+            case .page(let name):
+                ["description": "One page", "content": ["application/json": ["schema": page(of: name)]]]
+            case .raw:
+                ["description": "The bytes", "content": ["*/*": ["schema": ["type": "string", "contentEncoding": "binary"]]]]
+            case .text:
+                ["description": "Prometheus text", "content": ["text/plain": ["schema": ["type": "string"]]]]
+            case .empty:
+                ["description": "Done"]
+            }
+        result["responses"] = ["\(operation.status)": success, "default": ["$ref": "#/components/responses/Error"]]
+        return result
+    }
+
+    /// The `{name}` segments of a path.
+    static func pathParameters(_ path: String) -> [String] {
+        path.split(separator: "/").compactMap { segment in
+            segment.hasPrefix("{") && segment.hasSuffix("}") ? String(segment.dropFirst().dropLast()) : nil
+        }
+    }
+
+    private static func operationID(_ operation: APIOperation) -> String {
+        let words = operation.path.split(separator: "/").filter { $0 != "api" && $0 != "v1" }
+            .map { $0.hasPrefix("{") ? "By" + $0.dropFirst().dropLast().capitalized : $0.replacingOccurrences(of: ".", with: "") }
+        return operation.method.rawValue.lowercased() + words.map { $0.prefix(1).uppercased() + String($0.dropFirst()) }.joined()
+    }
+
+    private static func ref(_ name: String) -> [String: Any] { ["$ref": "#/components/schemas/\(name)"] }
+
+    private static func page(of name: String) -> [String: Any] {
+        object(["items": ["type": "array", "items": ref(name)], "nextCursor": ["type": ["string", "null"]]],
+               required: ["items", "nextCursor"])
+    }
+
+    private static func object(_ properties: [String: Any], required: [String] = []) -> [String: Any] {
+        ["type": "object", "properties": properties, "required": required]
+    }
+
+    private static var uuid: [String: Any] { ["type": "string", "format": "uuid"] }
+    private static var optionalUUID: [String: Any] { ["type": ["string", "null"], "format": "uuid"] }
+    private static var date: [String: Any] { ["type": "string", "format": "date-time"] }
+    private static var optionalDate: [String: Any] { ["type": ["string", "null"], "format": "date-time"] }
+    private static var string: [String: Any] { ["type": "string"] }
+    private static var optionalString: [String: Any] { ["type": ["string", "null"]] }
+    private static var bool: [String: Any] { ["type": "boolean"] }
+    private static var integer: [String: Any] { ["type": "integer"] }
+    private static var number: [String: Any] { ["type": "number"] }
+    private static var assetID: [String: Any] { ["type": "string", "pattern": "^[0-9a-f]{64}$"] }
+    private static func enumeration(_ values: [String]) -> [String: Any] { ["type": "string", "enum": values] }
+    private static func array(_ items: [String: Any]) -> [String: Any] { ["type": "array", "items": items] }
+    private static var vector3: [String: Any] { ["type": "array", "items": number, "minItems": 3, "maxItems": 3] }
+    private static var level: [String: Any] { enumeration(["viewer", "commenter", "editor", "owner"]) }
+    private static var annotationType: [String: Any] { enumeration(["text", "drawing", "photo", "voiceMemo", "video", "object3D"]) }
+    private static var status: [String: Any] { enumeration(["open", "inProgress", "resolved", "wontFix"]) }
+    private static var tier: [String: Any] { enumeration(["free", "plus", "family", "pro"]) }
+    private static var color: [String: Any] { enumeration(["red", "orange", "yellow", "green", "blue", "purple", "pink", "gray"]) }
+
+    private static var schemas: [String: Any] {
+        [
+            "Error": object([
+                "error": object(["code": string, "message": string, "field": optionalString],
+                                required: ["code", "message", "field"]),
+            ], required: ["error"]),
+            "HealthReport": object(["status": enumeration(["healthy", "degraded", "unhealthy"]),
+                                    "services": array(["type": "object"])]),
+            "OpenAPIDocument": ["type": "object"],
+            "RegisterRequest": object(["email": string, "password": string, "displayName": string],
+                                      required: ["email", "password", "displayName"]),
+            "LoginRequest": object(["email": string, "password": string], required: ["email", "password"]),
+            "AuthResponse": object(["token": string, "user": ref("User")], required: ["token", "user"]),
+            "TierRequest": object(["tier": tier], required: ["tier"]),
+            "ProfilePatch": object(["displayName": string, "avatarURL": string]),
+            "UserPreferences": object([
+                "defaultLayerColor": color, "showAnnotationsOnStartup": bool, "enableNotifications": bool,
+                "annotationDisplayDistance": number, "theme": string, "timeZone": optionalString,
+            ]),
+            "User": object([
+                "id": uuid, "displayName": optionalString, "email": optionalString, "avatarURL": optionalString,
+                "preferences": ref("UserPreferences"), "subscriptionTier": tier, "subscriptionExpiresAt": optionalDate,
+                "annotationCount": integer, "layerCount": integer, "createdAt": date, "lastActiveAt": date,
+            ], required: ["id", "subscriptionTier"]),
+            "UsageStats": object([
+                "annotationCount": integer, "layerCount": integer, "storageUsed": integer,
+                "limits": object(["maxAnnotations": ["type": ["integer", "null"]], "maxLayers": ["type": ["integer", "null"]],
+                                  "maxStorage": integer, "canShare": bool]),
+            ]),
+            "AccountExport": ["type": "object", "description": "Everything the user owns or wrote."],
+            "Permission": object([
+                "id": uuid, "userID": uuid, "level": level, "grantedAt": date, "grantedBy": uuid, "expiresAt": optionalDate,
+            ], required: ["userID", "level"]),
+            "GrantRequest": object(["userID": uuid, "level": level, "expiresAt": date], required: ["userID"]),
+            "Layer": object([
+                "id": uuid, "name": string, "icon": string, "color": color, "parentLayerID": optionalUUID,
+                "ownerID": uuid, "permissions": array(ref("Permission")), "isPublic": bool, "isVisible": bool,
+                "autoExpireDays": ["type": ["integer", "null"]], "defaultPermission": level, "createdAt": date,
+                "updatedAt": date,
+            ], required: ["id", "name", "ownerID"]),
+            "CreateLayerRequest": object(["name": string, "icon": string, "color": color, "parentLayerID": uuid],
+                                         required: ["name"]),
+            "LayerPatch": object([
+                "name": string, "icon": string, "color": color, "parentLayerID": optionalUUID, "isPublic": bool,
+                "isVisible": bool, "autoExpireDays": ["type": ["integer", "null"]], "defaultPermission": level,
+            ]),
+            "AnnotationContent": object([
+                "text": string, "drawingData": string, "mediaURL": string, "cloudAssetID": assetID, "richTextData": string,
+            ]),
+            "Attachment": object([
+                "id": uuid, "fileName": string, "fileType": string, "fileSize": integer, "cloudAssetID": assetID,
+            ]),
+            "VisibilityRules": ["type": "object", "description": "Time and location rules, expiresAt, expiresAfterViews."],
+            "Reaction": object(["id": uuid, "emoji": string, "userID": uuid, "createdAt": date]),
+            "Comment": object([
+                "id": uuid, "text": string, "authorID": uuid, "authorName": optionalString, "annotationID": uuid,
+                "parentCommentID": optionalUUID, "createdAt": date, "updatedAt": date, "isEdited": bool,
+            ], required: ["id", "text", "authorID", "annotationID"]),
+            "Annotation": object([
+                "id": uuid, "type": annotationType, "content": ref("AnnotationContent"), "title": optionalString,
+                "position": vector3, "orientation": ["type": "array", "items": number, "minItems": 4, "maxItems": 4],
+                "scale": number, "anchorID": uuid, "layerID": uuid, "ownerID": uuid,
+                "permissions": array(ref("Permission")), "visibilityRules": ref("VisibilityRules"),
+                "createdAt": date, "updatedAt": date, "comments": array(ref("Comment")),
+                "reactions": array(ref("Reaction")), "viewedBy": array(uuid), "status": status,
+                "attachments": array(ref("Attachment")),
+            ], required: ["id", "type", "content", "position", "layerID", "ownerID"]),
+            "CreateAnnotationRequest": object([
+                "id": uuid, "type": annotationType, "content": ref("AnnotationContent"), "title": string,
+                "position": vector3, "orientation": array(number), "scale": number, "anchorID": uuid, "layerID": uuid,
+                "visibilityRules": ref("VisibilityRules"), "status": status, "attachments": array(ref("Attachment")),
+            ], required: ["type", "content", "position", "layerID"]),
+            "AnnotationPatch": object([
+                "type": annotationType, "content": ref("AnnotationContent"), "title": optionalString,
+                "position": vector3, "orientation": array(number), "scale": number, "anchorID": uuid,
+                "visibilityRules": ["oneOf": [ref("VisibilityRules"), ["type": "null"]]], "status": status,
+                "attachments": array(ref("Attachment")),
+            ]),
+            "MoveRequest": object(["layerID": uuid], required: ["layerID"]),
+            "CommentRequest": object(["text": string, "parentCommentID": uuid], required: ["text"]),
+            "ReactionRequest": object(["emoji": string], required: ["emoji"]),
+            "Activity": object([
+                "id": uuid, "kind": string, "actorID": uuid, "annotationID": optionalUUID, "layerID": optionalUUID,
+                "commentID": optionalUUID, "summary": string, "createdAt": date,
+            ]),
+            "AppNotification": object([
+                "id": uuid, "recipientID": uuid,
+                "type": enumeration(["comment", "mention", "shared", "reaction", "statusChange"]),
+                "title": string, "body": string, "actorID": optionalUUID, "annotationID": optionalUUID,
+                "layerID": optionalUUID, "commentID": optionalUUID, "createdAt": date, "isRead": bool,
+            ]),
+            "AssetResponse": object(["id": assetID, "sha256": assetID, "size": integer], required: ["id", "sha256", "size"]),
+            "WorldAnchor": object(["id": uuid, "transform": array(number), "annotationID": optionalUUID]),
+            "WorldMap": object([
+                "id": uuid, "worldMapAssetID": assetID, "anchors": array(ref("WorldAnchor")),
+                "locationName": optionalString, "locationDescription": optionalString,
+                "thumbnailAssetID": ["type": ["string", "null"]], "ownerID": uuid, "isShared": bool,
+                "sharedWith": array(uuid), "createdAt": date, "updatedAt": date, "lastUsedAt": date,
+            ], required: ["id", "worldMapAssetID", "ownerID"]),
+            "CreateWorldMapRequest": object([
+                "id": uuid, "worldMapAssetID": assetID, "anchors": array(ref("WorldAnchor")), "locationName": string,
+                "locationDescription": string, "thumbnailAssetID": assetID, "sharedWith": array(uuid),
+            ], required: ["worldMapAssetID"]),
+        ]
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+import RealityCore
+
+/// Assets in the `asset_blobs` and `asset_refs` tables (migration v3, SPEC D5).
+extension SQLiteStore: AssetRepository {
+    public func putAsset(sha256: String, owner: UserID, contentType: String, data: Data, at date: Date) async throws {
+        let byteCount = Int64(data.count)
+        try await writeAssets { db in
+            // The first upload of the bytes stores them; later ones (by anyone) only add a reference.
+            try db.execute(
+                sql: """
+                    INSERT INTO asset_blobs (sha256, contentType, byteCount, data, createdAt) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(sha256) DO NOTHING
+                    """,
+                arguments: [sha256, contentType, byteCount, data, date.storeValue])
+            try db.execute(
+                sql: """
+                    INSERT INTO asset_refs (sha256, ownerID, byteCount, createdAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(sha256, ownerID) DO NOTHING
+                    """,
+                arguments: [sha256, owner.uuidString, byteCount, date.storeValue])
+        }
+    }
+
+    public func asset(sha256: String) async throws -> StoredAsset? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT contentType, data FROM asset_blobs WHERE sha256 = ?", arguments: [sha256])
+                .map { StoredAsset(sha256: sha256, contentType: $0["contentType"], data: $0["data"]) }
+        }
+    }
+
+    public func ownsAsset(sha256: String, owner: UserID) async throws -> Bool {
+        try await read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM asset_refs WHERE sha256 = ? AND ownerID = ?",
+                arguments: [sha256, owner.uuidString]) ?? false
+        }
+    }
+
+    public func assetReferences(sha256: String) async throws -> AssetReferences {
+        try await read { db in
+            let annotations = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM annotations WHERE cloudAssetID = ?1 AND isDeleted = 0
+                    UNION
+                    SELECT a.id FROM attachments t JOIN annotations a ON a.id = t.annotationID
+                    WHERE t.cloudAssetID = ?1 AND a.isDeleted = 0
+                    LIMIT 100
+                    """,
+                arguments: [sha256])
+            let maps = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM world_maps WHERE worldMapAssetID = ?1
+                    UNION
+                    SELECT id FROM world_maps WHERE thumbnailAssetID = ?1
+                    LIMIT 100
+                    """,
+                arguments: [sha256])
+            return AssetReferences(
+                annotations: annotations.compactMap(AnnotationID.init(uuidString:)),
+                worldMaps: maps.compactMap(WorldMapID.init(uuidString:)))
+        }
+    }
+
+    private func writeAssets<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.write(body)
+        } catch let error as DatabaseError {
+            throw StoreError.unavailable(detail: error.description)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import Testing
+import RealityCore
+import RealityServer
+import RealityStore
+
+/// The OpenAPI document is public and lists exactly the router's routes (SPEC C4).
+@Suite("OpenAPI document")
+struct OpenAPITests {
+    @Test func document_isPublic_andDescribesEveryRoute_andNothingElse() async throws {
+        let router = buildRouter(ServerConfiguration(port: 0), store: try SQLiteStore.inMemory(role: .server))
+        let registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path)" })
+        #expect(registered.count > 50)
+        try await TestServer.run { api in
+            let result = try await api.send(.get, "/api/v1/openapi.json")
+            #expect(result.status == .ok)
+            let document = try #require(try JSONSerialization.jsonObject(with: result.body) as? [String: Any])
+            #expect(document["openapi"] as? String == "3.1.0")
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            var documented: Set<String> = []
+            for (path, operations) in paths {
+                for (method, operation) in operations {
+                    documented.insert("\(method.uppercased()) \(path)")
+                    let responses = (operation as? [String: Any])?["responses"] as? [String: Any]
+                    #expect(responses?["default"] != nil, "\(method) \(path) documents its errors")
+                }
+            }
+            #expect(documented.subtracting(registered).sorted() == [], "documented but not routed")
+            #expect(registered.subtracting(documented).sorted() == [], "routed but not documented")
+            let components = try #require(document["components"] as? [String: Any])
+            let schemas = try #require(components["schemas"] as? [String: Any])
+            for name in ["Annotation", "Layer", "Comment", "Error", "WorldMap", "AssetResponse", "AppNotification"] {
+                #expect(schemas[name] != nil, "schema \(name)")
+            }
+            let text = String(decoding: result.body, as: UTF8.self)
+            let refs = text.split(separator: "\"").filter { $0.hasPrefix("#/components/schemas/") }
+            for name in Set(refs.map { String($0.dropFirst("#/components/schemas/".count)) }) {
+                #expect(schemas[name] != nil, "$ref to missing schema \(name)")
+            }
+            let security = try #require(components["securitySchemes"] as? [String: Any])
+            #expect(security["bearerAuth"] != nil)
+        }
+    }
+}
