@@ -246,16 +246,29 @@ extension PostgresMigrations {
         "CREATE INDEX anchors_map ON anchors (worldMapID, position)",
         // Purging an annotation unlinks its anchors.
         "CREATE INDEX anchors_annotation ON anchors (annotationID) WHERE annotationID IS NOT NULL",
+        // Assets: the bytes once per SHA-256, and one reference per owner that counts toward
+        // that owner's quota (as the SQLite store's v3 migration).
         """
-        CREATE TABLE assets (
-            id text PRIMARY KEY,
-            ownerID uuid NOT NULL,
+        CREATE TABLE asset_blobs (
+            sha256 text PRIMARY KEY,
             contentType text NOT NULL,
             byteCount bigint NOT NULL,
             data bytea NOT NULL,
             createdAt bigint NOT NULL
         )
         """,
-        "CREATE INDEX assets_owner ON assets (ownerID)",
+        """
+        CREATE TABLE asset_refs (
+            sha256 text NOT NULL,
+            ownerID uuid NOT NULL,
+            byteCount bigint NOT NULL,
+            createdAt bigint NOT NULL,
+            PRIMARY KEY (sha256, ownerID)
+        )
+        """,
+        "CREATE INDEX asset_refs_owner ON asset_refs (ownerID)",
+        "CREATE INDEX annotations_asset ON annotations (cloudAssetID) WHERE cloudAssetID IS NOT NULL",
+        "CREATE INDEX world_maps_asset ON world_maps (worldMapAssetID)",
+        "CREATE INDEX world_maps_thumbnail ON world_maps (thumbnailAssetID) WHERE thumbnailAssetID IS NOT NULL",
     ])
 }

@@ -53,7 +53,7 @@ extension PostgresStore: UserRepository {
     public func storageUsed(by owner: UserID) async throws -> Int64 {
         try await read { connection in
             try await connection.rows(
-                "SELECT coalesce(sum(byteCount), 0)::bigint FROM assets WHERE ownerID = \(owner.rawValue)", logger: logger
+                "SELECT coalesce(sum(byteCount), 0)::bigint FROM asset_refs WHERE ownerID = \(owner.rawValue)", logger: logger
             ) { try $0.decode(Int64.self) }.first ?? 0
         }
     }

@@ -1,0 +1,63 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+/// Assets in `asset_blobs` (the bytes, once per SHA-256) and `asset_refs` (one per owner), as the
+/// SQLite store keeps them (SPEC D5).
+extension PostgresStore: AssetRepository {
+    public func putAsset(sha256: String, owner: UserID, contentType: String, data: Data, at date: Date) async throws {
+        let byteCount = Int64(data.count)
+        let bytes = ByteBuffer(data: data)
+        // One statement, so the blob and the reference appear together or not at all; the first
+        // upload stores the bytes, later ones (by anyone) only add a reference.
+        try await read { connection in
+            try await connection.query("""
+                WITH blob AS (
+                    INSERT INTO asset_blobs (sha256, contentType, byteCount, data, createdAt)
+                    VALUES (\(sha256), \(contentType), \(byteCount), \(bytes), \(date.storeValue))
+                    ON CONFLICT (sha256) DO NOTHING
+                )
+                INSERT INTO asset_refs (sha256, ownerID, byteCount, createdAt)
+                VALUES (\(sha256), \(owner.rawValue), \(byteCount), \(date.storeValue))
+                ON CONFLICT (sha256, ownerID) DO NOTHING
+                """, logger: logger)
+        }
+    }
+
+    public func asset(sha256: String) async throws -> StoredAsset? {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT contentType, data FROM asset_blobs WHERE sha256 = \(sha256)", logger: logger
+            ) { row in
+                let (contentType, data) = try row.decode((String, ByteBuffer).self)
+                return StoredAsset(sha256: sha256, contentType: contentType, data: Data(buffer: data))
+            }.first
+        }
+    }
+
+    public func ownsAsset(sha256: String, owner: UserID) async throws -> Bool {
+        try await read { connection in
+            try await !connection.rows(
+                "SELECT 1 FROM asset_refs WHERE sha256 = \(sha256) AND ownerID = \(owner.rawValue)", logger: logger
+            ) { try $0.decode(Int.self) }.isEmpty
+        }
+    }
+
+    public func assetReferences(sha256: String) async throws -> AssetReferences {
+        try await read { connection in
+            let annotations = try await connection.rows("""
+                SELECT id FROM annotations WHERE cloudAssetID = \(sha256) AND NOT isDeleted
+                UNION
+                SELECT a.id FROM attachments t JOIN annotations a ON a.id = t.annotationID
+                WHERE t.cloudAssetID = \(sha256) AND NOT a.isDeleted
+                LIMIT 100
+                """, logger: logger
+            ) { AnnotationID(try $0.decode(UUID.self)) }
+            let maps = try await connection.rows("""
+                SELECT id FROM world_maps WHERE worldMapAssetID = \(sha256) OR thumbnailAssetID = \(sha256) LIMIT 100
+                """, logger: logger
+            ) { WorldMapID(try $0.decode(UUID.self)) }
+            return AssetReferences(annotations: annotations, worldMaps: maps)
+        }
+    }
+}
