@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "RealityCore",
                 "RealityStore",
+                "RealityPostgres",
                 "RealityAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
