@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "RealityServerTests",
             dependencies: [
-                "RealityCore", "RealityStore", "RealityAPI", "RealityServer",
+                "RealityCore", "RealityStore", "RealityPostgres", "RealityAPI", "RealityServer", "RealityTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

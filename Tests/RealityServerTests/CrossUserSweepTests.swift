@@ -37,8 +37,8 @@ struct CrossUserSweepTests {
         ]
     }
 
-    @Test func withoutGrant_everyRouteIs404_andNothingChanges() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func withoutGrant_everyRouteIs404_andNothingChanges(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
             let b = try await api.register("Bob")
@@ -60,8 +60,8 @@ struct CrossUserSweepTests {
         }
     }
 
-    @Test func viewerGrant_seesButCannotChange_revokeAndExpiryEndIt() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func viewerGrant_seesButCannotChange_revokeAndExpiryEndIt(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
             let b = try await api.register("Bob")
@@ -115,8 +115,8 @@ struct CrossUserSweepTests {
         }
     }
 
-    @Test func freeTier_cannotShare() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func freeTier_cannotShare(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             let b = try await api.register("Bob")
             let layer = try await api.createLayer(a)
