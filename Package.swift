@@ -49,6 +49,7 @@ let package = Package(
             dependencies: [
                 "RealityCore",
                 "RealityStore",
+                "RealityPostgres",
                 "RealityAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -85,11 +86,19 @@ let package = Package(
         .testTarget(name: "RealityCoreTests", dependencies: ["RealityCore"], swiftSettings: strict),
         .testTarget(
             name: "RealityStoreTests", dependencies: ["RealityCore", "RealityStore"], swiftSettings: strict),
-        .testTarget(name: "RealityPostgresTests", dependencies: ["RealityPostgres"], swiftSettings: strict),
+        // Not a test target: test targets cannot depend on one another. Starts the private
+        // PostgreSQL server that the store and server tests share (one per test process).
+        .target(
+            name: "RealityTestSupport",
+            dependencies: ["RealityPostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
+            path: "Tests/RealityTestSupport",
+            swiftSettings: strict),
+        .testTarget(
+            name: "RealityPostgresTests", dependencies: ["RealityPostgres", "RealityTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "RealityServerTests",
             dependencies: [
-                "RealityCore", "RealityStore", "RealityAPI", "RealityServer",
+                "RealityCore", "RealityStore", "RealityPostgres", "RealityAPI", "RealityServer", "RealityTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -9,8 +9,11 @@ struct ColumnReader {
     private let row: PostgresRandomAccessRow
     private var index = 0
 
-    init(_ row: PostgresRow) {
+    /// A reader of `row`'s cells from the one at `start` (0, the first, unless another reader
+    /// reads the cells before it).
+    init(_ row: PostgresRow, from start: Int = 0) {
         self.row = row.makeRandomAccess()
+        self.index = start
     }
 
     /// The next cell, decoded.

@@ -12,6 +12,9 @@ enum AnnotationColumns {
         a.visibilityRules, a.createdAt, a.updatedAt, a.isDeleted, a.lastSyncedAt
         """
 
+    /// How many columns `selection` has.
+    static let count = selection.split(separator: ",").count
+
     /// An annotation from a row of `selection`, without the parts kept in other tables.
     static func annotation(from row: PostgresRow) throws -> Annotation {
         var cells = ColumnReader(row)

@@ -5,8 +5,7 @@ import RealityCore
 extension PostgresStore: AnnotationRepository {
     public func annotation(id: AnnotationID) async throws -> Annotation? {
         try await read { connection in
-            let rows = try await connection.rows(AnnotationByIDStatement(id: id.rawValue), logger: logger)
-            return try await PostgresAnnotationAssembler.complete(rows, on: connection, logger: logger).first
+            try await connection.rows(AnnotationByIDStatement(id: id.rawValue), logger: logger).first
         }
     }
 

@@ -57,7 +57,7 @@ extension PostgresStore: ChangeCommitting {
 
     /// Runs `body` between BEGIN and COMMIT, rolling back when it throws. A connection whose
     /// rollback fails is closed rather than handed back to the pool inside a transaction.
-    private func transaction(on connection: PostgresConnection, _ body: () async throws -> Void) async throws {
+    func transaction(on connection: PostgresConnection, _ body: () async throws -> Void) async throws {
         try await connection.query("BEGIN", logger: logger)
         do {
             try await body()

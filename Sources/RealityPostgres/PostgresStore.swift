@@ -17,7 +17,10 @@ public struct PostgresStore: Sendable {
     public let logger: Logger
     let broadcaster: CommitBroadcaster
 
-    private init(client: PostgresClient, logger: Logger) {
+    /// The store over `client`, without touching the database: call ``migrate()`` before its
+    /// first use. For a server that builds its routes before the client's run loop starts (the
+    /// client and the HTTP server being services of one group); otherwise use ``open(client:logger:)``.
+    public init(client: PostgresClient, logger: Logger) {
         self.client = client
         self.logger = logger
         self.broadcaster = CommitBroadcaster()
@@ -27,12 +30,24 @@ public struct PostgresStore: Sendable {
     /// instances may open one database at once; one migrates while the others wait.
     public static func open(client: PostgresClient, logger: Logger) async throws -> PostgresStore {
         let store = PostgresStore(client: client, logger: logger)
+        try await store.migrate()
+        return store
+    }
+
+    /// Migrates the database to the current schema (see ``PostgresMigrations``); quick when
+    /// there is nothing to do. Several instances may migrate one database at once.
+    public func migrate() async throws {
         do {
             try await PostgresMigrations.migrate(client, logger: logger)
         } catch {
             throw PostgresStore.storeError(error)
         }
-        return store
+    }
+
+    /// Identifies the schema this build migrates to (every migration's checksum, hashed): two
+    /// databases migrated by builds with one fingerprint have the same tables.
+    public static var schemaFingerprint: String {
+        PostgresMigration(name: "", statements: PostgresMigrations.all.map(\.checksum)).checksum
     }
 
     /// Runs `body` with a store over a new client for `configuration`: starts the client's run

@@ -95,23 +95,6 @@ struct AttachmentsStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row { try AttachmentColumns.attachment(from: row) }
 }
 
-/// One annotation by ID, deleted or not.
-struct AnnotationByIDStatement: PostgresPreparedStatement {
-    static let sql = "SELECT \(AnnotationColumns.selection) FROM annotations a WHERE a.id = $1"
-    static let bindingDataTypes: [PostgresDataType] = [.uuid]
-    typealias Row = Annotation
-
-    var id: UUID
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(id)
-        return bindings
-    }
-
-    func decodeRow(_ row: PostgresRow) throws -> Row { try AnnotationColumns.annotation(from: row) }
-}
-
 /// A layer followed by its ancestors, nearest first, as the SQLite store walks them.
 struct LayerChainStatement: PostgresPreparedStatement {
     static let sql = """

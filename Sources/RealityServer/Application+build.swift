@@ -1,8 +1,11 @@
 import Foundation
 import Hummingbird
 import Logging
+import PostgresNIO
 import RealityCore
+import RealityPostgres
 import RealityStore
+import ServiceLifecycle
 
 /// Why the server cannot start.
 public struct ServerStartError: Error, CustomStringConvertible {
@@ -10,25 +13,53 @@ public struct ServerStartError: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// Builds the server as configured: SQLite under `dataDirectory` (PostgreSQL is refused until its
-/// store lands), the router and its middleware (SPEC C7, C8).
+/// Builds the server as configured (SPEC C7, C8): on PostgreSQL when `postgresURL` is set,
+/// otherwise on SQLite under `dataDirectory`; then the router and its middleware.
 public func buildApplication(
     _ configuration: ServerConfiguration, logger: Logger = Logger(label: "reality.server")
 ) async throws -> some ApplicationProtocol {
-    if configuration.postgresURL != nil {
-        throw ServerStartError(
-            description: "PostgreSQL is not available in this build yet; run without --postgres to use SQLite.")
+    if let url = configuration.postgresURL {
+        return try buildPostgresApplication(configuration, url: url, logger: logger)
     }
     try FileManager.default.createDirectory(at: configuration.assetsDirectory, withIntermediateDirectories: true)
     let store = try SQLiteStore.open(path: configuration.databasePath, role: .server)
     return buildApplication(configuration, store: store, logger: logger)
 }
 
-/// Builds the server over any backend that implements ``ServerStore``; tests and the PostgreSQL
-/// store come in here.
+/// The server over a ``PostgresStore``. The client's run loop is a service of the application's
+/// group, listed before the HTTP server: the group starts services in order and stops them in
+/// reverse, so the pool is up before the first request and closes after the last response. The
+/// schema is migrated before the server binds; several instances may start on one database at
+/// once (migrations take a lock, and sessions live in the database, so a token works on each).
+private func buildPostgresApplication(
+    _ configuration: ServerConfiguration, url: String, logger: Logger
+) throws -> Application<RouterResponder<APIRequestContext>> {
+    let clientConfiguration: PostgresClient.Configuration
+    do {
+        clientConfiguration = try PostgresStore.clientConfiguration(url: url)
+    } catch StoreError.unavailable(let detail) {
+        throw ServerStartError(description: detail)
+    }
+    let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
+    let store = PostgresStore(client: client, logger: logger)
+    var app = buildApplication(configuration, store: store, logger: logger)
+    app.addServices(client)
+    app.beforeServerStarts {
+        do {
+            // While the database cannot be reached the pool keeps trying (for about a minute);
+            // SIGINT or SIGTERM in the meantime ends the wait.
+            try await cancelWhenGracefulShutdown { try await store.migrate() }
+        } catch StoreError.unavailable(let detail) {
+            throw ServerStartError(description: "PostgreSQL: \(detail)")
+        }
+    }
+    return app
+}
+
+/// Builds the server over any backend that implements ``ServerStore``; tests come in here.
 public func buildApplication<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, logger: Logger = Logger(label: "reality.server")
-) -> some ApplicationProtocol {
+) -> Application<RouterResponder<APIRequestContext>> {
     let router = buildRouter(configuration, store: store)
     return Application(
         router: router,

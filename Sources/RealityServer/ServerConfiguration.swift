@@ -6,9 +6,10 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// The port to bind; 0 picks a free one (tests).
     public var port: Int
-    /// Where the SQLite database and assets live.
+    /// Where the SQLite database and assets live (unused on PostgreSQL).
     public var dataDirectory: URL
-    /// A PostgreSQL URL; when set the server would use PostgreSQL instead of SQLite.
+    /// A PostgreSQL URL (`postgres://user:password@host:port/database?sslmode=…`); when set the
+    /// server keeps everything in that database instead of SQLite.
     public var postgresURL: String?
     /// The token that authorises `/api/v1/admin/…`; nil turns those routes off.
     public var adminToken: String?

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import RealityCore
+import RealityTestSupport
 import Testing
 @testable import RealityPostgres
 

@@ -5,8 +5,8 @@ import RealityCore
 
 @Suite("Account deletion and export")
 struct AccountDeletionTests {
-    @Test func deleteMe_removesEverything_andTheTokenStopsAtOnce() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func deleteMe_removesEverything_andTheTokenStopsAtOnce(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
             let b = try await api.register("Bob")
@@ -35,8 +35,8 @@ struct AccountDeletionTests {
         }
     }
 
-    @Test func me_patch_preferences_usage() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func me_patch_preferences_usage(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             let renamed = try await api.send(.patch, "/api/v1/me", token: a.token, raw: #"{"displayName":"Ally"}"#)
             #expect(renamed.status == .ok)

@@ -10,8 +10,8 @@ struct AssetRouteTests {
     static let png = Data("not really a png, but bytes all the same".utf8)
     static let pngSHA256 = "f1b0b5bbb5e5b7b1c0b1b4a1c7c9d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8"
 
-    @Test func upload_isContentAddressed_readableByOwner_countsTowardUsage() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func upload_isContentAddressed_readableByOwner_countsTowardUsage(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             let result = try await api.upload(Self.png, token: a.token)
             #expect(result.status == .created)
@@ -35,8 +35,8 @@ struct AssetRouteTests {
         }
     }
 
-    @Test func upload_refusesOversize_overQuota_emptyAndAnonymous() async throws {
-        try await TestServer.run({ $0.maxAssetBytes = 1_000 }) { api in
+    @Test(arguments: Backend.allCases) func upload_refusesOversize_overQuota_emptyAndAnonymous(_ backend: Backend) async throws {
+        try await TestServer.run(backend, { $0.maxAssetBytes = 1_000 }) { api in
             let a = try await api.register("Alice")
             let big = try await api.upload(Data(repeating: 7, count: 1_001), token: a.token)
             #expect(big.status == .contentTooLarge)
@@ -48,7 +48,7 @@ struct AssetRouteTests {
             #expect(try await api.send(.get, "/api/v1/assets/\(Self.pngSHA256)", token: a.token).status == .notFound)
         }
         // The free plan stores 100 MiB: over it, 403 with the limit's code and nothing stored.
-        try await TestServer.run({ $0.maxAssetBytes = 60 << 20 }) { api in
+        try await TestServer.run(backend, { $0.maxAssetBytes = 60 << 20 }) { api in
             let a = try await api.register("Alice")
             #expect(try await api.upload(Data(repeating: 1, count: 55 << 20), token: a.token).status == .created)
             let over = try await api.upload(Data(repeating: 2, count: 50 << 20), token: a.token)
@@ -59,8 +59,8 @@ struct AssetRouteTests {
         }
     }
 
-    @Test func asset_isReadableByWhoeverSeesAnAnnotationThatNamesIt() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func asset_isReadableByWhoeverSeesAnAnnotationThatNamesIt(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
             let b = try await api.register("Bob")
@@ -78,8 +78,8 @@ struct AssetRouteTests {
         }
     }
 
-    @Test func worldMaps_ownerAndSharedRead_onlyOwnerDeletes_assetsMustBeOwn() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func worldMaps_ownerAndSharedRead_onlyOwnerDeletes_assetsMustBeOwn(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
             let b = try await api.register("Bob")

@@ -5,8 +5,8 @@ import RealityCore
 
 @Suite("Auth and /me over HTTP")
 struct AuthRouteTests {
-    @Test func register_login_me_logout() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func register_login_me_logout(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             let me = try await api.send(.get, "/api/v1/me", token: ada.token)
             #expect(me.status == .ok)
@@ -24,8 +24,8 @@ struct AuthRouteTests {
         }
     }
 
-    @Test func missingOrBadToken_is401() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func missingOrBadToken_is401(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let none = try await api.send(.get, "/api/v1/me")
             #expect(none.status == .unauthorized)
             #expect(none.errorCode == "unauthorized")

@@ -24,8 +24,8 @@ struct BadInputTests {
         (#"{"type":"text","content":{"text":"x"},"position":[1,2,3],"layerID":"LAYER","status":"done"}"#, "status"),
     ]
 
-    @Test func createAnnotation_badBodies_are400WithField() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func createAnnotation_badBodies_are400WithField(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             let layer = try await api.createLayer(ada)
             for (body, field) in Self.annotationBodies {
@@ -39,8 +39,8 @@ struct BadInputTests {
         }
     }
 
-    @Test func patch_nullOnRequiredField_is400() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func patch_nullOnRequiredField_is400(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             let layer = try await api.createLayer(ada)
             let note = try await api.createNote(ada, in: layer.id)
@@ -53,8 +53,8 @@ struct BadInputTests {
         }
     }
 
-    @Test func register_badInput() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func register_badInput(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let cases = [
                 #"{"email":"a@example.com","password":"short","displayName":"A"}"#,
                 #"{"email":"a@example.com","password":"\#(String(repeating: "x", count: 73))","displayName":"A"}"#,
@@ -79,8 +79,8 @@ struct BadInputTests {
         }
     }
 
-    @Test func oversizeBody_is413() async throws {
-        try await TestServer.run({ $0.maxJSONBodyBytes = 1_000 }) { api in
+    @Test(arguments: Backend.allCases) func oversizeBody_is413(_ backend: Backend) async throws {
+        try await TestServer.run(backend, { $0.maxJSONBodyBytes = 1_000 }) { api in
             let ada = try await api.register("Ada")
             let text = String(repeating: "x", count: 2_000)
             let result = try await api.send(
@@ -90,8 +90,8 @@ struct BadInputTests {
         }
     }
 
-    @Test func badPathID_is400_unknownRoute_is404() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func badPathID_is400_unknownRoute_is404(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             #expect(try await api.send(.get, "/api/v1/annotations/nope", token: ada.token).status == .badRequest)
             #expect(try await api.send(.get, "/api/v1/nothing-here", token: ada.token).status == .notFound)

@@ -7,8 +7,8 @@ import RealityCore
 /// Comments, reactions, views and stars over HTTP (SPEC S4, S5).
 @Suite("Collaboration routes")
 struct CollaborationRouteTests {
-    @Test func comments_replies_list_andDelete() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func comments_replies_list_andDelete(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             let layer = try await api.createLayer(a)
             let note = try await api.createNote(a, in: layer.id)
@@ -31,8 +31,8 @@ struct CollaborationRouteTests {
         }
     }
 
-    @Test func comments_refuseBadInput() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func comments_refuseBadInput(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             let layer = try await api.createLayer(a)
             let note = try await api.createNote(a, in: layer.id)
@@ -64,8 +64,8 @@ struct CollaborationRouteTests {
         }
     }
 
-    @Test func reactions_addOnce_removeByPercentEncodedEmoji_refuseBadEmoji() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func reactions_addOnce_removeByPercentEncodedEmoji_refuseBadEmoji(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             let layer = try await api.createLayer(a)
             let note = try await api.createNote(a, in: layer.id)
@@ -90,8 +90,8 @@ struct CollaborationRouteTests {
         }
     }
 
-    @Test func views_countTowardExpiry_andMarkRead_starsListAndClear() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func views_countTowardExpiry_andMarkRead_starsListAndClear(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
             let b = try await api.register("Bob")

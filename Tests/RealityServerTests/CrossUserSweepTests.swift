@@ -59,8 +59,8 @@ struct CrossUserSweepTests {
         ]
     }
 
-    @Test func withoutGrant_everyRouteIs404_andNothingChanges() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func withoutGrant_everyRouteIs404_andNothingChanges(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
             let b = try await api.register("Bob")
@@ -101,8 +101,9 @@ struct CrossUserSweepTests {
         }
     }
 
-    @Test func collaborationRoutes_followTheGrant_viewerReads_commenterComments_revokeEndsIt() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases)
+    func collaborationRoutes_followTheGrant_viewerReads_commenterComments_revokeEndsIt(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
             let b = try await api.register("Bob")
@@ -187,8 +188,8 @@ struct CrossUserSweepTests {
         return Others(comment: comment.id, asset: asset, worldMap: map.id, notification: notification.id)
     }
 
-    @Test func viewerGrant_seesButCannotChange_revokeAndExpiryEndIt() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func viewerGrant_seesButCannotChange_revokeAndExpiryEndIt(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
             let b = try await api.register("Bob")
@@ -242,8 +243,8 @@ struct CrossUserSweepTests {
         }
     }
 
-    @Test func freeTier_cannotShare() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func freeTier_cannotShare(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             let b = try await api.register("Bob")
             let layer = try await api.createLayer(a)

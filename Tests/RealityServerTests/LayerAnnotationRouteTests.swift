@@ -5,8 +5,8 @@ import RealityCore
 
 @Suite("Layers and annotations over HTTP")
 struct LayerAnnotationRouteTests {
-    @Test func layers_createListShowPatchDelete() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func layers_createListShowPatchDelete(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             let layer = try await api.createLayer(ada, name: "Kitchen")
             let list = try await api.send(.get, "/api/v1/layers", token: ada.token)
@@ -28,8 +28,8 @@ struct LayerAnnotationRouteTests {
         }
     }
 
-    @Test func freeTier_secondLayer_is403NamingTheLimit() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func freeTier_secondLayer_is403NamingTheLimit(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             _ = try await api.createLayer(ada)
             let second = try await api.send(.post, "/api/v1/layers", token: ada.token, json: CreateLayerRequest(name: "Two"))
@@ -38,8 +38,8 @@ struct LayerAnnotationRouteTests {
         }
     }
 
-    @Test func annotations_createShowPatchMoveDelete() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func annotations_createShowPatchMoveDelete(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             try await api.setTier(.plus, for: ada.id)
             let home = try await api.createLayer(ada, name: "Home")
@@ -68,8 +68,8 @@ struct LayerAnnotationRouteTests {
         }
     }
 
-    @Test func annotationList_filtersAndPages() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func annotationList_filtersAndPages(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             let layer = try await api.createLayer(ada)
             var made: [AnnotationID] = []
@@ -101,13 +101,13 @@ struct LayerAnnotationRouteTests {
         }
     }
 
-    @Test(arguments: [
+    @Test(arguments: Backend.allCases, [
         "limit=0", "limit=201", "limit=abc", "type=hologram", "status=maybe", "layerID=nope", "creatorID=x",
         "near=1,2", "near=1,2,3", "near=1,2,3&radius=-1", "near=nan,2,3&radius=1", "near=1,2,3&radius=1e30",
         "radius=5", "visibleAt=yesterday", "cursor=%%%", "cursor=bm90LWEtY3Vyc29y",
     ])
-    func annotationList_badQuery_is400(query: String) async throws {
-        try await TestServer.run { api in
+    func annotationList_badQuery_is400(_ backend: Backend, query: String) async throws {
+        try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             let result = try await api.send(.get, "/api/v1/annotations?\(query)", token: ada.token)
             #expect(result.status == .badRequest, "\(query)")

@@ -8,8 +8,8 @@ import RealityCore
 /// and activity routes read them (SPEC S5).
 @Suite("Notification routes")
 struct NotificationRouteTests {
-    @Test func comment_notifiesOwnerAndParticipants_mentionNotifiesTheNamed_neverTheActor() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func comment_notifiesOwnerAndParticipants_mentionNotifiesTheNamed_neverTheActor(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
             let b = try await api.register("Bob")
@@ -34,8 +34,8 @@ struct NotificationRouteTests {
         }
     }
 
-    @Test func reaction_share_andStatusChange_notifyTheOwner() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func reaction_share_andStatusChange_notifyTheOwner(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
             let b = try await api.register("Bob")
@@ -59,8 +59,8 @@ struct NotificationRouteTests {
         }
     }
 
-    @Test func inbox_unreadFilter_markRead_andActivity() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func inbox_unreadFilter_markRead_andActivity(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
             let b = try await api.register("Bob")

@@ -12,7 +12,7 @@ struct OpenAPITests {
         let router = buildRouter(ServerConfiguration(port: 0), store: try SQLiteStore.inMemory(role: .server))
         let registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path)" })
         #expect(registered.count > 50)
-        try await TestServer.run { api in
+        try await TestServer.run(.sqlite) { api in
             let result = try await api.send(.get, "/api/v1/openapi.json")
             #expect(result.status == .ok)
             let document = try #require(try JSONSerialization.jsonObject(with: result.body) as? [String: Any])

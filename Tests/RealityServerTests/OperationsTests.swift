@@ -5,8 +5,8 @@ import RealityCore
 
 @Suite("Health, metrics, rate limit, admin")
 struct OperationsTests {
-    @Test func health_andMetrics_needNoToken() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func health_andMetrics_needNoToken(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let health = try await api.send(.get, "/health")
             #expect(health.status == .ok)
             let text = String(decoding: health.body, as: UTF8.self)
@@ -21,8 +21,8 @@ struct OperationsTests {
         }
     }
 
-    @Test func rateLimit_answers429WithRetryAfter() async throws {
-        try await TestServer.run({ $0.rateLimitBurst = 3; $0.rateLimitPerSecond = 0.01 }) { api in
+    @Test(arguments: Backend.allCases) func rateLimit_answers429WithRetryAfter(_ backend: Backend) async throws {
+        try await TestServer.run(backend, { $0.rateLimitBurst = 3; $0.rateLimitPerSecond = 0.01 }) { api in
             let ada = try await api.register("Ada")
             var statuses: [Int] = []
             for _ in 0..<4 { statuses.append(try await api.send(.get, "/api/v1/me", token: ada.token).status.code) }
@@ -34,8 +34,8 @@ struct OperationsTests {
         }
     }
 
-    @Test func admin_needsAdminToken() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func admin_needsAdminToken(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             let path = "/api/v1/admin/users/\(ada.id)/tier"
             #expect(try await api.send(.put, path, token: ada.token, json: TierRequest(tier: .pro)).status == .unauthorized)

@@ -7,8 +7,8 @@ import RealityCore
 /// `/api/v1/search` and the recent list (SPEC S4).
 @Suite("Search routes")
 struct SearchRouteTests {
-    @Test func search_byTextAndFilters_onlyWhatTheCallerSees() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func search_byTextAndFilters_onlyWhatTheCallerSees(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             let b = try await api.register("Bob")
             let layer = try await api.createLayer(a)
@@ -36,8 +36,8 @@ struct SearchRouteTests {
         }
     }
 
-    @Test func search_refusesBadParameters() async throws {
-        try await TestServer.run { api in
+    @Test(arguments: Backend.allCases) func search_refusesBadParameters(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             for query in [
                 "type=poem", "layerID=nope", "creatorID=x", "from=yesterday", "to=2020-13-01",

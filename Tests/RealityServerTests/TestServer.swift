@@ -7,26 +7,55 @@ import RealityAPI
 import RealityCore
 import RealityServer
 import RealityStore
+import RealityTestSupport
+import Testing
 
-/// A real server on loopback over an in-memory SQLite store, and a client for it.
+/// The storage backends every server test runs on: `@Test(arguments: Backend.allCases)` and
+/// `TestServer.run(backend) { api in … }`.
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// An in-memory SQLite store.
+    case sqlite
+    /// A PostgreSQL store on a database of its own on the test server (see `TestPostgres`).
+    case postgres
+
+    var testDescription: String { rawValue }
+}
+
+/// A real server on loopback over a fresh store of one backend, and a client for it.
 struct TestServer {
     static let adminToken = "test-admin-token"
 
-    /// Runs `body` against a fresh server; `configure` adjusts the configuration first.
+    /// Runs `body` against a fresh server on `backend`; `configure` adjusts the configuration first.
     static func run(
-        _ configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ backend: Backend, _ configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (APIClient) async throws -> Void
     ) async throws {
         var configuration = ServerConfiguration(port: 0, adminToken: adminToken, bcryptCost: 4)
         configure(&configuration)
-        let store = try SQLiteStore.inMemory(role: .server)
-        var logger = Logger(label: "test")
-        logger.logLevel = .warning
+        switch backend {
+        case .sqlite:
+            try await run(configuration, store: try SQLiteStore.inMemory(role: .server), body)
+        case .postgres:
+            try await withPostgresStore { store in try await run(configuration, store: store, body) }
+        }
+    }
+
+    private static func run(
+        _ configuration: ServerConfiguration, store: some ServerStore,
+        _ body: @escaping @Sendable (APIClient) async throws -> Void
+    ) async throws {
         let app = buildApplication(configuration, store: store, logger: logger)
         try await app.test(.live) { client in
             try await body(APIClient(client: client, store: store))
         }
     }
+
+    /// Warnings and worse only.
+    static let logger: Logger = {
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        return logger
+    }()
 }
 
 /// A response: status and body bytes.
@@ -56,7 +85,8 @@ struct Session: Sendable {
 /// Sends requests to the test server.
 struct APIClient: Sendable {
     let client: any TestClientProtocol
-    let store: SQLiteStore
+    /// The server's store, for checks behind the API's back.
+    let store: any ServerStore
 
     /// Sends `body` (already JSON text) with an optional bearer token.
     func send(

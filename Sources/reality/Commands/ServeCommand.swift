@@ -15,7 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Address to listen on (default 127.0.0.1).") var host: String?
     @Option(help: "Port to listen on (default 8080).") var port: Int?
     @Option(help: "Directory for the SQLite database and assets (default ./reality-data).") var data: String?
-    @Option(help: "PostgreSQL URL (not available in this build yet).") var postgres: String?
+    @Option(help: "PostgreSQL URL (postgres://user:password@host:port/database); replaces SQLite.") var postgres: String?
     @Option(help: "Token that authorises /api/v1/admin routes.") var adminToken: String?
     @Option(help: "Largest asset upload in bytes (default 52428800, 50 MiB).") var maxAssetBytes: Int?
 

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import RealityCore
+import RealityTestSupport
 import Testing
 @testable import RealityPostgres
 
@@ -32,26 +33,6 @@ func withStore<Result: Sendable>(
     switch backend {
     case .postgres:
         return try await withPostgresStore(connections: connections) { try await body($0) }
-    }
-}
-
-/// Runs `body` on a ``PostgresStore`` over a database of its own.
-func withPostgresStore<Result: Sendable>(
-    connections: Int = 4, _ body: (PostgresStore) async throws -> Result
-) async throws -> Result {
-    let server = try await TestPostgres.shared.value
-    await server.gate.wait()
-    defer { server.gate.signal() }
-    let database = try await server.createDatabase()
-    do {
-        let result = try await PostgresStore.withStore(
-            configuration: server.configuration(database: database, connections: connections),
-            logger: TestPostgres.logger, body)
-        await server.dropDatabase(database)
-        return result
-    } catch {
-        await server.dropDatabase(database)
-        throw error
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 import RealityCore
 import Synchronization
-@testable import RealityPostgres
+import RealityPostgres
 
 #if canImport(Glibc)
 import Glibc
@@ -18,28 +18,32 @@ import Glibc
 ///
 /// Each test gets a database of its own, copied from a template that was migrated once, so tests
 /// run in parallel without seeing each other's rows.
-final class TestPostgres: Sendable {
+public final class TestPostgres: Sendable {
     /// The server, started (or found) once per process.
-    static let shared = Task<TestPostgres, any Error> { try await TestPostgres.start() }
+    public static let shared = Task<TestPostgres, any Error> { try await TestPostgres.start() }
 
     /// Configuration for the server's maintenance database; copy and set `database` for others.
-    let adminConfiguration: PostgresClient.Configuration
+    public let adminConfiguration: PostgresClient.Configuration
     /// A client of the maintenance database whose run loop lives as long as the process.
-    let admin: PostgresClient
+    public let admin: PostgresClient
     /// The migrated database every test database is copied from.
-    let template: String
+    public let template: String
+    /// A URL of the maintenance database, as `reality serve --postgres` takes one.
+    let adminURL: String
     /// Limits how many test databases exist at once, so a parallel run stays within the
     /// server's connections and the machine's two cores.
-    let gate = AsyncGate(limit: 6)
+    public let gate = AsyncGate(limit: 6)
 
-    static let logger: Logger = {
+    /// Warnings and worse only.
+    public static let logger: Logger = {
         var logger = Logger(label: "reality.postgres.tests")
         logger.logLevel = .warning
         return logger
     }()
 
-    private init(adminConfiguration: PostgresClient.Configuration, template: String) {
+    private init(adminConfiguration: PostgresClient.Configuration, adminURL: String, template: String) {
         self.adminConfiguration = adminConfiguration
+        self.adminURL = adminURL
         self.admin = PostgresClient(configuration: adminConfiguration, backgroundLogger: Self.logger)
         self.template = template
         let admin = self.admin
@@ -48,16 +52,18 @@ final class TestPostgres: Sendable {
 
     private static func start() async throws -> TestPostgres {
         var configuration: PostgresClient.Configuration
-        if let url = ProcessInfo.processInfo.environment["REALITY_TEST_POSTGRES_URL"], !url.isEmpty {
-            configuration = try PostgresStore.clientConfiguration(url: url)
+        let url: String
+        if let given = ProcessInfo.processInfo.environment["REALITY_TEST_POSTGRES_URL"], !given.isEmpty {
+            configuration = try PostgresStore.clientConfiguration(url: given)
+            url = given
         } else {
             configuration = try PrivatePostgresServer.start()
+            url = "postgres://postgres@127.0.0.1:\(configuration.port ?? 5432)/postgres?sslmode=disable"
         }
         configuration.options.maximumConnections = 4
         // Named after the schema, so that runs against a shared server reuse one template.
-        let checksum = PostgresMigrations.all.map(\.checksum).joined()
-        let template = "reality_test_template_" + String(UInt64(bitPattern: checksum.hashValueStable), radix: 16)
-        let server = TestPostgres(adminConfiguration: configuration, template: template)
+        let template = "reality_test_template_" + PostgresStore.schemaFingerprint
+        let server = TestPostgres(adminConfiguration: configuration, adminURL: url, template: template)
         try await server.prepareTemplate()
         return server
     }
@@ -87,7 +93,7 @@ final class TestPostgres: Sendable {
     }
 
     /// A new database copied from the template.
-    func createDatabase() async throws -> String {
+    public func createDatabase() async throws -> String {
         let name = "reality_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         for attempt in 1...50 {
             do {
@@ -104,12 +110,19 @@ final class TestPostgres: Sendable {
     }
 
     /// Drops a test database, closing whatever still uses it.
-    func dropDatabase(_ name: String) async {
+    public func dropDatabase(_ name: String) async {
         _ = try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: Self.logger)
     }
 
+    /// A URL of a test database, as `reality serve --postgres` takes one.
+    public func url(database: String) -> String {
+        guard var components = URLComponents(string: adminURL) else { return adminURL }
+        components.path = "/" + database
+        return components.string ?? adminURL
+    }
+
     /// Configuration for a test database.
-    func configuration(database: String, connections: Int) -> PostgresClient.Configuration {
+    public func configuration(database: String, connections: Int) -> PostgresClient.Configuration {
         var configuration = adminConfiguration
         configuration.database = database
         configuration.options.maximumConnections = connections
@@ -117,17 +130,8 @@ final class TestPostgres: Sendable {
     }
 }
 
-extension String {
-    /// FNV-1a of the UTF-8 bytes: a hash that is the same in every process (unlike `hashValue`).
-    var hashValueStable: Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return Int64(bitPattern: hash)
-    }
-}
-
 /// A counting semaphore for async code.
-final class AsyncGate: Sendable {
+public final class AsyncGate: Sendable {
     private struct State {
         var available: Int
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -135,11 +139,13 @@ final class AsyncGate: Sendable {
 
     private let state: Mutex<State>
 
-    init(limit: Int) {
+    /// A gate that lets `limit` holders through at once.
+    public init(limit: Int) {
         state = Mutex(State(available: limit))
     }
 
-    func wait() async {
+    /// Waits until a place is free, and takes it.
+    public func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
                 if state.available > 0 {
@@ -153,7 +159,8 @@ final class AsyncGate: Sendable {
         }
     }
 
-    func signal() {
+    /// Gives a place back.
+    public func signal() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             if state.waiters.isEmpty {
                 state.available += 1

@@ -7,13 +7,14 @@ import Glibc
 
 /// Starts a throwaway PostgreSQL server for this test process from the binaries installed on
 /// the machine (Debian's `postgresql` package, or any `initdb` and `pg_ctl` on PATH).
-enum PrivatePostgresServer {
-    struct StartError: Error, CustomStringConvertible {
-        var description: String
+public enum PrivatePostgresServer {
+    /// Why the server could not start, with the tools' output.
+    public struct StartError: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// Starts the server and returns a configuration for its `postgres` database.
-    static func start() throws -> PostgresClient.Configuration {
+    public static func start() throws -> PostgresClient.Configuration {
         let bin = try binaryDirectory()
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("reality-pg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path

@@ -1,0 +1,109 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+/// One annotation by ID, deleted or not, complete in one round trip: its row, then its grants,
+/// reactions, views and attachments, each aggregated into a JSON array of arrays (in the orders
+/// ``PostgresAnnotationAssembler``'s statements use). Reading one annotation is what nearly every
+/// request by ID does first; the assembler's five statements cost five round trips.
+struct AnnotationByIDStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT \(AnnotationColumns.selection),
+            (SELECT json_agg(json_build_array(g.id, g.userID, g.level, g.grantedAt, g.grantedBy, g.expiresAt)
+                             ORDER BY g.grantedAt, g.userID)
+             FROM grants g WHERE g.targetType = 'annotation' AND g.targetID = a.id)::text,
+            (SELECT json_agg(json_build_array(r.id, r.emoji, r.userID, r.createdAt)
+                             ORDER BY r.createdAt, r.userID, r.emoji COLLATE "C")
+             FROM reactions r WHERE r.annotationID = a.id)::text,
+            (SELECT json_agg(json_build_array(v.userID, v.count) ORDER BY v.firstReadAt, v.userID)
+             FROM views v WHERE v.annotationID = a.id)::text,
+            (SELECT json_agg(json_build_array(
+                        t.id, t.fileName, t.fileType, t.fileSize, t.localURL, t.cloudAssetID, t.thumbnailURL,
+                        t.uploadedAt) ORDER BY t.position)
+             FROM attachments t WHERE t.annotationID = a.id)::text
+        FROM annotations a WHERE a.id = $1
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuid]
+    typealias Row = Annotation
+
+    var id: UUID
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(id)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var annotation = try AnnotationColumns.annotation(from: row)
+        var cells = ColumnReader(row, from: AnnotationColumns.count)
+        annotation.permissions = try cells.json([GrantCells].self)?.map(\.permission) ?? []
+        annotation.reactions = try cells.json([ReactionCells].self)?.map(\.reaction) ?? []
+        let views = try cells.json([ViewCells].self) ?? []
+        annotation.viewedBy = views.map(\.userID)
+        annotation.viewCount = views.reduce(0) { $0 + $1.count }
+        annotation.attachments = try cells.json([AttachmentCells].self)?.map(\.attachment) ?? []
+        return annotation
+    }
+}
+
+/// A grant as `json_build_array(id, userID, level, grantedAt, grantedBy, expiresAt)`.
+private struct GrantCells: Decodable {
+    let permission: Permission
+
+    init(from decoder: any Decoder) throws {
+        var cells = try decoder.unkeyedContainer()
+        let id = try cells.decode(UUID.self)
+        let userID = UserID(try cells.decode(UUID.self))
+        let level = try cells.decode(PermissionLevel.self)
+        let grantedAt = Timestamp.date(milliseconds: try cells.decode(Int64.self))
+        let grantedBy = UserID(try cells.decode(UUID.self))
+        let expiresAt = try cells.decodeIfPresent(Int64.self).map(Timestamp.date(milliseconds:))
+        permission = Permission(
+            id: id, userID: userID, level: level, grantedBy: grantedBy, grantedAt: grantedAt, expiresAt: expiresAt)
+    }
+}
+
+/// A reaction as `json_build_array(id, emoji, userID, createdAt)`.
+private struct ReactionCells: Decodable {
+    let reaction: Reaction
+
+    init(from decoder: any Decoder) throws {
+        var cells = try decoder.unkeyedContainer()
+        reaction = Reaction(
+            id: try cells.decode(UUID.self), emoji: try cells.decode(String.self),
+            userID: UserID(try cells.decode(UUID.self)),
+            createdAt: Timestamp.date(milliseconds: try cells.decode(Int64.self)))
+    }
+}
+
+/// A viewer as `json_build_array(userID, count)`.
+private struct ViewCells: Decodable {
+    let userID: UserID
+    let count: Int
+
+    init(from decoder: any Decoder) throws {
+        var cells = try decoder.unkeyedContainer()
+        userID = UserID(try cells.decode(UUID.self))
+        count = try cells.decode(Int.self)
+    }
+}
+
+/// An attachment as `json_build_array(id, fileName, fileType, fileSize, localURL, cloudAssetID,
+/// thumbnailURL, uploadedAt)`.
+private struct AttachmentCells: Decodable {
+    let attachment: Attachment
+
+    init(from decoder: any Decoder) throws {
+        var cells = try decoder.unkeyedContainer()
+        attachment = Attachment(
+            id: try cells.decode(UUID.self),
+            fileName: try cells.decode(String.self),
+            fileType: try cells.decode(String.self),
+            fileSize: try cells.decode(Int64.self),
+            localURL: try cells.decodeIfPresent(String.self).flatMap(URL.init(string:)),
+            cloudAssetID: try cells.decodeIfPresent(String.self),
+            thumbnailURL: try cells.decodeIfPresent(String.self).flatMap(URL.init(string:)),
+            uploadedAt: try cells.decodeIfPresent(Int64.self).map(Timestamp.date(milliseconds:)))
+    }
+}

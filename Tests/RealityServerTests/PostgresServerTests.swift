@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import RealityAPI
+import RealityCore
+import RealityPostgres
+import RealityServer
+import RealityTestSupport
+
+/// The server as `reality serve --postgres URL` builds it: the client a service of the
+/// application's group, the schema migrated before the server binds, several instances on one
+/// database (SPEC C7).
+@Suite("PostgreSQL server instances")
+struct PostgresServerTests {
+    @Test func twoInstancesOnOneDatabase_shareAccountsSessionsAndData() async throws {
+        try await withPostgresDatabase { database in
+            let url = try await TestPostgres.shared.value.url(database: database.database ?? "")
+            let configuration = ServerConfiguration(
+                port: 0, postgresURL: url, adminToken: TestServer.adminToken, bcryptCost: 4)
+            let first = try await buildApplication(configuration, logger: TestServer.logger)
+            let second = try await buildApplication(configuration, logger: TestServer.logger)
+            // A third client of the database, to look behind the servers' backs.
+            try await PostgresStore.withStore(configuration: database, logger: TestServer.logger) { store in
+                try await first.test(.live) { one in
+                    try await second.test(.live) { two in
+                        let viaOne = APIClient(client: one, store: store)
+                        let viaTwo = APIClient(client: two, store: store)
+                        let ada = try await viaOne.register("Ada")
+                        let me = try await viaTwo.send(.get, "/api/v1/me", token: ada.token)
+                        #expect(me.status == .ok)
+                        try await viaTwo.setTier(.plus, for: ada.id)
+                        let layer = try await viaTwo.createLayer(ada)
+                        let note = try await viaOne.createNote(ada, in: layer.id)
+                        let read = try await viaTwo.send(.get, "/api/v1/annotations/\(note.id)", token: ada.token)
+                        #expect(read.status == .ok)
+                        #expect(try read.decode(Annotation.self).layerID == layer.id)
+                        #expect(try await viaTwo.send(.post, "/api/v1/auth/logout", token: ada.token).status == .noContent)
+                        #expect(try await viaOne.send(.get, "/api/v1/me", token: ada.token).status == .unauthorized)
+                        #expect(try await viaOne.send(.get, "/health").status == .ok)
+                        #expect(try await store.annotation(id: note.id)?.ownerID == ada.id)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func badPostgresURL_refusesToStart() async throws {
+        let configuration = ServerConfiguration(port: 0, postgresURL: "mysql://somewhere/db")
+        await #expect(throws: ServerStartError.self) {
+            _ = try await buildApplication(configuration, logger: TestServer.logger)
+        }
+    }
+}
