@@ -94,7 +94,11 @@ let package = Package(
             path: "Tests/RealityTestSupport",
             swiftSettings: strict),
         .testTarget(
-            name: "RealityPostgresTests", dependencies: ["RealityPostgres", "RealityTestSupport"], swiftSettings: strict),
+            name: "RealityStorageTests",
+            dependencies: [
+                "RealityStore", "RealityPostgres", "RealityTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict),
         .testTarget(
             name: "RealityServerTests",
             dependencies: [

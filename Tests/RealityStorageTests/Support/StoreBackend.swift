@@ -4,6 +4,8 @@ import RealityCore
 import RealityTestSupport
 import Testing
 @testable import RealityPostgres
+@testable import RealityStore
+import GRDB
 
 /// A store as the shared store tests see it: everything the services use, plus a look at the
 /// raw tables for checks such as "a refused write changed nothing".
@@ -16,9 +18,13 @@ protocol StoreUnderTest: DataStore {
     func removeAll() async throws
 }
 
-/// The backends the store tests run on. The bodies take `any StoreUnderTest` from ``withStore``,
-/// so the SQLite store's kinds (in memory, on disk) can join as further cases when the suites merge.
+/// The backends the store tests run on: the same test bodies, through `any StoreUnderTest` from
+/// ``withStore``, on every implementation of the storage contracts (SPEC C7).
 enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// ``SQLiteStore`` in memory (a `DatabaseQueue`).
+    case sqliteMemory
+    /// ``SQLiteStore`` in a temporary file (a `DatabasePool` in WAL mode).
+    case sqliteDisk
     /// ``PostgresStore`` on a fresh database of the test server.
     case postgres
 
@@ -31,8 +37,46 @@ func withStore<Result: Sendable>(
     _ backend: StoreBackend, connections: Int = 4, _ body: (any StoreUnderTest) async throws -> Result
 ) async throws -> Result {
     switch backend {
+    case .sqliteMemory:
+        return try await body(try SQLiteStore.inMemory(role: .server))
+    case .sqliteDisk:
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-store-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try await body(try SQLiteStore.open(path: directory.appendingPathComponent("store.sqlite").path, role: .server))
     case .postgres:
         return try await withPostgresStore(connections: connections) { try await body($0) }
+    }
+}
+
+extension SQLiteStore: StoreUnderTest {
+    func rowCount(_ table: String) async throws -> Int {
+        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+    }
+
+    /// The store's own tables: not SQLite's, GRDB's migration record, or the shadow tables of the
+    /// R*Tree and FTS5 index (their virtual tables are listed instead).
+    private static func tables(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+            AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'annotation_rtree_%' AND name NOT LIKE 'annotation_fts_%'
+            ORDER BY name
+            """)
+    }
+
+    func removeAll() async throws {
+        try await writer.write { db in
+            for table in try Self.tables(db) { try db.execute(sql: "DELETE FROM \(table)") }
+        }
+    }
+
+    func snapshot() async throws -> [String: [String]] {
+        try await writer.read { db in
+            var result: [String: [String]] = [:]
+            for table in try Self.tables(db) {
+                result[table] = try Row.fetchAll(db, sql: "SELECT * FROM \(table)").map(\.description).sorted()
+            }
+            return result
+        }
     }
 }
 
