@@ -85,7 +85,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "RealityCoreTests", dependencies: ["RealityCore"], swiftSettings: strict),
         .testTarget(
-            name: "RealityStoreTests", dependencies: ["RealityCore", "RealityStore"], swiftSettings: strict),
+            name: "RealityStoreTests", dependencies: ["RealityCore", "RealityStore", "RealityTestSupport"],
+            swiftSettings: strict),
         // Not a test target: test targets cannot depend on one another. Starts the private
         // PostgreSQL server that the store and server tests share (one per test process).
         .target(

@@ -1,5 +1,6 @@
 import Foundation
 import RealityCore
+import RealityTestSupport
 import Testing
 @testable import RealityPostgres
 

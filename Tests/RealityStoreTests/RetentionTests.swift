@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RealityCore
+import RealityTestSupport
 import Testing
 @testable import RealityStore
 

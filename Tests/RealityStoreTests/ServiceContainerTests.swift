@@ -1,5 +1,6 @@
 import Foundation
 import RealityCore
+import RealityTestSupport
 import Synchronization
 import Testing
 @testable import RealityStore

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RealityCore
+import RealityTestSupport
 import Synchronization
 import Testing
 @testable import RealityStore

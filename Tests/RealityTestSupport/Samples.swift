@@ -3,26 +3,26 @@ import RealityCore
 
 /// Sample values with whole-millisecond dates, so that everything compares equal after a trip
 /// through the store. Builders fill every field a round trip should exercise.
-enum Samples {
+public enum Samples {
     /// The instant the test clock starts at.
-    static let start = date("2026-03-14T09:26:53.589Z")
+    public static let start = date("2026-03-14T09:26:53.589Z")
 
     /// The instant an ISO 8601 text names.
-    static func date(_ text: String) -> Date {
+    public static func date(_ text: String) -> Date {
         guard let date = Timestamp.parse(text) else { preconditionFailure("bad sample date \(text)") }
         return date
     }
 
     /// `start` moved by `seconds`.
-    static func at(_ seconds: TimeInterval) -> Date {
+    public static func at(_ seconds: TimeInterval) -> Date {
         Timestamp.date(milliseconds: Timestamp.milliseconds(start.addingTimeInterval(seconds)))
     }
 
     /// A content address (SHA-256 of nothing).
-    static let assetID = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    public static let assetID = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 
     /// A user saved straight into a store.
-    static func user(_ name: String, tier: SubscriptionTier = .plus, createdAt: Date = start) -> User {
+    public static func user(_ name: String, tier: SubscriptionTier = .plus, createdAt: Date = start) -> User {
         User(
             displayName: name, email: "\(name.lowercased())@example.com",
             avatarURL: URL(string: "https://example.com/\(name).png"),
@@ -34,7 +34,7 @@ enum Samples {
     }
 
     /// A bare layer.
-    static func layer(
+    public static func layer(
         _ name: String = "Layer", owner: UserID, id: LayerID = LayerID(), parent: LayerID? = nil,
         isPublic: Bool = false, isDeleted: Bool = false, autoExpireDays: Int? = nil, createdAt: Date = start
     ) -> Layer {
@@ -44,7 +44,7 @@ enum Samples {
     }
 
     /// A bare text annotation.
-    static func note(
+    public static func note(
         _ text: String = "note", title: String? = nil, owner: UserID, layer: LayerID,
         id: AnnotationID = AnnotationID(), at position: SIMD3<Float> = .zero, type: AnnotationType = .text,
         status: AnnotationStatus = .open, createdAt: Date = start, isDeleted: Bool = false,
@@ -57,14 +57,14 @@ enum Samples {
     }
 
     /// A grant made at `start`.
-    static func grant(
+    public static func grant(
         _ level: PermissionLevel, to user: UserID, by granter: UserID, expiresAt: Date? = nil, grantedAt: Date = start
     ) -> Permission {
         Permission(userID: user, level: level, grantedBy: granter, grantedAt: grantedAt, expiresAt: expiresAt)
     }
 
     /// Visibility rules with every kind of part set.
-    static func fullRules() -> VisibilityRules {
+    public static func fullRules() -> VisibilityRules {
         VisibilityRules(
             timeRules: [
                 TimeRule(type: .timeRange, startTime: start, endTime: date("2026-04-01T00:00:00.000Z")),
@@ -82,7 +82,7 @@ enum Samples {
 
     /// A photo annotation with every field of its own set (owner's grants, reactions and views are
     /// separate records; pass them to compare with what a read returns).
-    static func fullAnnotation(owner: UserID, layer: LayerID, anchor: AnchorID = AnchorID()) -> Annotation {
+    public static func fullAnnotation(owner: UserID, layer: LayerID, anchor: AnchorID = AnchorID()) -> Annotation {
         Annotation(
             type: .photo,
             content: AnnotationContent(
