@@ -12,6 +12,7 @@ enum StoreMigrations {
         migrator.registerMigration("v1: annotations, layers, collaboration, sync", migrate: createV1)
         migrator.registerMigration("v2: accounts", migrate: createV2)
         migrator.registerMigration("v3: assets", migrate: createV3)
+        migrator.registerMigration("v4: server change log", migrate: createV4)
         return migrator
     }
 

@@ -52,4 +52,7 @@ public enum RecordType: String, Codable, Hashable, Sendable, CaseIterable {
     case worldMap
     case notification
     case grant
+    case reaction
+    case view
+    case star
 }

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A record as the change feed and conflict results carry it; its shape follows its
+/// ``RecordType`` (docs/sync-protocol.md, "Records").
+public enum SyncRecord: Hashable, Sendable {
+    case annotation(Annotation)
+    case layer(Layer)
+    case comment(Comment)
+    case user(User)
+    case star(StarRecord)
+    case notification(AppNotification)
+    case worldMap(WorldMap)
+
+    /// The record's type.
+    public var recordType: RecordType {
+        switch self {
+        case .annotation: .annotation
+        case .layer: .layer
+        case .comment: .comment
+        case .user: .user
+        case .star: .star
+        case .notification: .notification
+        case .worldMap: .worldMap
+        }
+    }
+
+    /// The record's ID as the feed names it.
+    public var recordID: String {
+        switch self {
+        case .annotation(let annotation): annotation.id.uuidString
+        case .layer(let layer): layer.id.uuidString
+        case .comment(let comment): comment.id.uuidString
+        case .user(let user): user.id.uuidString
+        case .star(let star): star.annotationID.uuidString
+        case .notification(let notification): notification.id.lowercasedString
+        case .worldMap(let map): map.id.uuidString
+        }
+    }
+
+    /// Decodes the record of type `type` from `decoder`.
+    public init(type: RecordType, from decoder: any Decoder) throws {
+        switch type {
+        case .annotation: self = .annotation(try Annotation(from: decoder))
+        case .layer: self = .layer(try Layer(from: decoder))
+        case .comment: self = .comment(try Comment(from: decoder))
+        case .user: self = .user(try User(from: decoder))
+        case .star: self = .star(try StarRecord(from: decoder))
+        case .notification: self = .notification(try AppNotification(from: decoder))
+        case .worldMap: self = .worldMap(try WorldMap(from: decoder))
+        case .grant, .reaction, .view:
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "\(type.rawValue) is not a feed record"))
+        }
+    }
+
+    /// Encodes the record itself (without its type).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .annotation(let record): try record.encode(to: encoder)
+        case .layer(let record): try record.encode(to: encoder)
+        case .comment(let record): try record.encode(to: encoder)
+        case .user(let record): try record.encode(to: encoder)
+        case .star(let record): try record.encode(to: encoder)
+        case .notification(let record): try record.encode(to: encoder)
+        case .worldMap(let record): try record.encode(to: encoder)
+        }
+    }
+}
