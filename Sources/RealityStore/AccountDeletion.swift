@@ -25,6 +25,9 @@ enum AccountDeletion {
         }
         try db.execute(
             sql: "INSERT INTO deletions (userID, deletedAt) VALUES (?, ?)", arguments: [user, date.storeValue])
+        // Others may hold copies of what went (no tombstones are kept for it): every sync token
+        // issued so far now answers 410 and devices pull their scopes afresh.
+        try SyncLog.startNewEpoch(in: db)
     }
 
     /// Each takes the user's ID as its one argument.

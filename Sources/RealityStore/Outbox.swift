@@ -61,7 +61,7 @@ enum Outbox {
         case .markNotificationRead(let id, _):
             return Entry(
                 recordType: "notification", recordID: id.lowercasedString, operation: "read", payload: empty)
-        case .addNotification, .addActivity, .purgeAnnotation, .purgeLayer, .purgeComment:
+        case .addNotification, .addActivity, .purgeAnnotation, .purgeLayer, .purgeComment, .recordSyncMutation:
             return nil
         }
     }

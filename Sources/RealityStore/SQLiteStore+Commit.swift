@@ -11,7 +11,11 @@ extension SQLiteStore: ChangeCommitting {
                 for precondition in changes.preconditions {
                     try Self.check(precondition, in: db)
                 }
+                let prior = role == .server ? try SyncLog.prior(for: changes, in: db) : nil
                 try Self.apply(changes.changes, in: db)
+                if let prior {
+                    try SyncLog.record(changes, prior: prior, at: Timestamp.now(), in: db)
+                }
                 if role == .device {
                     try Outbox.append(changes.changes.compactMap(Outbox.entry(for:)), at: Timestamp.now(), in: db)
                 }
@@ -117,6 +121,8 @@ extension SQLiteStore: ChangeCommitting {
                 sql: "DELETE FROM grants WHERE targetType = 'layer' AND targetID = ?", arguments: [id.uuidString])
         case .purgeComment(let id):
             try CommentRecord.purge(id, in: db)
+        case .recordSyncMutation:
+            break  // the change log records it, with the commit's number
         }
     }
 }

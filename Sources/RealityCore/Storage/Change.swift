@@ -45,6 +45,9 @@ public enum Change: Hashable, Sendable {
     case purgeLayer(LayerID)
     /// Removes a comment for good.
     case purgeComment(CommentID)
+    /// Remembers, on the server, that a push mutation of `userID` was applied by this commit, so
+    /// that a replay answers the first result (docs/sync-protocol.md).
+    case recordSyncMutation(userID: UserID, mutationID: String)
 }
 
 /// What a grant applies to.

@@ -1,0 +1,129 @@
+import Foundation
+
+/// A position in the server's change log: after the record `recordID` of kind `typeOrder` in the
+/// commit numbered `sequence` (docs/sync-protocol.md). Feeds are ordered by all three.
+public struct SyncCursor: Hashable, Sendable, Comparable {
+    /// A commit number.
+    public var sequence: Int64
+    /// The position of the record type within a commit (``SyncFeedOrder``).
+    public var typeOrder: Int
+    /// The record's ID within its type.
+    public var recordID: String
+
+    /// A cursor with the given parts.
+    public init(sequence: Int64, typeOrder: Int, recordID: String) {
+        self.sequence = sequence
+        self.typeOrder = typeOrder
+        self.recordID = recordID
+    }
+
+    /// Before everything: a first sync.
+    public static let start = SyncCursor(sequence: 0, typeOrder: 0, recordID: "")
+
+    /// After everything up to and including commit `sequence`.
+    public static func after(_ sequence: Int64) -> SyncCursor {
+        SyncCursor(sequence: sequence, typeOrder: SyncFeedOrder.end, recordID: "")
+    }
+
+    public static func < (lhs: SyncCursor, rhs: SyncCursor) -> Bool {
+        (lhs.sequence, lhs.typeOrder, lhs.recordID) < (rhs.sequence, rhs.typeOrder, rhs.recordID)
+    }
+}
+
+/// The order of record types within one commit of the feed (parents before children).
+public enum SyncFeedOrder {
+    /// The position of `type`, or nil for types the feed does not carry.
+    public static func position(of type: RecordType) -> Int? {
+        switch type {
+        case .layer: 1
+        case .annotation: 2
+        case .comment: 3
+        case .user: 4
+        case .star: 5
+        case .notification: 6
+        case .worldMap: 7
+        case .grant, .reaction, .view: nil
+        }
+    }
+
+    /// The type at `position`.
+    public static func type(at position: Int) -> RecordType? {
+        RecordType.allCases.first { self.position(of: $0) == position }
+    }
+
+    /// After every type.
+    public static let end = 99
+}
+
+/// One entry of a feed page: a record as it is now, or its deletion from the scope.
+public struct SyncFeedEntry: Hashable, Sendable {
+    /// The kind of record.
+    public var recordType: RecordType
+    /// Which record.
+    public var recordID: String
+    /// The record and its change tag; nil for a deletion.
+    public var record: SyncRecord?
+    /// The record's change tag (empty for deletions).
+    public var changeTag: String
+
+    /// An entry with the given parts.
+    public init(recordType: RecordType, recordID: String, record: SyncRecord?, changeTag: String) {
+        self.recordType = recordType
+        self.recordID = recordID
+        self.record = record
+        self.changeTag = changeTag
+    }
+}
+
+/// A page of a scope's feed, as a store reads it.
+public struct SyncFeedPage: Hashable, Sendable {
+    /// The entries, in log order, each record at most once.
+    public var entries: [SyncFeedEntry]
+    /// Where the next page starts.
+    public var cursor: SyncCursor
+    /// True when more entries wait after `cursor`.
+    public var moreComing: Bool
+
+    /// A page with the given parts.
+    public init(entries: [SyncFeedEntry], cursor: SyncCursor, moreComing: Bool) {
+        self.entries = entries
+        self.cursor = cursor
+        self.moreComing = moreComing
+    }
+}
+
+/// A push mutation the server applied or refused before.
+public struct RecordedSyncMutation: Hashable, Sendable {
+    /// True when it was applied; false when it was rejected.
+    public var saved: Bool
+    /// The number of the commit that applied it (its change tag).
+    public var sequence: Int64?
+    /// The rejection, as the JSON error detail the first answer carried.
+    public var error: Data?
+
+    /// A record with the given parts.
+    public init(saved: Bool, sequence: Int64?, error: Data?) {
+        self.saved = saved
+        self.sequence = sequence
+        self.error = error
+    }
+}
+
+/// The server's change log, as the sync API reads it (docs/sync-protocol.md).
+public protocol SyncLogReading: Sendable {
+    /// The next page of `viewer`'s feed of `scope` after `cursor`: at most `limit` entries.
+    func syncFeed(for viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int, now: Date)
+        async throws -> SyncFeedPage
+    /// The current epoch: tokens of an older epoch answer 410.
+    func syncEpoch() async throws -> Int64
+    /// The secret that signs sync tokens, made on first use and shared by every instance.
+    func syncSecret() async throws -> Data
+    /// The targets of `user`'s grants that expired by `now` (removed before a pull).
+    func expiredGrants(of user: UserID, at now: Date) async throws -> [GrantTarget]
+    /// The current change tag of a record; nil when it does not exist.
+    func changeTag(of recordType: RecordType, id: String) async throws -> String?
+    /// The mutation `mutationID` of `userID`, if the server applied or refused it before.
+    func recordedSyncMutation(userID: UserID, mutationID: String) async throws -> RecordedSyncMutation?
+    /// Remembers that the mutation was refused with `error` (a JSON error detail).
+    func recordSyncRejection(userID: UserID, mutationID: String, error: Data, at date: Date) async throws
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// What the server's change log records for a commit (docs/sync-protocol.md): which records get
+/// the commit's number as their change tag, and after which changes records may have come into or
+/// gone out of someone's view. Both stores write what this decides, so the rule exists once.
+public enum SyncJournal {
+    /// A record whose change tag a commit sets.
+    public enum Touch: Hashable, Sendable {
+        case annotation(AnnotationID)
+        case layer(LayerID)
+        case comment(CommentID)
+        case user(UserID)
+        case star(userID: UserID, annotationID: AnnotationID)
+        case notification(UUID)
+        case worldMap(WorldMapID)
+    }
+
+    /// A point in the data below which records may have changed scope for some users.
+    public struct AccessChange: Hashable, Sendable {
+        /// `layer` (the layer and everything under it), `annotation`, `star` or `worldMap`.
+        public var recordType: RecordType
+        /// The record's ID.
+        public var recordID: String
+        /// The layer the record was under before the change: whoever may see it may have had it.
+        public var contextLayerID: LayerID?
+        /// The one user the change is about (a grantee, a star's or world map's owner).
+        public var userID: UserID?
+        /// True when the record was public before the change: anyone may have had it.
+        public var wasPublic: Bool
+
+        /// An access change with the given parts.
+        public init(
+            recordType: RecordType, recordID: String, contextLayerID: LayerID? = nil, userID: UserID? = nil,
+            wasPublic: Bool = false
+        ) {
+            self.recordType = recordType
+            self.recordID = recordID
+            self.contextLayerID = contextLayerID
+            self.userID = userID
+            self.wasPublic = wasPublic
+        }
+    }
+
+    /// What a layer was before a commit, as far as access goes.
+    public struct PriorLayer: Hashable, Sendable {
+        /// Its parent.
+        public var parentLayerID: LayerID?
+        /// Whether it was public.
+        public var isPublic: Bool
+        /// Whether it was deleted.
+        public var isDeleted: Bool
+
+        /// A prior state with the given parts.
+        public init(parentLayerID: LayerID?, isPublic: Bool, isDeleted: Bool) {
+            self.parentLayerID = parentLayerID
+            self.isPublic = isPublic
+            self.isDeleted = isDeleted
+        }
+    }
+
+    /// The state a store reads, inside the commit's transaction and before applying it, so that
+    /// ``accessChanges(for:prior:)`` can tell what moved.
+    public struct Prior: Hashable, Sendable {
+        /// The layer each saved annotation was in (absent for new annotations).
+        public var annotationLayers: [AnnotationID: LayerID]
+        /// Each saved layer as it was (absent for new layers).
+        public var layers: [LayerID: PriorLayer]
+        /// The owner of each deleted world map.
+        public var worldMapOwners: [WorldMapID: UserID]
+
+        /// Prior state with the given parts.
+        public init(
+            annotationLayers: [AnnotationID: LayerID] = [:], layers: [LayerID: PriorLayer] = [:],
+            worldMapOwners: [WorldMapID: UserID] = [:]
+        ) {
+            self.annotationLayers = annotationLayers
+            self.layers = layers
+            self.worldMapOwners = worldMapOwners
+        }
+    }
+
+    /// The records whose prior state ``Prior`` must hold for `changes`.
+    public static func priorNeeded(for changes: ChangeSet) -> (
+        annotations: [AnnotationID], layers: [LayerID], worldMaps: [WorldMapID]
+    ) {
+        var annotations: [AnnotationID] = []
+        var layers: [LayerID] = []
+        var worldMaps: [WorldMapID] = []
+        for change in changes.changes {
+            switch change {
+            case .saveAnnotation(let annotation): annotations.append(annotation.id)
+            case .saveLayer(let layer): layers.append(layer.id)
+            case .deleteWorldMap(let id): worldMaps.append(id)
+            default: break
+            }
+        }
+        return (annotations, layers, worldMaps)
+    }
+
+    /// The records whose change tag a commit of `changes` sets.
+    public static func touches(for changes: ChangeSet) -> Set<Touch> {
+        var touches: Set<Touch> = []
+        for change in changes.changes {
+            switch change {
+            case .saveAnnotation(let annotation): touches.insert(.annotation(annotation.id))
+            case .saveLayer(let layer): touches.insert(.layer(layer.id))
+            case .saveComment(let comment):
+                touches.insert(.comment(comment.id))
+            case .saveUser(let user): touches.insert(.user(user.id))
+            case .saveWorldMap(let map): touches.insert(.worldMap(map.id))
+            case .grant(_, on: .annotation(let id)), .revoke(_, on: .annotation(let id)):
+                touches.insert(.annotation(id))
+            case .grant(_, on: .layer(let id)), .revoke(_, on: .layer(let id)):
+                touches.insert(.layer(id))
+            case .addReaction(_, let id), .removeReaction(let id, _, _), .recordView(let id, _, _),
+                .markRead(let id, _, _):
+                touches.insert(.annotation(id))
+            case .setStarred(let annotationID, let userID, true, _):
+                touches.insert(.star(userID: userID, annotationID: annotationID))
+            case .addNotification(let notification): touches.insert(.notification(notification.id))
+            case .markNotificationRead(let id, _): touches.insert(.notification(id))
+            case .setStarred(_, _, false, _), .deleteWorldMap, .addActivity, .purgeAnnotation, .purgeLayer,
+                .purgeComment, .recordSyncMutation:
+                break
+            }
+        }
+        return touches
+    }
+
+    /// The access changes a commit of `changes` makes, given the state before it.
+    public static func accessChanges(for changes: ChangeSet, prior: Prior) -> [AccessChange] {
+        var result: [AccessChange] = []
+        for change in changes.changes {
+            switch change {
+            case .saveAnnotation(let annotation):
+                if let before = prior.annotationLayers[annotation.id], before != annotation.layerID {
+                    result.append(AccessChange(
+                        recordType: .annotation, recordID: annotation.id.uuidString, contextLayerID: before))
+                }
+            case .saveLayer(let layer):
+                if let before = prior.layers[layer.id],
+                    before.parentLayerID != layer.parentLayerID || before.isPublic != layer.isPublic
+                        || before.isDeleted != layer.isDeleted
+                {
+                    result.append(AccessChange(
+                        recordType: .layer, recordID: layer.id.uuidString, contextLayerID: before.parentLayerID,
+                        wasPublic: before.isPublic))
+                }
+            case .grant(let permission, on: let target):
+                result.append(accessChange(of: target, for: permission.userID))
+            case .revoke(let userID, on: let target):
+                result.append(accessChange(of: target, for: userID))
+            case .setStarred(let annotationID, let userID, false, _):
+                result.append(AccessChange(recordType: .star, recordID: annotationID.uuidString, userID: userID))
+            case .deleteWorldMap(let id):
+                if let owner = prior.worldMapOwners[id] {
+                    result.append(AccessChange(recordType: .worldMap, recordID: id.uuidString, userID: owner))
+                }
+            default:
+                break
+            }
+        }
+        return result
+    }
+
+    private static func accessChange(of target: GrantTarget, for userID: UserID) -> AccessChange {
+        switch target {
+        case .annotation(let id): AccessChange(recordType: .annotation, recordID: id.uuidString, userID: userID)
+        case .layer(let id): AccessChange(recordType: .layer, recordID: id.uuidString, userID: userID)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+import RealityCore
+
+extension SQLiteStore: SyncLogReading {
+    public func syncFeed(for viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int, now: Date)
+        async throws -> SyncFeedPage
+    {
+        let limit = max(1, limit)
+        return try await read { db in
+            let head = try Int64.fetchOne(db, sql: "SELECT seq FROM sync_clock WHERE id = 1") ?? 0
+            var base: [String: any DatabaseValueConvertible] = [
+                "u": viewer.uuidString, "now": now.storeValue, "scope": scope.rawValue, "limit": limit + 1,
+            ]
+            var rows: [SyncFeedRow] = []
+            for type in RecordType.allCases {
+                guard let order = SyncFeedOrder.position(of: type), let sql = SyncFeedSQL.changed(type) else { continue }
+                let bound = SyncFeedRow.bound(for: order, after: cursor)
+                base["s"] = bound.sequence
+                base["i"] = bound.recordID
+                for row in try Row.fetchAll(
+                    db.cachedStatement(sql: "WITH RECURSIVE \(SyncFeedSQL.reachCTE) \(sql)"),
+                    arguments: StatementArguments(base))
+                {
+                    rows.append(SyncFeedRow(sequence: row["seq"], typeOrder: order, recordID: row["id"], inScope: true))
+                }
+            }
+            base["s"] = nil
+            base["i"] = nil
+            base["cs"] = cursor.sequence
+            base["ct"] = cursor.typeOrder
+            base["cid"] = cursor.recordID
+            for row in try Row.fetchAll(
+                db.cachedStatement(sql: """
+                    WITH RECURSIVE \(SyncFeedSQL.reachCTE), \(SyncFeedSQL.expanded)
+                    SELECT seq, t, id, inScope FROM expanded
+                    WHERE (inScope OR rel) AND (seq, t, id) > (:cs, :ct, :cid)
+                    ORDER BY seq, t, id LIMIT :limit
+                    """),
+                arguments: StatementArguments(base))
+            {
+                rows.append(SyncFeedRow(sequence: row["seq"], typeOrder: row["t"], recordID: row["id"], inScope: row["inScope"]))
+            }
+            let page = SyncFeedRow.page(of: rows, limit: limit, head: head)
+            let records = try SyncRecordLoader.load(page.rows.filter(\.inScope), starsOf: viewer, in: db)
+            return SyncFeedPage(
+                entries: page.rows.map { $0.entry(records) }, cursor: page.cursor, moreComing: page.moreComing)
+        }
+    }
+
+    public func syncEpoch() async throws -> Int64 {
+        try await read { db in try Int64.fetchOne(db, sql: "SELECT epoch FROM sync_clock WHERE id = 1") ?? 0 }
+    }
+
+    public func syncSecret() async throws -> Data {
+        if let existing = try await metadata("sync.secret"), let data = Data(base64Encoded: existing) {
+            return data
+        }
+        var generator = SystemRandomNumberGenerator()
+        let fresh = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        return try await writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO meta(key, value) VALUES ('sync.secret', ?) ON CONFLICT(key) DO NOTHING",
+                arguments: [fresh.base64EncodedString()])
+            let stored = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'sync.secret'")
+            return stored.flatMap { Data(base64Encoded: $0) } ?? fresh
+        }
+    }
+
+    public func expiredGrants(of user: UserID, at now: Date) async throws -> [GrantTarget] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT targetType, targetID FROM grants WHERE userID = ? AND expiresAt <= ?",
+                arguments: [user.uuidString, now.storeValue]
+            ).compactMap { row in
+                let id: String = row["targetID"]
+                switch row["targetType"] as String {
+                case "layer": return LayerID(uuidString: id).map(GrantTarget.layer)
+                case "annotation": return AnnotationID(uuidString: id).map(GrantTarget.annotation)
+                default: return nil
+                }
+            }
+        }
+    }
+
+    public func changeTag(of recordType: RecordType, id: String) async throws -> String? {
+        guard let table = SyncRecordLoader.table(of: recordType) else { return nil }
+        return try await read { db in
+            try Int64.fetchOne(db, sql: "SELECT changeSeq FROM \(table.name) WHERE \(table.key) = ?", arguments: [id])
+                .map(String.init)
+        }
+    }
+
+    public func recordedSyncMutation(userID: UserID, mutationID: String) async throws -> RecordedSyncMutation? {
+        try await read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT status, seq, error FROM sync_mutations WHERE userID = ? AND mutationID = ?",
+                arguments: [userID.uuidString, mutationID]
+            ).map { row in
+                RecordedSyncMutation(
+                    saved: (row["status"] as String) == "saved", sequence: row["seq"],
+                    error: (row["error"] as String?).map { Data($0.utf8) })
+            }
+        }
+    }
+
+    public func recordSyncRejection(userID: UserID, mutationID: String, error: Data, at date: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO sync_mutations (userID, mutationID, status, error, createdAt) VALUES (?, ?, 'rejected', ?, ?)
+                    ON CONFLICT DO NOTHING
+                    """,
+                arguments: [userID.uuidString, mutationID, String(decoding: error, as: UTF8.self), date.storeValue])
+        }
+    }
+}

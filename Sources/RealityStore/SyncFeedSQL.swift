@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import RealityCore
+
+/// The feed of one viewer and scope in SQL (docs/sync-protocol.md, "Pull"). Arguments: `:u` the
+/// viewer, `:now`, `:scope`, and per query the cursor's parts.
+enum SyncFeedSQL {
+    /// `reach(id, via)`: layers the viewer may see, `via` 0 through ownership or a grant (the
+    /// shared scope), 1 through a public layer; `personal`, `open_layers` and `direct` (annotations
+    /// granted to the viewer) built from it.
+    static let reachCTE = """
+        reach(id, via, depth) AS (
+            SELECT id, 0, 0 FROM layers WHERE ownerID = :u AND isDeleted = 0
+            UNION
+            SELECT g.targetID, 0, 0 FROM grants g JOIN layers l ON l.id = g.targetID AND l.isDeleted = 0
+            WHERE g.targetType = 'layer' AND g.userID = :u AND (g.expiresAt IS NULL OR g.expiresAt > :now)
+            UNION
+            SELECT id, 1, 0 FROM layers WHERE isPublic = 1 AND isDeleted = 0
+            UNION
+            SELECT c.id, p.via, p.depth + 1 FROM layers c JOIN reach p ON c.parentLayerID = p.id
+            WHERE c.isDeleted = 0 AND p.depth < \(LayerChain.maxDepth - 1)
+        ),
+        personal(id) AS (SELECT id FROM reach WHERE via = 0),
+        open_layers(id) AS (SELECT id FROM reach WHERE via = 1),
+        direct(id) AS (
+            SELECT targetID FROM grants
+            WHERE targetType = 'annotation' AND userID = :u AND (expiresAt IS NULL OR expiresAt > :now))
+        """
+
+    /// The scope of annotation alias `a` for the viewer, or NULL when they may not see it.
+    static let annotationScope = """
+        (CASE WHEN a.ownerID = :u THEN 'private'
+              WHEN a.layerID IN personal OR a.id IN direct THEN 'shared'
+              WHEN a.layerID IN open_layers THEN 'public' END)
+        """
+
+    /// The scope of layer alias `l` for the viewer, or NULL. A deleted layer stays in the scope
+    /// it was in (through its parent, a grant on it, or being public), so its deletion comes down.
+    static let layerScope = """
+        (CASE WHEN l.ownerID = :u THEN 'private'
+              WHEN l.id IN personal OR (l.isDeleted = 1 AND (l.parentLayerID IN personal OR l.id IN (
+                  SELECT targetID FROM grants WHERE targetType = 'layer' AND userID = :u
+                  AND (expiresAt IS NULL OR expiresAt > :now)))) THEN 'shared'
+              WHEN l.id IN open_layers OR (l.isDeleted = 1 AND (l.isPublic = 1 OR l.parentLayerID IN open_layers))
+                  THEN 'public' END)
+        """
+
+    /// Records of one type whose change tag is after the bound `(:s, :i)`, in the scope, oldest
+    /// first: at most `:limit`. Selects `seq, id`.
+    static func changed(_ type: RecordType) -> String? {
+        let bound = "(changeSeq, id) > (:s, :i)"
+        let tail = "ORDER BY changeSeq, id LIMIT :limit"
+        switch type {
+        case .layer:
+            return "SELECT l.changeSeq AS seq, l.id FROM layers l WHERE (l.changeSeq, l.id) > (:s, :i) AND \(layerScope) = :scope ORDER BY l.changeSeq, l.id LIMIT :limit"
+        case .annotation:
+            return "SELECT a.changeSeq AS seq, a.id FROM annotations a WHERE (a.changeSeq, a.id) > (:s, :i) AND \(annotationScope) = :scope ORDER BY a.changeSeq, a.id LIMIT :limit"
+        case .comment:
+            return """
+                SELECT c.changeSeq AS seq, c.id FROM comments c JOIN annotations a ON a.id = c.annotationID
+                WHERE (c.changeSeq, c.id) > (:s, :i) AND \(annotationScope) = :scope ORDER BY c.changeSeq, c.id LIMIT :limit
+                """
+        case .user:
+            return "SELECT changeSeq AS seq, id FROM users WHERE id = :u AND :scope = 'private' AND \(bound) \(tail)"
+        case .star:
+            return """
+                SELECT changeSeq AS seq, annotationID AS id FROM stars WHERE userID = :u AND :scope = 'private'
+                AND (changeSeq, annotationID) > (:s, :i) ORDER BY changeSeq, annotationID LIMIT :limit
+                """
+        case .notification:
+            return "SELECT changeSeq AS seq, id FROM notifications WHERE recipientID = :u AND :scope = 'private' AND \(bound) \(tail)"
+        case .worldMap:
+            return "SELECT changeSeq AS seq, id FROM world_maps WHERE ownerID = :u AND :scope = 'private' AND \(bound) \(tail)"
+        case .grant, .reaction, .view:
+            return nil
+        }
+    }
+
+    /// What access changes from commit `:cs` on bring into or take out of the scope: `seq, t, id,
+    /// inScope` rows. A record comes as itself when it is in the scope now, as a deletion when the
+    /// change is relevant to the viewer (it was about them, or they may see where the record was).
+    static let expanded = """
+        ac(seq, recordType, recordID, rel) AS (
+            SELECT seq, recordType, recordID,
+                coalesce(userID = :u, 0) OR wasPublic = 1 OR coalesce(contextLayerID IN (SELECT id FROM reach), 0)
+            FROM sync_access_changes WHERE seq >= :cs
+        ),
+        ac_layers(seq, id, rel, depth) AS (
+            SELECT seq, recordID, rel, 0 FROM ac WHERE recordType = 'layer'
+            UNION
+            SELECT p.seq, c.id, p.rel, p.depth + 1 FROM layers c JOIN ac_layers p ON c.parentLayerID = p.id
+            WHERE p.depth < \(LayerChain.maxDepth - 1)
+        ),
+        ac_annotations(seq, id, rel) AS (
+            SELECT seq, recordID, rel FROM ac WHERE recordType = 'annotation'
+            UNION ALL
+            SELECT p.seq, a.id, p.rel FROM ac_layers p JOIN annotations a ON a.layerID = p.id
+        ),
+        expanded(seq, t, id, inScope, rel) AS (
+            SELECT p.seq, 1, p.id, coalesce(\(layerScope) = :scope, 0), p.rel
+            FROM ac_layers p LEFT JOIN layers l ON l.id = p.id
+            UNION ALL
+            SELECT p.seq, 2, p.id, coalesce(\(annotationScope) = :scope, 0), p.rel
+            FROM ac_annotations p LEFT JOIN annotations a ON a.id = p.id
+            UNION ALL
+            SELECT p.seq, 3, c.id, 1, 0
+            FROM ac_annotations p JOIN annotations a ON a.id = p.id JOIN comments c ON c.annotationID = a.id
+            WHERE \(annotationScope) = :scope
+            UNION ALL
+            SELECT p.seq, 5, p.recordID, s.userID IS NOT NULL, p.rel
+            FROM ac p LEFT JOIN stars s ON s.userID = :u AND s.annotationID = p.recordID
+            WHERE p.recordType = 'star' AND :scope = 'private'
+            UNION ALL
+            SELECT p.seq, 7, p.recordID, w.id IS NOT NULL, p.rel
+            FROM ac p LEFT JOIN world_maps w ON w.id = p.recordID AND w.ownerID = :u
+            WHERE p.recordType = 'worldMap' AND :scope = 'private'
+        )
+        """
+}

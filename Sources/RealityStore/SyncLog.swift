@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+import RealityCore
+
+/// The server's change log in SQLite (docs/sync-protocol.md): numbers each commit, stamps the
+/// records it touched, and records access changes and applied push mutations, inside the commit's
+/// transaction. What to record is ``SyncJournal``'s decision.
+enum SyncLog {
+    /// The state ``SyncJournal/accessChanges(for:prior:)`` compares against; read before applying.
+    static func prior(for changes: ChangeSet, in db: Database) throws -> SyncJournal.Prior {
+        let needed = SyncJournal.priorNeeded(for: changes)
+        var prior = SyncJournal.Prior()
+        for id in needed.annotations {
+            if let layer = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT layerID FROM annotations WHERE id = ?"), arguments: [id.uuidString]),
+                let layerID = LayerID(uuidString: layer)
+            {
+                prior.annotationLayers[id] = layerID
+            }
+        }
+        for id in needed.layers {
+            if let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT parentLayerID, isPublic, isDeleted FROM layers WHERE id = ?"),
+                arguments: [id.uuidString])
+            {
+                prior.layers[id] = SyncJournal.PriorLayer(
+                    parentLayerID: (row["parentLayerID"] as String?).flatMap(LayerID.init(uuidString:)),
+                    isPublic: row["isPublic"], isDeleted: row["isDeleted"])
+            }
+        }
+        for id in needed.worldMaps {
+            if let owner = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT ownerID FROM world_maps WHERE id = ?"), arguments: [id.uuidString]),
+                let ownerID = UserID(uuidString: owner)
+            {
+                prior.worldMapOwners[id] = ownerID
+            }
+        }
+        return prior
+    }
+
+    /// Numbers the commit and records what it changed; call after applying `changes`.
+    static func record(_ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date, in db: Database) throws {
+        let seq = try nextSequence(in: db)
+        for touch in SyncJournal.touches(for: changes) {
+            let (sql, arguments) = stamp(touch)
+            try db.cachedStatement(sql: sql).execute(arguments: StatementArguments([seq] + arguments))
+        }
+        for access in SyncJournal.accessChanges(for: changes, prior: prior) {
+            try db.cachedStatement(sql: """
+                INSERT INTO sync_access_changes (seq, recordType, recordID, contextLayerID, userID, wasPublic)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [
+                    seq, access.recordType.rawValue, access.recordID, access.contextLayerID?.uuidString,
+                    access.userID?.uuidString, access.wasPublic,
+                ])
+        }
+        for case .recordSyncMutation(let userID, let mutationID) in changes.changes {
+            try db.cachedStatement(sql: """
+                INSERT INTO sync_mutations (userID, mutationID, status, seq, createdAt) VALUES (?, ?, 'saved', ?, ?)
+                """).execute(arguments: [userID.uuidString, mutationID, seq, date.storeValue])
+        }
+    }
+
+    /// Takes the next commit number.
+    static func nextSequence(in db: Database) throws -> Int64 {
+        try db.execute(sql: "UPDATE sync_clock SET seq = seq + 1 WHERE id = 1")
+        return try Int64.fetchOne(db, sql: "SELECT seq FROM sync_clock WHERE id = 1") ?? 0
+    }
+
+    /// Makes every token issued so far answer 410 (after an account deletion removed records
+    /// that others may hold, without tombstones).
+    static func startNewEpoch(in db: Database) throws {
+        try db.execute(sql: "UPDATE sync_clock SET seq = seq + 1, epoch = epoch + 1 WHERE id = 1")
+    }
+
+    private static func stamp(_ touch: SyncJournal.Touch) -> (String, [any DatabaseValueConvertible]) {
+        switch touch {
+        case .annotation(let id): ("UPDATE annotations SET changeSeq = ? WHERE id = ?", [id.uuidString])
+        case .layer(let id): ("UPDATE layers SET changeSeq = ? WHERE id = ?", [id.uuidString])
+        case .comment(let id): ("UPDATE comments SET changeSeq = ? WHERE id = ?", [id.uuidString])
+        case .user(let id): ("UPDATE users SET changeSeq = ? WHERE id = ?", [id.uuidString])
+        case .star(let userID, let annotationID):
+            ("UPDATE stars SET changeSeq = ? WHERE userID = ? AND annotationID = ?",
+             [userID.uuidString, annotationID.uuidString])
+        case .notification(let id): ("UPDATE notifications SET changeSeq = ? WHERE id = ?", [id.lowercasedString])
+        case .worldMap(let id): ("UPDATE world_maps SET changeSeq = ? WHERE id = ?", [id.uuidString])
+        }
+    }
+}
