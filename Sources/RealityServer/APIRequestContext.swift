@@ -1,11 +1,12 @@
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import RealityCore
 
 /// The request context of every route: Hummingbird's core storage, the authenticated user
 /// (set by ``AuthenticationMiddleware``) and the caller's address for anonymous rate limits.
-public struct APIRequestContext: RequestContext {
+public struct APIRequestContext: RequestContext, WebSocketRequestContext {
     /// Hummingbird's per-request storage.
     public var coreContext: CoreRequestContextStorage
     /// The signed-in user; nil until authentication succeeds.
@@ -14,6 +15,8 @@ public struct APIRequestContext: RequestContext {
     public var tokenHash: String?
     /// The peer's IP address, or "unknown".
     public let remoteAddress: String
+    /// Where an upgrade to a WebSocket hands its handler to the server (`GET /api/v1/events`).
+    public let webSocket = WebSocketHandlerReference<APIRequestContext>()
 
     /// A context for a request arriving on `source.channel`.
     public init(source: ApplicationRequestContextSource) {

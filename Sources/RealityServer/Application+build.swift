@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import PostgresNIO
 import RealityCore
@@ -57,14 +58,28 @@ private func buildPostgresApplication(
 }
 
 /// Builds the server over any backend that implements ``ServerStore``; tests come in here.
+///
+/// HTTP/1.1 connections may upgrade to a WebSocket at `GET /api/v1/events` (live events, SPEC
+/// C6); the ``EventHub`` that feeds those sockets is a service of the application.
 public func buildApplication<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, logger: Logger = Logger(label: "reality.server")
 ) -> Application<RouterResponder<APIRequestContext>> {
     let router = buildRouter(configuration, store: store)
-    return Application(
+    let hub = EventHub(store: store, logger: logger)
+    let webSocketRouter = Router(context: APIRequestContext.self)
+    webSocketRouter.addMiddleware {
+        AuthenticationMiddleware(store: store)
+    }
+    EventsRoute.add(to: webSocketRouter, hub: hub)
+    var app = Application(
         router: router,
+        server: .http1WebSocketUpgrade(
+            webSocketRouter: webSocketRouter,
+            configuration: .init(ws: .init(autoPing: .enabled(timePeriod: .seconds(20))))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "reality"),
         logger: logger)
+    app.addServices(hub)
+    return app
 }
 
 /// The router: middleware in order (observability, body limit, authentication, rate limit), the
@@ -104,6 +119,7 @@ public func buildRouter<Store: ServerStore>(
     InboxController(services: services).addRoutes(to: api)
     AssetController(services: services, bodyLimit: configuration.maxAssetBytes).addRoutes(to: api)
     WorldMapController(services: services, bodyLimit: json).addRoutes(to: api)
+    SyncController(services: services).addRoutes(to: api)
     return router
 }
 

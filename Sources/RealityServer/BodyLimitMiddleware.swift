@@ -1,4 +1,5 @@
 import Hummingbird
+import RealityAPI
 
 /// Answers 413 before reading a body whose declared length is over the route's limit; bodies
 /// without a length are cut off at the same limit when they are read (``Request/collectBody``).
@@ -13,7 +14,10 @@ struct BodyLimitMiddleware: RouterMiddleware {
             guard let length = Int(text), length >= 0 else {
                 throw APIError(.badRequest, code: "bad_request", message: "Content-Length is not a number.")
             }
-            if length > limits.limit(for: request.uri.path) { throw APIError.payloadTooLarge }
+            if length > limits.limit(for: request.uri.path) {
+                if request.uri.path == "/api/v1/sync/push" { throw SyncBatchTooLarge(limits: .server) }
+                throw APIError.payloadTooLarge
+            }
         }
         return try await next(request, context)
     }
@@ -28,6 +32,8 @@ struct BodyLimits: Sendable {
 
     /// The limit for a request to `path`.
     func limit(for path: String) -> Int {
-        path.hasPrefix("/api/v1/assets") ? asset : json
+        if path.hasPrefix("/api/v1/assets") { return asset }
+        if path == "/api/v1/sync/push" { return SyncLimits.server.maxBytes }
+        return json
     }
 }

@@ -24,6 +24,8 @@ struct ObservabilityMiddleware: RouterMiddleware {
         var response: Response
         do {
             response = try await next(request, context)
+        } catch let error as SyncBatchTooLarge {
+            response = try error.response(from: request, context: context)
         } catch {
             response = try APIError(error).response(from: request, context: context)
         }

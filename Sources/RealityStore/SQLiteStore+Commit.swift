@@ -5,6 +5,7 @@ import RealityCore
 extension SQLiteStore: ChangeCommitting {
     public func commit(_ changes: ChangeSet) async throws {
         guard !changes.isEmpty else { return }
+        let changes = changes.includingPushedMutation()
         let role = self.role
         do {
             try await writer.write { db in
@@ -23,7 +24,7 @@ extension SQLiteStore: ChangeCommitting {
         } catch let error as DatabaseError {
             throw StoreError.unavailable(detail: error.description)
         }
-        broadcaster.send(CommitEvent(layers: changes.affectedLayers, annotations: changes.affectedAnnotations))
+        broadcaster.send(changes.commitEvent)
     }
 
     public func commits() -> AsyncStream<CommitEvent> {
@@ -48,6 +49,19 @@ extension SQLiteStore: ChangeCommitting {
             let current = try db.value(Int64.self, sql: "SELECT updatedAt FROM annotations WHERE id = ?", arguments: [id.uuidString])
             if current != updatedAt.storeValue {
                 throw StoreError.conflict(recordType: .annotation, id: id.uuidString)
+            }
+        case .changeTag(let type, let id, let tag):
+            guard let table = SyncRecordLoader.table(of: type),
+                let current = try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT changeSeq FROM \(table.name) WHERE \(table.key) = ?"), arguments: [id]),
+                String(current) == tag
+            else { throw StoreError.conflict(recordType: type, id: id) }
+        case .recordAbsent(let type, let id):
+            if let table = SyncRecordLoader.table(of: type),
+                try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT 1 FROM \(table.name) WHERE \(table.key) = ?"), arguments: [id]) != nil
+            {
+                throw StoreError.conflict(recordType: type, id: id)
             }
         case .layerUnchanged(let id, let updatedAt):
             let current = try db.value(Int64.self, sql: "SELECT updatedAt FROM layers WHERE id = ?", arguments: [id.uuidString])

@@ -32,10 +32,7 @@ extension SQLiteStore: SyncLogReading {
             base["cid"] = cursor.recordID
             for row in try Row.fetchAll(
                 db.cachedStatement(sql: """
-                    WITH RECURSIVE \(SyncFeedSQL.reachCTE), \(SyncFeedSQL.expanded)
-                    SELECT seq, t, id, inScope FROM expanded
-                    WHERE (inScope OR rel) AND (seq, t, id) > (:cs, :ct, :cid)
-                    ORDER BY seq, t, id LIMIT :limit
+                    WITH RECURSIVE \(SyncFeedSQL.reachCTE), \(SyncFeedSQL.expanded) \(SyncFeedSQL.feedRows)
                     """),
                 arguments: StatementArguments(base))
             {
@@ -44,7 +41,8 @@ extension SQLiteStore: SyncLogReading {
             let page = SyncFeedRow.page(of: rows, limit: limit, head: head)
             let records = try SyncRecordLoader.load(page.rows.filter(\.inScope), starsOf: viewer, in: db)
             return SyncFeedPage(
-                entries: page.rows.map { $0.entry(records) }, cursor: page.cursor, moreComing: page.moreComing)
+                entries: page.rows.map { $0.entry(records) }, cursor: page.cursor, moreComing: page.moreComing,
+                head: head)
         }
     }
 

@@ -76,9 +76,12 @@ enum SyncFeedSQL {
         }
     }
 
-    /// What access changes from commit `:cs` on bring into or take out of the scope: `seq, t, id,
-    /// inScope` rows. A record comes as itself when it is in the scope now, as a deletion when the
-    /// change is relevant to the viewer (it was about them, or they may see where the record was).
+    /// What access changes from commit `:cs` on bring into or take out of view: `seq, t, id, scope,
+    /// rel` rows, `scope` being the record's scope for the viewer now (NULL when they may not see
+    /// it) and `rel` whether the change concerns them (it was about them, or they may see where the
+    /// record was). ``feedRows`` keeps records now in the scope, and deletions of relevant records
+    /// the viewer may no longer see in any scope (a record that only moved to another scope comes
+    /// down there, which moves it on the device).
     static let expanded = """
         ac(seq, recordType, recordID, rel) AS (
             SELECT seq, recordType, recordID,
@@ -96,24 +99,31 @@ enum SyncFeedSQL {
             UNION ALL
             SELECT p.seq, a.id, p.rel FROM ac_layers p JOIN annotations a ON a.layerID = p.id
         ),
-        expanded(seq, t, id, inScope, rel) AS (
-            SELECT p.seq, 1, p.id, coalesce(\(layerScope) = :scope, 0), p.rel
+        expanded(seq, t, id, scope, rel) AS (
+            SELECT p.seq, 1, p.id, \(layerScope), p.rel
             FROM ac_layers p LEFT JOIN layers l ON l.id = p.id
             UNION ALL
-            SELECT p.seq, 2, p.id, coalesce(\(annotationScope) = :scope, 0), p.rel
+            SELECT p.seq, 2, p.id, \(annotationScope), p.rel
             FROM ac_annotations p LEFT JOIN annotations a ON a.id = p.id
             UNION ALL
-            SELECT p.seq, 3, c.id, 1, 0
+            SELECT p.seq, 3, c.id, :scope, 0
             FROM ac_annotations p JOIN annotations a ON a.id = p.id JOIN comments c ON c.annotationID = a.id
             WHERE \(annotationScope) = :scope
             UNION ALL
-            SELECT p.seq, 5, p.recordID, s.userID IS NOT NULL, p.rel
+            SELECT p.seq, 5, p.recordID, CASE WHEN s.userID IS NOT NULL THEN 'private' END, p.rel
             FROM ac p LEFT JOIN stars s ON s.userID = :u AND s.annotationID = p.recordID
             WHERE p.recordType = 'star' AND :scope = 'private'
             UNION ALL
-            SELECT p.seq, 7, p.recordID, w.id IS NOT NULL, p.rel
+            SELECT p.seq, 7, p.recordID, CASE WHEN w.id IS NOT NULL THEN 'private' END, p.rel
             FROM ac p LEFT JOIN world_maps w ON w.id = p.recordID AND w.ownerID = :u
             WHERE p.recordType = 'worldMap' AND :scope = 'private'
         )
+        """
+
+    /// The rows of ``expanded`` a page takes: after the cursor `(:cs, :ct, :cid)`, at most `:limit`.
+    static let feedRows = """
+        SELECT seq, t, id, coalesce(scope = :scope, 0) AS inScope FROM expanded
+        WHERE (coalesce(scope = :scope, 0) OR (rel AND scope IS NULL)) AND (seq, t, id) > (:cs, :ct, :cid)
+        ORDER BY seq, t, id LIMIT :limit
         """
 }

@@ -58,6 +58,7 @@ enum SyncLog {
         for case .recordSyncMutation(let userID, let mutationID) in changes.changes {
             try db.cachedStatement(sql: """
                 INSERT INTO sync_mutations (userID, mutationID, status, seq, createdAt) VALUES (?, ?, 'saved', ?, ?)
+                ON CONFLICT (userID, mutationID) DO UPDATE SET status = 'saved', seq = excluded.seq, error = NULL
                 """).execute(arguments: [userID.uuidString, mutationID, seq, date.storeValue])
         }
     }

@@ -20,13 +20,22 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
     }
 
     public func createLayer(name: String, icon: String, color: LayerColor, parentLayerID: LayerID?) async throws -> Layer {
+        try await createLayer(id: nil, name: name, icon: icon, color: color, parentLayerID: parentLayerID)
+    }
+
+    /// Creates a layer with a client-chosen `id` (a device's offline create, pushed by sync); the
+    /// create fails with a conflict when any layer already has that ID.
+    public func createLayer(id: LayerID?, name: String, icon: String, color: LayerColor, parentLayerID: LayerID?)
+        async throws -> Layer
+    {
         if let parentLayerID { _ = try await access.layer(parentLayerID, for: .edit) }
         let layer = Layer(
-            name: name.trimmingCharacters(in: .whitespacesAndNewlines), icon: icon, color: color,
+            id: id ?? LayerID(), name: name.trimmingCharacters(in: .whitespacesAndNewlines), icon: icon, color: color,
             parentLayerID: parentLayerID, ownerID: context.userID, createdAt: context.now)
         try layer.validate()
         let user = try await access.currentUser()
         var changes = ChangeSet()
+        if let id { changes.require(.recordAbsent(.layer, id: id.uuidString)) }
         let tier = user.tier(at: context.now)
         if let limit = tier.limits.maxLayers {
             changes.require(.layerCountBelow(owner: user.id, limit: limit, tier: tier))

@@ -72,6 +72,10 @@ public enum Precondition: Hashable, Sendable {
     case annotationUnchanged(AnnotationID, updatedAt: Date)
     /// The layer still has the `updatedAt` the service read (optimistic concurrency).
     case layerUnchanged(LayerID, updatedAt: Date)
+    /// The record's server change tag is still `equals` (a pushed edit, docs/sync-protocol.md).
+    case changeTag(RecordType, id: String, equals: String)
+    /// No record of this type has this ID yet (a pushed create must not replace anything).
+    case recordAbsent(RecordType, id: String)
 }
 
 /// Changes applied together or not at all.
@@ -130,5 +134,29 @@ public struct ChangeSet: Hashable, Sendable {
             }
         }
         return ids
+    }
+
+    /// Users whose own records (profile, stars, notifications) this set changes, for observers.
+    public var affectedUsers: Set<UserID> {
+        var users: Set<UserID> = []
+        for change in changes {
+            switch change {
+            case .saveUser(let user): users.insert(user.id)
+            case .setStarred(_, let userID, _, _): users.insert(userID)
+            case .addNotification(let notification): users.insert(notification.recipientID)
+            case .markNotificationRead(_, let recipientID): users.insert(recipientID)
+            default: break
+            }
+        }
+        return users
+    }
+
+    /// What observers hear after this set commits.
+    public var commitEvent: CommitEvent {
+        CommitEvent(
+            layers: affectedLayers, annotations: affectedAnnotations, users: affectedUsers,
+            notifications: changes.compactMap {
+                if case .addNotification(let notification) = $0 { notification } else { nil }
+            })
     }
 }

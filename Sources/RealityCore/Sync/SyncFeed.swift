@@ -83,12 +83,15 @@ public struct SyncFeedPage: Hashable, Sendable {
     public var cursor: SyncCursor
     /// True when more entries wait after `cursor`.
     public var moreComing: Bool
+    /// The newest commit the read saw.
+    public var head: Int64
 
     /// A page with the given parts.
-    public init(entries: [SyncFeedEntry], cursor: SyncCursor, moreComing: Bool) {
+    public init(entries: [SyncFeedEntry], cursor: SyncCursor, moreComing: Bool, head: Int64) {
         self.entries = entries
         self.cursor = cursor
         self.moreComing = moreComing
+        self.head = head
     }
 }
 

@@ -1,0 +1,36 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import RealityAPI
+import RealityCore
+
+/// `GET /api/v1/events`: upgrades an authenticated request to a WebSocket that carries the
+/// caller's live events as JSON text frames until either side closes.
+enum EventsRoute {
+    static let path = "api/v1/events"
+
+    static func add<Store: ServerStore>(to router: Router<APIRequestContext>, hub: EventHub<Store>) {
+        router.ws(RouterPath(stringLiteral: path)) { _, context in
+            _ = try context.requireUser()
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            guard let userID = context.requestContext.userID else { return }
+            let (id, events) = try await hub.connect(userID)
+            defer { Task { await hub.disconnect(id) } }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    // Reading keeps the socket's control frames flowing; the client sends nothing else.
+                    for try await _ in inbound {}
+                }
+                group.addTask {
+                    for await event in events {
+                        let data = try RealityJSON.encode(event)
+                        try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+                    }
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import RealityAPI
+import RealityCore
+
+/// The sync API (SPEC C5, docs/sync-protocol.md): the change feed per scope, push, and the
+/// published batch limits.
+struct SyncController<Store: ServerStore>: Sendable {
+    let services: Services<Store>
+
+    /// Largest page a pull may ask for, and the default.
+    static var maxPageSize: Int { 1000 }
+    static var defaultPageSize: Int { 200 }
+
+    func addRoutes(to group: RouterGroup<APIRequestContext>) {
+        group.get("sync/limits", use: limits)
+        group.get("sync/changes", use: changes)
+        group.post("sync/push", use: push)
+    }
+
+    @Sendable func limits(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<SyncLimits> {
+        JSONResponse(SyncLimits.server)
+    }
+
+    /// One page of the caller's feed of a scope since a token.
+    @Sendable func changes(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<SyncChangesPage> {
+        let userID = try context.requireUser()
+        let query = request.uri.queryParameters
+        guard let scopeText = query.get("scope"), let scope = SyncScope(rawValue: scopeText) else {
+            throw APIError.badParameter("scope", "scope must be private, shared or public.")
+        }
+        var limit = Self.defaultPageSize
+        if let text = query.get("limit") {
+            guard let value = Int(text), (1...Self.maxPageSize).contains(value) else {
+                throw APIError.badParameter("limit", "limit must be a whole number from 1 to \(Self.maxPageSize).")
+            }
+            limit = value
+        }
+        let store = services.store
+        let now = Timestamp.now()
+        // Grants that expired become revocations now, so that the feed turns them into deletions.
+        let expired = try await store.expiredGrants(of: userID, at: now)
+        if !expired.isEmpty {
+            try await store.commit(ChangeSet(changes: expired.map { .revoke(userID: userID, on: $0) }))
+        }
+        let secret = try await store.syncSecret()
+        let epoch = try await store.syncEpoch()
+        var cursor = SyncCursor.start
+        if let since = query.get("since") {
+            guard let token = SyncToken.decode(since, secret: secret, userID: userID, scope: scope, epoch: epoch, now: now)
+            else { throw APIError.resyncRequired }
+            cursor = token.cursor
+        }
+        let page = try await store.syncFeed(for: userID, scope: scope, after: cursor, limit: limit, now: now)
+        let token = try SyncToken(userID: userID, scope: scope, cursor: page.cursor, epoch: epoch, issuedAt: now)
+            .encoded(secret: secret)
+        return JSONResponse(SyncChangesPage(
+            changes: page.entries.map { entry in
+                if let record = entry.record {
+                    SyncChange(record: record, changeTag: entry.changeTag)
+                } else {
+                    SyncChange(deletionOf: entry.recordType, recordID: entry.recordID)
+                }
+            },
+            token: token, moreComing: page.moreComing))
+    }
+
+    /// Applies a batch of mutations in order, one result each.
+    @Sendable func push(_ request: Request, context: APIRequestContext) async throws -> Response {
+        let userID = try context.requireUser()
+        let limits = SyncLimits.server
+        let data: Data
+        do {
+            data = try Data((try await request.body.collect(upTo: limits.maxBytes)).readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw SyncBatchTooLarge(limits: limits)
+        }
+        let body = try RealityJSON.decode(SyncPushRequest.self, from: data)
+        guard body.mutations.count <= limits.maxMutations else { throw SyncBatchTooLarge(limits: limits) }
+        try Self.validate(body)
+        var results: [SyncMutationResult] = []
+        results.reserveCapacity(body.mutations.count)
+        let pusher = SyncPusher(services: services, userID: userID)
+        for mutation in body.mutations {
+            results.append(try await pusher.result(of: mutation))
+        }
+        return try JSONResponse(SyncPushResponse(results: results)).response(from: request, context: context)
+    }
+
+    private static func validate(_ body: SyncPushRequest) throws {
+        guard !body.clientID.isEmpty, body.clientID.utf8.count <= 200 else {
+            throw APIError.badParameter("clientID", "clientID must be 1 to 200 bytes.")
+        }
+        for (index, mutation) in body.mutations.enumerated() {
+            guard !mutation.mutationID.isEmpty, mutation.mutationID.utf8.count <= 200 else {
+                throw APIError.badParameter(
+                    "mutations[\(index)].mutationID", "mutationID must be 1 to 200 bytes.")
+            }
+            guard !mutation.recordID.isEmpty, mutation.recordID.utf8.count <= 200 else {
+                throw APIError.badParameter("mutations[\(index)].recordID", "recordID must be 1 to 200 bytes.")
+            }
+        }
+    }
+}
+
+/// The 413 of a push beyond the published limits: the error and the limits in the body.
+struct SyncBatchTooLarge: Error, HTTPResponseError {
+    var limits: SyncLimits
+    var status: HTTPResponse.Status { .contentTooLarge }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let data = try RealityJSON.encode(SyncBatchTooLargeBody(limits: limits))
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension APIError {
+    /// 410: the sync token cannot be used; pull the scope from the start.
+    static let resyncRequired = APIError(
+        .gone, code: "resync_required", message: "The sync token is no longer valid; pull this scope from the start.")
+}

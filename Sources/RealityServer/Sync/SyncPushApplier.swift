@@ -1,0 +1,235 @@
+import Foundation
+import RealityAPI
+import RealityCore
+
+/// Applies one push mutation through the core's services, for one user (docs/sync-protocol.md,
+/// "Push"): the same validation, permissions and plan limits as the REST API. An edit carries
+/// its base change tag into the commit (``SyncPushContext``), so a stale one fails as a conflict.
+struct SyncPushApplier<Store: ServerStore>: Sendable {
+    let services: Services<Store>
+    let userID: UserID
+
+    /// Applies `mutation`; throws the core's errors (a `StoreError.conflict` for a stale base).
+    func apply(_ mutation: SyncMutation) async throws {
+        switch mutation.fields {
+        case .annotation(let annotation): try await saveAnnotation(annotation, mutation)
+        case .layer(let layer): try await saveLayer(layer, mutation)
+        case .comment(let comment): try await saveComment(comment, mutation)
+        case .worldMap(let map):
+            try await checkID(map.id.uuidString, mutation)
+            try await run(mutation) { try await services.anchors(userID).saveWorldMap(map) }
+        case .grant(let grant): try await applyGrant(grant, mutation)
+        case .reaction(let reaction):
+            let collaboration = services.collaboration(userID)
+            try await run(mutation) {
+                if mutation.op == .save {
+                    try await collaboration.addReaction(to: reaction.annotationID, emoji: reaction.emoji)
+                } else {
+                    try await collaboration.removeReaction(from: reaction.annotationID, emoji: reaction.emoji)
+                }
+            }
+        case .annotationReference(let id): try await applyReference(id, mutation)
+        case .profile(let profile): try await saveProfile(profile, mutation)
+        case .none: try await applyDelete(mutation)
+        }
+    }
+
+    /// Runs `body` as the application of `mutation`: its commits record the mutation and, when
+    /// `tag` is given, require the record to still have it.
+    private func run(
+        _ mutation: SyncMutation, expecting tag: String? = nil, _ body: () async throws -> Void
+    ) async throws {
+        let expected = tag.map {
+            ExpectedChangeTag(recordType: mutation.recordType, recordID: mutation.recordID, tag: $0)
+        }
+        try await SyncPushContext.$current.withValue(
+            PushedMutation(userID: userID, mutationID: mutation.mutationID, expectedTag: expected), operation: body)
+    }
+
+    private func checkID(_ id: String, _ mutation: SyncMutation) async throws {
+        guard id == mutation.recordID else {
+            throw ValidationError(field: "fields.id", reason: .notAllowed(detail: "the record's ID must be recordID"))
+        }
+    }
+
+    private func requireBase(_ mutation: SyncMutation, current: String?) throws -> String {
+        guard let base = mutation.baseChangeTag, let current, base == current else {
+            throw StoreError.conflict(recordType: mutation.recordType, id: mutation.recordID)
+        }
+        return base
+    }
+
+    private func saveAnnotation(_ annotation: Annotation, _ mutation: SyncMutation) async throws {
+        try await checkID(annotation.id.uuidString, mutation)
+        let service = services.annotations(userID)
+        guard let current = try await services.store.annotation(id: annotation.id) else {
+            guard mutation.baseChangeTag == nil else { throw ServiceError.notFound(.annotation, id: mutation.recordID) }
+            let draft = AnnotationDraft(
+                id: annotation.id, type: annotation.type, content: annotation.content, title: annotation.title,
+                position: annotation.position, orientation: annotation.orientation, scale: annotation.scale,
+                anchorID: annotation.anchorID, layerID: annotation.layerID,
+                visibilityRules: annotation.visibilityRules, status: annotation.status,
+                attachments: annotation.attachments)
+            try await run(mutation) { _ = try await service.createAnnotation(draft) }
+            if annotation.isDeleted {
+                try await run(mutation) { try await service.deleteAnnotation(id: annotation.id) }
+            }
+            return
+        }
+        guard try await services.permissions(userID).canView(current) else {
+            throw ServiceError.notFound(.annotation, id: mutation.recordID)
+        }
+        let tag = try await services.store.changeTag(of: .annotation, id: mutation.recordID)
+        let base = try requireBase(mutation, current: tag)
+        if Self.ownFieldsDiffer(annotation, current) {
+            try await run(mutation, expecting: base) { try await service.updateAnnotation(annotation) }
+        }
+        if annotation.isDeleted && !current.isDeleted {
+            try await run(mutation) { try await service.deleteAnnotation(id: annotation.id) }
+        }
+    }
+
+    private static func ownFieldsDiffer(_ a: Annotation, _ b: Annotation) -> Bool {
+        a.type != b.type || a.content != b.content || a.title != b.title || a.position != b.position
+            || a.orientation != b.orientation || a.scale != b.scale || a.anchorID != b.anchorID
+            || a.layerID != b.layerID || a.visibilityRules != b.visibilityRules || a.status != b.status
+            || a.attachments != b.attachments
+    }
+
+    private func saveLayer(_ layer: Layer, _ mutation: SyncMutation) async throws {
+        try await checkID(layer.id.uuidString, mutation)
+        let service = services.layers(userID)
+        guard let current = try await services.store.layer(id: layer.id) else {
+            guard mutation.baseChangeTag == nil else { throw ServiceError.notFound(.layer, id: mutation.recordID) }
+            try await run(mutation) {
+                _ = try await service.createLayer(
+                    id: layer.id, name: layer.name, icon: layer.icon, color: layer.color,
+                    parentLayerID: layer.parentLayerID)
+            }
+            try await finishLayer(layer, mutation)
+            return
+        }
+        guard try await service.fetchLayer(id: layer.id) != nil else {
+            throw ServiceError.notFound(.layer, id: mutation.recordID)
+        }
+        let tag = try await services.store.changeTag(of: .layer, id: mutation.recordID)
+        let base = try requireBase(mutation, current: tag)
+        try await run(mutation, expecting: base) { try await service.updateLayer(layer) }
+        if layer.isDeleted && !current.isDeleted {
+            try await run(mutation) { try await service.deleteLayer(id: layer.id) }
+        }
+    }
+
+    /// After a pushed create: the fields `createLayer` does not take, then a delete if the device
+    /// deleted the layer before it first synced.
+    private func finishLayer(_ layer: Layer, _ mutation: SyncMutation) async throws {
+        let service = services.layers(userID)
+        guard let created = try await service.fetchLayer(id: layer.id) else { return }
+        if created.isPublic != layer.isPublic || created.isVisible != layer.isVisible
+            || created.autoExpireDays != layer.autoExpireDays || created.defaultPermission != layer.defaultPermission
+        {
+            try await run(mutation) { try await service.updateLayer(layer) }
+        }
+        if layer.isDeleted {
+            try await run(mutation) { try await service.deleteLayer(id: layer.id) }
+        }
+    }
+
+    private func saveComment(_ comment: Comment, _ mutation: SyncMutation) async throws {
+        try await checkID(comment.id.uuidString, mutation)
+        let collaboration = services.collaboration(userID)
+        guard let current = try await services.store.comment(id: comment.id) else {
+            guard mutation.baseChangeTag == nil else { throw ServiceError.notFound(.comment, id: mutation.recordID) }
+            guard comment.authorID == userID else { throw PermissionError.notOwner }
+            try await run(mutation) {
+                _ = try await collaboration.addComment(
+                    id: comment.id, to: comment.annotationID, text: comment.text, replyingTo: comment.parentCommentID)
+            }
+            if comment.isDeleted {
+                try await run(mutation) { try await collaboration.deleteComment(comment.id) }
+            }
+            return
+        }
+        // Comments are immutable but for deletion; a save of an existing comment can only delete it.
+        guard try await collaboration.getComments(for: current.annotationID).contains(where: { $0.id == current.id })
+            || current.isDeleted
+        else { throw ServiceError.notFound(.comment, id: mutation.recordID) }
+        if comment.isDeleted && !current.isDeleted {
+            try await run(mutation) { try await collaboration.deleteComment(comment.id) }
+        }
+    }
+
+    private func applyGrant(_ grant: GrantFields, _ mutation: SyncMutation) async throws {
+        let permissions = services.permissions(userID)
+        try await run(mutation) {
+            switch (mutation.op, grant.target) {
+            case (.save, .annotation(let id)):
+                guard let level = grant.level else { throw Self.missingLevel }
+                try await permissions.grantPermission(to: grant.userID, level: level, for: id, expiresAt: grant.expiresAt)
+            case (.save, .layer(let id)):
+                guard let level = grant.level else { throw Self.missingLevel }
+                try await permissions.grantPermission(
+                    to: grant.userID, level: level, forLayer: id, expiresAt: grant.expiresAt)
+            case (_, .annotation(let id)):
+                try await permissions.revokePermission(from: grant.userID, for: id)
+            case (_, .layer(let id)):
+                try await permissions.revokePermission(from: grant.userID, forLayer: id)
+            }
+        }
+    }
+
+    private static var missingLevel: ValidationError {
+        ValidationError(field: "fields.level", reason: .notAllowed(detail: "a grant needs a level"))
+    }
+
+    private func applyReference(_ id: AnnotationID, _ mutation: SyncMutation) async throws {
+        try await run(mutation) {
+            switch (mutation.recordType, mutation.op) {
+            case (.view, .view): try await services.annotations(userID).recordView(id: id)
+            case (.view, _): try await services.search(userID).markAsRead(id)
+            default: try await services.search(userID).setStarred(id, starred: mutation.op == .save)
+            }
+        }
+    }
+
+    private func saveProfile(_ profile: ProfileFields, _ mutation: SyncMutation) async throws {
+        guard mutation.recordID == userID.uuidString else { throw ServiceError.notFound(.user, id: mutation.recordID) }
+        let users = services.users(userID)
+        try await run(mutation) {
+            if profile.displayName != nil || profile.avatarURL != nil {
+                let current = try await users.getCurrentUser()
+                _ = try await users.updateProfile(
+                    displayName: profile.displayName ?? current.displayName, avatarURL: profile.avatarURL ?? current.avatarURL)
+            }
+            if let preferences = profile.preferences {
+                _ = try await users.updatePreferences(preferences)
+            }
+        }
+    }
+
+    private func applyDelete(_ mutation: SyncMutation) async throws {
+        try await run(mutation) {
+            switch mutation.recordType {
+            case .annotation:
+                guard let id = AnnotationID(uuidString: mutation.recordID) else { throw Self.badID }
+                try await services.annotations(userID).deleteAnnotation(id: id)
+            case .layer:
+                guard let id = LayerID(uuidString: mutation.recordID) else { throw Self.badID }
+                try await services.layers(userID).deleteLayer(id: id)
+            case .comment:
+                guard let id = CommentID(uuidString: mutation.recordID) else { throw Self.badID }
+                try await services.collaboration(userID).deleteComment(id)
+            case .worldMap:
+                guard let id = WorldMapID(uuidString: mutation.recordID) else { throw Self.badID }
+                try await services.anchors(userID).deleteWorldMap(id: id)
+            default:
+                guard let id = UUID(uuidString: mutation.recordID) else { throw Self.badID }
+                try await services.notifications(userID).markAsRead(id)
+            }
+        }
+    }
+
+    private static var badID: ValidationError {
+        ValidationError(field: "recordID", reason: .notAllowed(detail: "recordID is not an ID"))
+    }
+}

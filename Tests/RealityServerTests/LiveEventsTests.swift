@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTypes
+import HummingbirdWSTesting
+import RealityAPI
+import RealityCore
+import Testing
+import WSClient
+
+/// `GET /api/v1/events`: the WebSocket of live events (SPEC C6).
+@Suite("Live events")
+struct LiveEventsTests {
+    @Test("a grantee hears of a shared change and receives the share's notification; strangers hear nothing",
+          arguments: Backend.allCases)
+    func hints(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            let ann = try await api.register("Ann")
+            let bob = try await api.register("Bob")
+            let cat = try await api.register("Cat")
+            try await api.setTier(.pro, for: ann.id)
+            let layer = try await api.createLayer(ann)
+            let bobEvents = EventRecorder()
+            let catEvents = EventRecorder()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await listen(api, as: bob, into: bobEvents) }
+                group.addTask { try await listen(api, as: cat, into: catEvents) }
+                try await bobEvents.waitUntilConnected()
+                try await catEvents.waitUntilConnected()
+                try await api.share(layer.id, by: ann, with: bob, as: .commenter)
+                _ = try await api.createNote(ann, in: layer.id)
+                let received = try await bobEvents.wait { events in
+                    events.contains { if case .changes(let scopes) = $0 { scopes.contains(.shared) } else { false } }
+                        && events.contains { if case .notification(let n) = $0 { n.type == .shared } else { false } }
+                }
+                #expect(!received.contains { if case .changes(let scopes) = $0 { scopes.contains(.public) } else { false } })
+                // Cat's own change comes after Ann's; once Cat hears it, Ann's would have arrived first.
+                _ = try await api.createLayer(cat)
+                let catReceived = try await catEvents.wait { events in
+                    events.contains { if case .changes(let scopes) = $0 { scopes == [.private] } else { false } }
+                }
+                #expect(catReceived.allSatisfy { if case .changes(let scopes) = $0 { scopes == [.private] } else { false } })
+                group.cancelAll()
+            }
+        }
+    }
+
+    @Test("the upgrade needs a valid token", arguments: Backend.allCases)
+    func requiresToken(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            for header: HTTPFields in [[:], [.authorization: "Bearer nope"]] {
+                await #expect(throws: (any Error).self) {
+                    try await api.client.ws(
+                        "/api/v1/events", configuration: WebSocketClientConfiguration(additionalHeaders: header)
+                    ) { _, _, _ in }
+                }
+            }
+        }
+    }
+
+    private func listen(_ api: APIClient, as session: Session, into recorder: EventRecorder) async throws {
+        try await api.client.ws(
+            "/api/v1/events",
+            configuration: WebSocketClientConfiguration(additionalHeaders: [.authorization: "Bearer \(session.token)"])
+        ) { inbound, _, _ in
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+                guard case .text(let text) = message else { continue }
+                let event = try RealityJSON.decode(LiveEvent.self, from: Data(text.utf8))
+                if event == .ready { await recorder.connected() } else { await recorder.record(event) }
+            }
+        }
+    }
+}
+
+/// Collects the events one socket receives.
+actor EventRecorder {
+    private var events: [LiveEvent] = []
+    private var isConnected = false
+
+    func connected() { isConnected = true }
+    func record(_ event: LiveEvent) { events.append(event) }
+
+    /// Waits (polling, up to ten seconds) until the server says the socket is registered.
+    func waitUntilConnected() async throws {
+        for _ in 0..<1000 where !isConnected { try await Task.sleep(for: .milliseconds(10)) }
+        guard isConnected else { throw TestFailure("the socket did not connect") }
+    }
+
+    /// The events so far once `condition` holds for them (waiting up to ten seconds).
+    func wait(until condition: @Sendable ([LiveEvent]) -> Bool) async throws -> [LiveEvent] {
+        for _ in 0..<1000 {
+            if condition(events) { return events }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TestFailure("expected events did not arrive; got \(events)")
+    }
+}
