@@ -31,7 +31,7 @@ enum OpenAPIDocument {
                     "bearerAuth": ["type": "http", "scheme": "bearer", "description": "A token from register or login."],
                     "adminToken": ["type": "http", "scheme": "bearer", "description": "The server's admin token."],
                 ],
-                "schemas": schemas,
+                "schemas": schemas.merging(syncSchemas) { first, _ in first },
                 "responses": [
                     "Error": [
                         "description": "An error (400, 401, 403, 404, 409, 413, 429).",
@@ -88,6 +88,11 @@ enum OpenAPIDocument {
                 ["description": "Prometheus text", "content": ["text/plain": ["schema": ["type": "string"]]]]
             case .empty:
                 ["description": "Done"]
+            case .webSocket(let name):
+                [
+                    "description": "Switching to a WebSocket; each text frame is one JSON message.",
+                    "content": ["application/json": ["schema": ref(name)]],
+                ]
             }
         result["responses"] = ["\(operation.status)": success, "default": ["$ref": "#/components/responses/Error"]]
         return result
@@ -106,29 +111,29 @@ enum OpenAPIDocument {
         return operation.method.rawValue.lowercased() + words.map { $0.prefix(1).uppercased() + String($0.dropFirst()) }.joined()
     }
 
-    private static func ref(_ name: String) -> [String: Any] { ["$ref": "#/components/schemas/\(name)"] }
+    static func ref(_ name: String) -> [String: Any] { ["$ref": "#/components/schemas/\(name)"] }
 
     private static func page(of name: String) -> [String: Any] {
         object(["items": ["type": "array", "items": ref(name)], "nextCursor": ["type": ["string", "null"]]],
                required: ["items", "nextCursor"])
     }
 
-    private static func object(_ properties: [String: Any], required: [String] = []) -> [String: Any] {
+    static func object(_ properties: [String: Any], required: [String] = []) -> [String: Any] {
         ["type": "object", "properties": properties, "required": required]
     }
 
-    private static var uuid: [String: Any] { ["type": "string", "format": "uuid"] }
+    static var uuid: [String: Any] { ["type": "string", "format": "uuid"] }
     private static var optionalUUID: [String: Any] { ["type": ["string", "null"], "format": "uuid"] }
-    private static var date: [String: Any] { ["type": "string", "format": "date-time"] }
+    static var date: [String: Any] { ["type": "string", "format": "date-time"] }
     private static var optionalDate: [String: Any] { ["type": ["string", "null"], "format": "date-time"] }
-    private static var string: [String: Any] { ["type": "string"] }
-    private static var optionalString: [String: Any] { ["type": ["string", "null"]] }
-    private static var bool: [String: Any] { ["type": "boolean"] }
-    private static var integer: [String: Any] { ["type": "integer"] }
+    static var string: [String: Any] { ["type": "string"] }
+    static var optionalString: [String: Any] { ["type": ["string", "null"]] }
+    static var bool: [String: Any] { ["type": "boolean"] }
+    static var integer: [String: Any] { ["type": "integer"] }
     private static var number: [String: Any] { ["type": "number"] }
     private static var assetID: [String: Any] { ["type": "string", "pattern": "^[0-9a-f]{64}$"] }
-    private static func enumeration(_ values: [String]) -> [String: Any] { ["type": "string", "enum": values] }
-    private static func array(_ items: [String: Any]) -> [String: Any] { ["type": "array", "items": items] }
+    static func enumeration(_ values: [String]) -> [String: Any] { ["type": "string", "enum": values] }
+    static func array(_ items: [String: Any]) -> [String: Any] { ["type": "array", "items": items] }
     private static var vector3: [String: Any] { ["type": "array", "items": number, "minItems": 3, "maxItems": 3] }
     private static var level: [String: Any] { enumeration(["viewer", "commenter", "editor", "owner"]) }
     private static var annotationType: [String: Any] { enumeration(["text", "drawing", "photo", "voiceMemo", "video", "object3D"]) }

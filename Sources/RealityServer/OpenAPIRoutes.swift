@@ -32,6 +32,8 @@ struct APIOperation: Sendable {
         case text
         /// No body (204).
         case empty
+        /// A WebSocket (101) whose text frames are JSON of the named schema.
+        case webSocket(String)
     }
 
     var method: HTTPRequest.Method
@@ -70,7 +72,7 @@ extension APIOperation.QueryParameter {
 enum APIRoutes {
     static let paging: [APIOperation.QueryParameter] = [.limit, .cursor]
 
-    static let all: [APIOperation] = operations + collaboration + assetsAndMaps
+    static let all: [APIOperation] = operations + collaboration + assetsAndMaps + sync
 
     private static let operations: [APIOperation] = [
         .init(method: .get, path: "/health", summary: "Aggregated service health", tag: "operations",
@@ -199,5 +201,24 @@ enum APIRoutes {
               answer: .json("WorldMap")),
         .init(method: .delete, path: "/api/v1/worldmaps/{id}", summary: "Delete a world map (owner)",
               tag: "worldmaps", status: 204, answer: .empty),
+    ]
+
+    /// The sync API and live events (docs/sync-protocol.md).
+    private static let sync: [APIOperation] = [
+        .init(method: .get, path: "/api/v1/sync/limits", summary: "The published push limits", tag: "sync",
+              answer: .json("SyncLimits")),
+        .init(method: .get, path: "/api/v1/sync/changes",
+              summary: "Changes and deletions in a scope since a token (410: resync from the start)", tag: "sync",
+              query: [
+                  .init(name: "scope", type: "string", description: "private, shared or public (required)."),
+                  .init(name: "since", type: "string", description: "The previous page's token; absent at first."),
+                  .init(name: "limit", type: "integer", description: "Page size, 1 to 1000 (200 by default)."),
+              ],
+              answer: .json("SyncChangesPage")),
+        .init(method: .post, path: "/api/v1/sync/push",
+              summary: "Apply mutations in order, one result each (413 beyond the limits, with them)", tag: "sync",
+              body: .json("SyncPushRequest"), answer: .json("SyncPushResponse")),
+        .init(method: .get, path: "/api/v1/events", summary: "WebSocket of live change hints and notifications",
+              tag: "sync", status: 101, answer: .webSocket("LiveEvent")),
     ]
 }

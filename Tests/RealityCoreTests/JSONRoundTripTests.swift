@@ -47,6 +47,7 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
         .allCases(of: PermissionLevel.self), .allCases(of: Capability.self), .allCases(of: SubscriptionTier.self),
         .allCases(of: Theme.self), .allCases(of: TimeRuleType.self), .allCases(of: RecurrenceFrequency.self),
         .allCases(of: LocationRuleType.self), .allCases(of: SyncStatus.self), .allCases(of: RecordType.self),
+        .allCases(of: SyncScope.self),
         .allCases(of: ConflictResolutionStrategy.self), .allCases(of: NotificationType.self),
         .allCases(of: ActivityKind.self),
     ]
@@ -65,6 +66,7 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
         .of(UsageStats(annotationCount: 0, layerCount: 0, storageUsed: 0, limits: TierLimits.of(.pro).usageLimits)),
         .of(Permission(userID: Fixtures.friendID, level: .viewer, grantedBy: Fixtures.ownerID, grantedAt: Fixtures.created)),
         .of(TimeRule(type: .always)), .of(LocationRule(type: .always)), .of(RecurrenceRule(frequency: .daily)),
+        .of(StarRecord(annotationID: Fixtures.annotationID, createdAt: Fixtures.created)),
     ]
 
     @Test(arguments: fullyPopulated + enums + sparse)

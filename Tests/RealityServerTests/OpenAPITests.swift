@@ -10,7 +10,8 @@ import RealityStore
 struct OpenAPITests {
     @Test func document_isPublic_andDescribesEveryRoute_andNothingElse() async throws {
         let router = buildRouter(ServerConfiguration(port: 0), store: try SQLiteStore.inMemory(role: .server))
-        let registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path)" })
+        // The events WebSocket lives on the upgrade router, next to the HTTP one.
+        let registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path)" } + ["GET /\(liveEventsPath)"])
         #expect(registered.count > 50)
         try await TestServer.run(.sqlite) { api in
             let result = try await api.send(.get, "/api/v1/openapi.json")

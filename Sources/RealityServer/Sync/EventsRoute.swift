@@ -4,10 +4,13 @@ import HummingbirdWebSocket
 import RealityAPI
 import RealityCore
 
+/// The path of the live-events WebSocket, which the upgrade router (not the HTTP router) answers.
+public let liveEventsPath = "api/v1/events"
+
 /// `GET /api/v1/events`: upgrades an authenticated request to a WebSocket that carries the
 /// caller's live events as JSON text frames until either side closes.
 enum EventsRoute {
-    static let path = "api/v1/events"
+    static let path = liveEventsPath
 
     static func add<Store: ServerStore>(to router: Router<APIRequestContext>, hub: EventHub<Store>) {
         router.ws(RouterPath(stringLiteral: path)) { _, context in
