@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import RealityCore
+
+/// What the server's change log records for a commit (docs/sync-protocol.md).
+@Suite("Sync journal")
+struct SyncJournalTests {
+    private let note = Fixtures.annotation()
+    private let layer = Fixtures.layer()
+
+    @Test func touches_coverEveryRecordAChangeAltersOnTheWire() {
+        let changes = ChangeSet(changes: [
+            .saveAnnotation(note), .saveLayer(layer), .saveComment(Fixtures.comment()),
+            .addReaction(Fixtures.reaction(), annotationID: Fixtures.annotationID),
+            .grant(Fixtures.permission(), on: .layer(Fixtures.parentLayerID)),
+            .setStarred(annotationID: Fixtures.annotationID, userID: Fixtures.friendID, starred: true, at: Fixtures.created),
+            .markNotificationRead(id: Fixtures.commentID.rawValue, recipientID: Fixtures.ownerID),
+            .addActivity(Activity(kind: .commented, actorID: Fixtures.ownerID, summary: "x", createdAt: Fixtures.created)),
+        ])
+        #expect(SyncJournal.touches(for: changes) == [
+            .annotation(Fixtures.annotationID), .layer(layer.id), .comment(Fixtures.commentID),
+            .layer(Fixtures.parentLayerID), .star(userID: Fixtures.friendID, annotationID: Fixtures.annotationID),
+            .notification(Fixtures.commentID.rawValue),
+        ])
+    }
+
+    @Test func accessChanges_recordMovesReparentsPublicityGrantsAndRemovals() {
+        var moved = note
+        moved.layerID = Fixtures.parentLayerID
+        var reparented = layer
+        reparented.parentLayerID = nil
+        reparented.isPublic = true
+        let map = Fixtures.worldMapID
+        let changes = ChangeSet(changes: [
+            .saveAnnotation(moved), .saveLayer(reparented),
+            .revoke(userID: Fixtures.friendID, on: .annotation(note.id)),
+            .setStarred(annotationID: note.id, userID: Fixtures.ownerID, starred: false, at: Fixtures.created),
+            .deleteWorldMap(map),
+        ])
+        let prior = SyncJournal.Prior(
+            annotationLayers: [note.id: note.layerID],
+            layers: [layer.id: .init(parentLayerID: Fixtures.parentLayerID, isPublic: false, isDeleted: false)],
+            worldMapOwners: [map: Fixtures.ownerID])
+        #expect(SyncJournal.accessChanges(for: changes, prior: prior) == [
+            .init(recordType: .annotation, recordID: note.id.uuidString, contextLayerID: note.layerID),
+            .init(recordType: .layer, recordID: layer.id.uuidString, contextLayerID: Fixtures.parentLayerID),
+            .init(recordType: .annotation, recordID: note.id.uuidString, userID: Fixtures.friendID),
+            .init(recordType: .star, recordID: note.id.uuidString, userID: Fixtures.ownerID),
+            .init(recordType: .worldMap, recordID: map.uuidString, userID: Fixtures.ownerID),
+        ])
+    }
+
+    @Test func accessChanges_ignoreEditsThatMoveNothingAndNewRecords() {
+        var edited = note
+        edited.title = "new"
+        let changes = ChangeSet(changes: [.saveAnnotation(edited), .saveLayer(layer)])
+        let prior = SyncJournal.Prior(
+            annotationLayers: [note.id: note.layerID],
+            layers: [:])
+        #expect(SyncJournal.accessChanges(for: changes, prior: prior).isEmpty)
+    }
+
+    @Test func pushedMutation_addsItsTagCheckAndRecord_onlyWhileSet() {
+        let changes = ChangeSet(changes: [.saveAnnotation(note)])
+        #expect(changes.includingPushedMutation() == changes)
+        let expected = ExpectedChangeTag(recordType: .annotation, recordID: note.id.uuidString, tag: "7")
+        let mutation = PushedMutation(userID: Fixtures.ownerID, mutationID: "m1", expectedTag: expected)
+        let included = SyncPushContext.$current.withValue(mutation) { changes.includingPushedMutation() }
+        #expect(included.preconditions == [.changeTag(.annotation, id: note.id.uuidString, equals: "7")])
+        #expect(included.changes.last == .recordSyncMutation(userID: Fixtures.ownerID, mutationID: "m1"))
+        let empty = SyncPushContext.$current.withValue(mutation) { ChangeSet().includingPushedMutation() }
+        #expect(empty.isEmpty)
+    }
+}
+
+/// Turning the rows of several feed queries into one page.
+@Suite("Sync feed rows")
+struct SyncFeedRowTests {
+    private func row(_ sequence: Int64, _ type: Int, _ id: String, _ inScope: Bool = true) -> SyncFeedRow {
+        SyncFeedRow(sequence: sequence, typeOrder: type, recordID: id, inScope: inScope)
+    }
+
+    @Test func page_sortsDeduplicatesAndPlacesTheCursor() {
+        let rows = [row(5, 2, "b"), row(3, 1, "a"), row(5, 2, "a"), row(9, 2, "b", false), row(4, 3, "c")]
+        let all = SyncFeedRow.page(of: rows, limit: 10, head: 12)
+        #expect(all.rows.map(\.recordID) == ["a", "c", "a", "b"])
+        #expect(all.rows.last?.inScope == false)
+        #expect(!all.moreComing && all.cursor == .after(12))
+        let first = SyncFeedRow.page(of: rows, limit: 2, head: 12)
+        #expect(first.moreComing && first.rows.map(\.recordID) == ["a", "c"])
+        #expect(first.cursor == SyncCursor(sequence: 4, typeOrder: 3, recordID: "c"))
+    }
+
+    @Test(arguments: [
+        (2, SyncCursor(sequence: 5, typeOrder: 1, recordID: "z"), Int64(5), ""),
+        (2, SyncCursor(sequence: 5, typeOrder: 2, recordID: "m"), Int64(5), "m"),
+        (1, SyncCursor(sequence: 5, typeOrder: 2, recordID: "m"), Int64(5), "\u{10FFFF}"),
+    ])
+    func bound_keepsExactlyTheRowsAfterTheCursor(type: Int, cursor: SyncCursor, sequence: Int64, id: String) {
+        let bound = SyncFeedRow.bound(for: type, after: cursor)
+        #expect(bound.sequence == sequence && bound.recordID == id)
+    }
+}
