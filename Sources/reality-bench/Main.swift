@@ -10,6 +10,7 @@ struct RealityBench: AsyncParsableCommand {
         abstract: "Benchmarks: the local store (nearby, search, insert) and the server (http, startup).",
         subcommands: [
             NearbyBenchmark.self, SearchBenchmark.self, InsertBenchmark.self, HTTPBenchmark.self, StartupBenchmark.self,
+            PushBenchmark.self,
         ])
 }
 
