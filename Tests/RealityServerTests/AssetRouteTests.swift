@@ -91,6 +91,9 @@ struct AssetRouteTests {
             #expect(create.status == .created, "\(String(decoding: create.body, as: UTF8.self))")
             let map = try create.decode(WorldMap.self)
             #expect(map.ownerID == a.id && map.isShared)
+            // Bob hears that the map is shared with him; Carol hears nothing.
+            #expect(try await api.notifications(b).map(\.type) == [.shared])
+            #expect(try await api.notifications(c).isEmpty)
 
             #expect(try await api.send(.get, "/api/v1/worldmaps/\(map.id)", token: a.token).status == .ok)
             #expect(try await api.send(.get, "/api/v1/worldmaps/\(map.id)", token: b.token).status == .ok)

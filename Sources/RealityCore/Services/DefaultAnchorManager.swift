@@ -41,8 +41,10 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
         return anchor.id
     }
 
+    /// Saves a world map the caller owns; users it is newly shared with are notified (`shared`).
     public func saveWorldMap(_ map: WorldMap) async throws {
-        if let existing = try await store.worldMap(id: map.id), existing.ownerID != context.userID {
+        let existing = try await store.worldMap(id: map.id)
+        if let existing, existing.ownerID != context.userID {
             throw ServiceError.notFound(.worldMap, id: map.id.uuidString)
         }
         guard map.ownerID == context.userID else { throw PermissionError.notOwner }
@@ -51,7 +53,13 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
             let tier = owner.tier(at: context.now)
             guard tier.limits.canShare else { throw PermissionError.sharingNotAllowedOnTier(tier) }
         }
-        try await store.commit(ChangeSet(changes: [.saveWorldMap(map)]))
+        var changes = ChangeSet(changes: [.saveWorldMap(map)])
+        let before = Set(existing.flatMap { $0.isShared ? $0.sharedWith : [] } ?? [])
+        let notifier = Notifier(store: store, context: context)
+        for userID in map.isShared ? map.sharedWith : [] where !before.contains(userID) {
+            changes.changes += try await notifier.sharedWorldMap(map, with: userID)
+        }
+        try await store.commit(changes)
     }
 
     public func worldMap(id: WorldMapID) async throws -> WorldMap? {

@@ -68,6 +68,13 @@ struct Notifier<Store: DataStore>: Sendable {
             layerID: layerID)
     }
 
+    /// A `shared` notification to a user a world map is newly shared with.
+    func sharedWorldMap(_ map: WorldMap, with userID: UserID) async throws -> [Change] {
+        try await notify(
+            userID, type: .shared, title: "World map shared with you",
+            body: "\(await actorName()) shared the world map \(map.locationName ?? "of a place") with you.")
+    }
+
     /// A notification to `userID`, or nothing when that is the actor, an unknown user, or a user
     /// who turned notifications off.
     func notify(
