@@ -5,23 +5,49 @@ import RealityCore
 /// Assets in `asset_blobs` (the bytes, once per SHA-256) and `asset_refs` (one per owner), as the
 /// SQLite store keeps them (SPEC D5).
 extension PostgresStore: AssetRepository {
-    public func putAsset(sha256: String, owner: UserID, contentType: String, data: Data, at date: Date) async throws {
+    public func putAsset(
+        sha256: String, owner: UserID, contentType: String, data: Data, at date: Date, quotaBytes: Int64?
+    ) async throws {
         let byteCount = Int64(data.count)
         let bytes = ByteBuffer(data: data)
-        // One statement, so the blob and the reference appear together or not at all; the first
-        // upload stores the bytes, later ones (by anyone) only add a reference.
+        // One transaction holding the owner's lock, so the quota is checked against every upload
+        // that committed before; one statement writes the blob and the reference together. The
+        // first upload stores the bytes, later ones (by anyone) only add a reference.
         try await read { connection in
-            try await connection.query("""
-                WITH blob AS (
-                    INSERT INTO asset_blobs (sha256, contentType, byteCount, data, createdAt)
-                    VALUES (\(sha256), \(contentType), \(byteCount), \(bytes), \(date.storeValue))
-                    ON CONFLICT (sha256) DO NOTHING
-                )
-                INSERT INTO asset_refs (sha256, ownerID, byteCount, createdAt)
-                VALUES (\(sha256), \(owner.rawValue), \(byteCount), \(date.storeValue))
-                ON CONFLICT (sha256, ownerID) DO NOTHING
-                """, logger: logger)
+            try await transaction(on: connection) {
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(Self.ownerLockSpace), hashtext(\(owner.uuidString)))", logger: logger)
+                let owned = try await connection.rows(
+                    "SELECT 1 FROM asset_refs WHERE sha256 = \(sha256) AND ownerID = \(owner.rawValue)", logger: logger
+                ) { try $0.decode(Int.self) }
+                guard owned.isEmpty else { return }
+                if let quotaBytes {
+                    let used = try await connection.rows(
+                        "SELECT coalesce(sum(byteCount), 0)::bigint FROM asset_refs WHERE ownerID = \(owner.rawValue)",
+                        logger: logger
+                    ) { try $0.decode(Int64.self) }.first ?? 0
+                    if used + byteCount > quotaBytes { throw AssetQuotaExceeded(usedBytes: used) }
+                }
+                try await insert(sha256: sha256, owner: owner, contentType: contentType, byteCount: byteCount,
+                                 bytes: bytes, at: date, on: connection)
+            }
         }
+    }
+
+    private func insert(
+        sha256: String, owner: UserID, contentType: String, byteCount: Int64, bytes: ByteBuffer, at date: Date,
+        on connection: PostgresConnection
+    ) async throws {
+        try await connection.query("""
+            WITH blob AS (
+                INSERT INTO asset_blobs (sha256, contentType, byteCount, data, createdAt)
+                VALUES (\(sha256), \(contentType), \(byteCount), \(bytes), \(date.storeValue))
+                ON CONFLICT (sha256) DO NOTHING
+            )
+            INSERT INTO asset_refs (sha256, ownerID, byteCount, createdAt)
+            VALUES (\(sha256), \(owner.rawValue), \(byteCount), \(date.storeValue))
+            ON CONFLICT (sha256, ownerID) DO NOTHING
+            """, logger: logger)
     }
 
     public func asset(sha256: String) async throws -> StoredAsset? {

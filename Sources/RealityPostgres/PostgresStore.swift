@@ -89,7 +89,7 @@ public struct PostgresStore: Sendable {
     /// ``StoreError/unavailable(detail:)``.
     static func storeError(_ error: any Error) -> any Error {
         switch error {
-        case is StoreError, is TierLimitError: error
+        case is StoreError, is TierLimitError, is AssetQuotaExceeded: error
         case let error as PSQLError: StoreError.unavailable(detail: String(reflecting: error))
         default: StoreError.unavailable(detail: String(describing: error))
         }

@@ -4,9 +4,23 @@ import RealityCore
 
 /// Assets in the `asset_blobs` and `asset_refs` tables (migration v3, SPEC D5).
 extension SQLiteStore: AssetRepository {
-    public func putAsset(sha256: String, owner: UserID, contentType: String, data: Data, at date: Date) async throws {
+    public func putAsset(
+        sha256: String, owner: UserID, contentType: String, data: Data, at date: Date, quotaBytes: Int64?
+    ) async throws {
         let byteCount = Int64(data.count)
         try await writeAssets { db in
+            if try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM asset_refs WHERE sha256 = ? AND ownerID = ?",
+                arguments: [sha256, owner.uuidString]) != nil
+            {
+                return
+            }
+            if let quotaBytes {
+                let used = try Int64.fetchOne(
+                    db, sql: "SELECT coalesce(sum(byteCount), 0) FROM asset_refs WHERE ownerID = ?",
+                    arguments: [owner.uuidString]) ?? 0
+                if used + byteCount > quotaBytes { throw AssetQuotaExceeded(usedBytes: used) }
+            }
             // The first upload of the bytes stores them; later ones (by anyone) only add a reference.
             try db.execute(
                 sql: """

@@ -13,9 +13,9 @@ import Testing
             let bytes = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
             let sha = String(repeating: "ab", count: 32)
             let now = Timestamp.now()
-            try await store.putAsset(sha256: sha, owner: ana.id, contentType: "image/png", data: bytes, at: now)
-            try await store.putAsset(sha256: sha, owner: ana.id, contentType: "image/png", data: bytes, at: now)
-            try await store.putAsset(sha256: sha, owner: ben.id, contentType: "image/png", data: bytes, at: now)
+            try await store.putAsset(sha256: sha, owner: ana.id, contentType: "image/png", data: bytes, at: now, quotaBytes: nil)
+            try await store.putAsset(sha256: sha, owner: ana.id, contentType: "image/png", data: bytes, at: now, quotaBytes: nil)
+            try await store.putAsset(sha256: sha, owner: ben.id, contentType: "image/png", data: bytes, at: now, quotaBytes: nil)
             #expect(try await store.rowCount("asset_blobs") == 1)
             #expect(try await store.rowCount("asset_refs") == 2)
             #expect(try await store.storageUsed(by: ana.id) == 4096)
@@ -44,6 +44,41 @@ import Testing
             let references = try await store.assetReferences(sha256: sha)
             #expect(references.annotations == [photo.id])
             #expect(references.worldMaps == [map.id])
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func quota_isCheckedInsideTheWrite_soRacingUploadsCannotOvershootIt(_ backend: StoreBackend) async throws {
+        try await withStore(backend, connections: 8) { store in
+            let assets = try #require(store as? any AssetRepository)
+            let ana = Samples.user("Ana")
+            try await store.commit(ChangeSet(changes: [.saveUser(ana)]))
+            let now = Timestamp.now()
+            // Ten different 1,000-byte uploads race against a 4,500-byte quota: four fit.
+            let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<10 {
+                    group.addTask {
+                        let sha = String(format: "%064x", index + 1)
+                        do {
+                            try await assets.putAsset(
+                                sha256: sha, owner: ana.id, contentType: "application/octet-stream",
+                                data: Data(repeating: UInt8(index), count: 1_000), at: now, quotaBytes: 4_500)
+                            return true
+                        } catch let error as AssetQuotaExceeded {
+                            #expect(error.usedBytes >= 4_000)
+                            return false
+                        }
+                    }
+                }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 }.count == 4)
+            #expect(try await store.storageUsed(by: ana.id) == 4_000)
+            #expect(try await store.rowCount("asset_refs") == 4)
+            // Storing bytes the owner already has is free, even at the quota.
+            try await assets.putAsset(
+                sha256: String(format: "%064x", 1), owner: ana.id, contentType: "application/octet-stream",
+                data: Data(repeating: 0, count: 1_000), at: now, quotaBytes: 4_500)
         }
     }
 }

@@ -33,13 +33,15 @@ public struct DefaultAssetService<Store: DataStore & AssetRepository>: AssetServ
         if try await store.ownsAsset(sha256: sha256, owner: user.id) { return }
         let tier = user.tier(at: context.now)
         let limits = tier.limits
-        let used = try await store.storageUsed(by: user.id)
-        // Checked before the write: two uploads racing past a nearly full quota may overshoot it
-        // by one upload, never more (each is bounded by the request size limit).
-        guard limits.allowsStorage(used: used, adding: Int64(data.count)) else {
-            throw TierLimitError.storageQuotaExceeded(limitBytes: limits.maxStorageBytes, usedBytes: used, tier: tier)
+        // The store checks the quota inside the write, so racing uploads cannot overshoot it.
+        do {
+            try await store.putAsset(
+                sha256: sha256, owner: user.id, contentType: contentType, data: data, at: context.now,
+                quotaBytes: limits.maxStorageBytes)
+        } catch let error as AssetQuotaExceeded {
+            throw TierLimitError.storageQuotaExceeded(
+                limitBytes: limits.maxStorageBytes, usedBytes: error.usedBytes, tier: tier)
         }
-        try await store.putAsset(sha256: sha256, owner: user.id, contentType: contentType, data: data, at: context.now)
     }
 
     public func asset(sha256: String) async throws -> StoredAsset {

@@ -54,14 +54,28 @@ public protocol AccountRepository: Sendable {
 /// toward that user's quota.
 public protocol AssetRepository: Sendable {
     /// Stores `data` under its SHA-256 (computed by the caller) for `owner`; storing bytes the owner
-    /// already has changes nothing.
-    func putAsset(sha256: String, owner: UserID, contentType: String, data: Data, at date: Date) async throws
+    /// already has changes nothing. With `quotaBytes`, the owner's total after the upload is
+    /// checked in the same transaction (two racing uploads cannot both slip under the quota), and
+    /// ``AssetQuotaExceeded`` is thrown, storing nothing, when it would be over.
+    func putAsset(sha256: String, owner: UserID, contentType: String, data: Data, at date: Date, quotaBytes: Int64?)
+        async throws
     /// The asset's metadata and bytes, if it exists.
     func asset(sha256: String) async throws -> StoredAsset?
     /// Whether `owner` holds a reference to the asset.
     func ownsAsset(sha256: String, owner: UserID) async throws -> Bool
     /// The annotations and world maps that reference the asset, for read authorisation.
     func assetReferences(sha256: String) async throws -> AssetReferences
+}
+
+/// An upload that would take its owner over the storage quota.
+public struct AssetQuotaExceeded: Error, Hashable, Sendable {
+    /// Bytes the owner stores already.
+    public var usedBytes: Int64
+
+    /// The error for an owner already using `usedBytes`.
+    public init(usedBytes: Int64) {
+        self.usedBytes = usedBytes
+    }
 }
 
 /// An asset's bytes and what is known of them.
