@@ -136,27 +136,8 @@ public struct ChangeSet: Hashable, Sendable {
         return ids
     }
 
-    /// Users whose own records (profile, stars, notifications) this set changes, for observers.
-    public var affectedUsers: Set<UserID> {
-        var users: Set<UserID> = []
-        for change in changes {
-            switch change {
-            case .saveUser(let user): users.insert(user.id)
-            case .setStarred(_, let userID, _, _): users.insert(userID)
-            case .addNotification(let notification): users.insert(notification.recipientID)
-            case .markNotificationRead(_, let recipientID): users.insert(recipientID)
-            default: break
-            }
-        }
-        return users
-    }
-
     /// What observers hear after this set commits.
     public var commitEvent: CommitEvent {
-        CommitEvent(
-            layers: affectedLayers, annotations: affectedAnnotations, users: affectedUsers,
-            notifications: changes.compactMap {
-                if case .addNotification(let notification) = $0 { notification } else { nil }
-            })
+        CommitEvent(layers: affectedLayers, annotations: affectedAnnotations)
     }
 }

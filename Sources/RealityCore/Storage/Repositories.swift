@@ -106,20 +106,11 @@ public struct CommitEvent: Hashable, Sendable {
     public var layers: Set<LayerID>
     /// Annotations that changed in any way.
     public var annotations: Set<AnnotationID>
-    /// Users whose own records changed (profile, stars, notifications).
-    public var users: Set<UserID>
-    /// Notifications the commit delivered.
-    public var notifications: [AppNotification]
 
     /// An event with the given parts.
-    public init(
-        layers: Set<LayerID>, annotations: Set<AnnotationID>, users: Set<UserID> = [],
-        notifications: [AppNotification] = []
-    ) {
+    public init(layers: Set<LayerID>, annotations: Set<AnnotationID>) {
         self.layers = layers
         self.annotations = annotations
-        self.users = users
-        self.notifications = notifications
     }
 }
 

@@ -6,8 +6,9 @@ import ServiceLifecycle
 
 /// The live events of SPEC C6 (docs/sync-protocol.md, "Live events"): after each commit, every
 /// connected user hears which of their scopes changed and receives the notifications delivered
-/// to them. Whether a scope changed for a user is decided by that user's own feed since the last
-/// commit the hub looked at, so hints follow exactly the feed's visibility and access rules.
+/// to them. Both come from that user's own feed since the last commit the hub looked at, so they
+/// follow exactly the feed's visibility and access rules, and a commit made by another instance
+/// on the same database (which the store reports as a commit event too) is seen the same way.
 ///
 /// A swift-service-lifecycle `Service`: it listens to the store's commits until shutdown.
 actor EventHub<Store: ServerStore>: Service {
@@ -56,34 +57,44 @@ actor EventHub<Store: ServerStore>: Service {
         connections.removeAll()
     }
 
+    /// After a commit: each connection's feed of each scope since the last look; a scope with
+    /// entries gets a hint, and notifications in the private feed are sent whole.
     private func deliver(_ event: CommitEvent) async {
         let now = Timestamp.now()
         let currentEpoch = try? await store.syncEpoch()
         let newEpoch = currentEpoch != nil && currentEpoch != epoch
         epoch = currentEpoch ?? epoch
         for id in Array(connections.keys) {
-            guard var connection = connections[id] else { continue }
+            guard let connection = connections[id] else { continue }
             var scopes: [SyncScope] = []
+            var notifications: [AppNotification] = []
+            var cursors = connection.cursors
             for scope in SyncScope.allCases {
-                guard let cursor = connection.cursors[scope] else { continue }
+                guard let cursor = cursors[scope] else { continue }
                 do {
                     let page = try await store.syncFeed(
-                        for: connection.userID, scope: scope, after: cursor, limit: 1, now: now)
+                        for: connection.userID, scope: scope, after: cursor, limit: Self.pageSize, now: now)
                     if newEpoch || !page.entries.isEmpty { scopes.append(scope) }
-                    connection.cursors[scope] = .after(page.head)
+                    for case .notification(let notification) in page.entries.compactMap(\.record) {
+                        notifications.append(notification)
+                    }
+                    cursors[scope] = .after(page.head)
                 } catch {
                     logger.warning("live events: feed check failed", metadata: ["error": "\(error)"])
                     scopes.append(scope)
                 }
             }
             guard connections[id] != nil else { continue }
-            connections[id]?.cursors = connection.cursors
+            connections[id]?.cursors = cursors
             if !scopes.isEmpty { connection.continuation.yield(.changes(scopes: scopes)) }
-            for notification in event.notifications where notification.recipientID == connection.userID {
+            for notification in notifications where !notification.isRead {
                 connection.continuation.yield(.notification(notification))
             }
         }
     }
+
+    /// Entries a look reads per scope; beyond them the hint still goes out and the device pulls.
+    private static var pageSize: Int { 50 }
 
     private func currentHead(of userID: UserID) async throws -> Int64 {
         try await store.syncFeed(
