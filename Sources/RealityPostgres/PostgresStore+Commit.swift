@@ -16,6 +16,9 @@ extension PostgresStore: ChangeCommitting {
     /// `…Unchanged` preconditions read the row `FOR UPDATE`, so a concurrent writer of the same
     /// row waits and then sees the new `updatedAt`, as SQLite's single writer would.
     ///
+    /// The change log (``PostgresSyncLog``) is written last in the same transaction: the commit's
+    /// number, the touched records' change tags, access changes and recorded push mutations.
+    ///
     /// A deadlock between row locks, which PostgreSQL breaks by failing one transaction, is
     /// retried a few times from the start.
     public func commit(_ changes: ChangeSet) async throws {
@@ -29,8 +32,11 @@ extension PostgresStore: ChangeCommitting {
                         for precondition in changes.preconditions {
                             try await Self.check(precondition, on: connection, logger: logger)
                         }
+                        let log = PostgresSyncLog(connection: connection, logger: logger)
+                        let prior = try await log.prior(for: changes)
                         let writes = PostgresWrites(connection: connection, logger: logger)
                         for change in changes.changes { try await writes.apply(change) }
+                        try await log.record(changes, prior: prior, at: Timestamp.now())
                     }
                 }
                 break
