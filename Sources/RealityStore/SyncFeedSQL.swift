@@ -77,13 +77,23 @@ enum SyncFeedSQL {
     }
 
     /// What access changes from commit `:cs` on bring into or take out of the scope: `seq, t, id,
-    /// inScope` rows. A record comes as itself when it is in the scope now, as a deletion when the
-    /// change is relevant to the viewer (it was about them, or they may see where the record was).
+    /// inScope` rows. A record comes as itself when it is in the scope now, as a deletion when it
+    /// may have been in this scope before (`rel`): a grant to the viewer put it in their shared
+    /// scope; a star or world map of theirs was private; a public layer put it in the public scope;
+    /// and a record was wherever the viewer may see (or, once deleted, see the deletion of) the
+    /// layer it was in — unless they own it, which keeps it in their private scope. A deletion never
+    /// goes to a viewer who could not have had the record in that scope.
     static let expanded = """
         ac(seq, recordType, recordID, rel) AS (
-            SELECT seq, recordType, recordID,
-                coalesce(userID = :u, 0) OR wasPublic = 1 OR coalesce(contextLayerID IN (SELECT id FROM reach), 0)
-            FROM sync_access_changes WHERE seq >= :cs
+            SELECT x.seq, x.recordType, x.recordID,
+                (coalesce(x.userID = :u, 0) AND (:scope = 'shared' OR x.recordType IN ('star', 'worldMap')))
+                OR (x.wasPublic = 1 AND :scope = 'public')
+                OR coalesce(x.contextLayerID IN (
+                    SELECT id FROM reach WHERE via = (CASE :scope WHEN 'shared' THEN 0 WHEN 'public' THEN 1 END)), 0)
+                OR EXISTS (SELECT 1 FROM layers l WHERE l.isDeleted = 1
+                    AND (l.id = x.contextLayerID OR (x.recordType = 'layer' AND l.id = x.recordID))
+                    AND \(layerScope) = :scope)
+            FROM sync_access_changes x WHERE x.seq >= :cs
         ),
         ac_layers(seq, id, rel, depth) AS (
             SELECT seq, recordID, rel, 0 FROM ac WHERE recordType = 'layer'
@@ -97,10 +107,10 @@ enum SyncFeedSQL {
             SELECT p.seq, a.id, p.rel FROM ac_layers p JOIN annotations a ON a.layerID = p.id
         ),
         expanded(seq, t, id, inScope, rel) AS (
-            SELECT p.seq, 1, p.id, coalesce(\(layerScope) = :scope, 0), p.rel
+            SELECT p.seq, 1, p.id, coalesce(\(layerScope) = :scope, 0), p.rel AND l.ownerID IS NOT :u
             FROM ac_layers p LEFT JOIN layers l ON l.id = p.id
             UNION ALL
-            SELECT p.seq, 2, p.id, coalesce(\(annotationScope) = :scope, 0), p.rel
+            SELECT p.seq, 2, p.id, coalesce(\(annotationScope) = :scope, 0), p.rel AND a.ownerID IS NOT :u
             FROM ac_annotations p LEFT JOIN annotations a ON a.id = p.id
             UNION ALL
             SELECT p.seq, 3, c.id, 1, 0
