@@ -61,10 +61,13 @@ extension PostgresStore: ChangeCommitting {
     /// of the owner's ID).
     static let ownerLockSpace: Int32 = 0x5245_414C  // "REAL"
 
-    /// Runs `body` between BEGIN and COMMIT, rolling back when it throws. A connection whose
-    /// rollback fails is closed rather than handed back to the pool inside a transaction.
-    func transaction(on connection: PostgresConnection, _ body: () async throws -> Void) async throws {
-        try await connection.query("BEGIN", logger: logger)
+    /// Runs `body` between `begin` (BEGIN, or BEGIN with a mode) and COMMIT, rolling back when it
+    /// throws. A connection whose rollback fails is closed rather than handed back to the pool
+    /// inside a transaction.
+    func transaction(
+        on connection: PostgresConnection, begin: PostgresQuery = "BEGIN", _ body: () async throws -> Void
+    ) async throws {
+        try await connection.query(begin, logger: logger)
         do {
             try await body()
             try await connection.query("COMMIT", logger: logger)

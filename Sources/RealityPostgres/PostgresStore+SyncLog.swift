@@ -25,15 +25,11 @@ extension PostgresStore: SyncLogReading {
         }
         let statement = query.query(PostgresSyncFeedSQL.feed)
         return try await read { connection in
-            try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-            do {
-                let page = try await Self.page(statement, viewer: viewer, limit: limit, on: connection, logger: logger)
-                try await connection.query("COMMIT", logger: logger)
-                return page
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
+            var page = SyncFeedPage(entries: [], cursor: cursor, moreComing: false)
+            try await transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+                page = try await Self.page(statement, viewer: viewer, limit: limit, on: connection, logger: logger)
             }
+            return page
         }
     }
 

@@ -11,12 +11,18 @@ struct PostgresSyncLog {
     let logger: Logger
 
     /// The state ``SyncJournal/accessChanges(for:prior:)`` compares against; read before applying.
+    /// The rows are locked as they are read (the commit writes them next anyway): a concurrent
+    /// commit moving the same annotation waits, and then reads where this one put it, so each
+    /// access change names the place the record really left.
     func prior(for changes: ChangeSet) async throws -> SyncJournal.Prior {
         let needed = SyncJournal.priorNeeded(for: changes)
         var prior = SyncJournal.Prior()
         if !needed.annotations.isEmpty {
             for (id, layer) in try await connection.rows(
-                "SELECT id, layerID FROM annotations WHERE id = ANY(\(needed.annotations.map(\.rawValue)))",
+                """
+                SELECT id, layerID FROM annotations WHERE id = ANY(\(needed.annotations.map(\.rawValue)))
+                ORDER BY id FOR NO KEY UPDATE
+                """,
                 logger: logger, { row in try Self.pair(row) })
             {
                 prior.annotationLayers[AnnotationID(id)] = LayerID(layer)
@@ -24,7 +30,10 @@ struct PostgresSyncLog {
         }
         if !needed.layers.isEmpty {
             for (id, layer) in try await connection.rows(
-                "SELECT id, parentLayerID, isPublic, isDeleted FROM layers WHERE id = ANY(\(needed.layers.map(\.rawValue)))",
+                """
+                SELECT id, parentLayerID, isPublic, isDeleted FROM layers WHERE id = ANY(\(needed.layers.map(\.rawValue)))
+                ORDER BY id FOR NO KEY UPDATE
+                """,
                 logger: logger, { row -> (UUID, SyncJournal.PriorLayer) in
                     var cells = ColumnReader(row)
                     return (try cells.next(UUID.self), SyncJournal.PriorLayer(
@@ -37,7 +46,10 @@ struct PostgresSyncLog {
         }
         if !needed.worldMaps.isEmpty {
             for (id, owner) in try await connection.rows(
-                "SELECT id, ownerID FROM world_maps WHERE id = ANY(\(needed.worldMaps.map(\.rawValue)))",
+                """
+                SELECT id, ownerID FROM world_maps WHERE id = ANY(\(needed.worldMaps.map(\.rawValue)))
+                ORDER BY id FOR UPDATE
+                """,
                 logger: logger, { row in try Self.pair(row) })
             {
                 prior.worldMapOwners[WorldMapID(id)] = UserID(owner)
