@@ -65,5 +65,8 @@ struct PostgresAccountDeletion {
                 user_rows AS (DELETE FROM users WHERE id = \(user))
             INSERT INTO deletions (userID, deletedAt) VALUES (\(user), \(date.storeValue))
             """, logger: logger)
+        // Others may hold copies of what went (no tombstones are kept for it): every sync token
+        // issued so far now answers 410 and devices pull their scopes afresh.
+        try await PostgresSyncLog(connection: connection, logger: logger).startNewEpoch()
     }
 }

@@ -16,10 +16,14 @@ extension PostgresStore: ChangeCommitting {
     /// `…Unchanged` preconditions read the row `FOR UPDATE`, so a concurrent writer of the same
     /// row waits and then sees the new `updatedAt`, as SQLite's single writer would.
     ///
+    /// The change log (``PostgresSyncLog``) is written last in the same transaction: the commit's
+    /// number, the touched records' change tags, access changes and recorded push mutations.
+    ///
     /// A deadlock between row locks, which PostgreSQL breaks by failing one transaction, is
     /// retried a few times from the start.
     public func commit(_ changes: ChangeSet) async throws {
         guard !changes.isEmpty else { return }
+        let changes = changes.includingPushedMutation()
         var attempt = 1
         while true {
             do {
@@ -29,8 +33,11 @@ extension PostgresStore: ChangeCommitting {
                         for precondition in changes.preconditions {
                             try await Self.check(precondition, on: connection, logger: logger)
                         }
+                        let log = PostgresSyncLog(connection: connection, logger: logger)
+                        let prior = try await log.prior(for: changes)
                         let writes = PostgresWrites(connection: connection, logger: logger)
                         for change in changes.changes { try await writes.apply(change) }
+                        try await log.record(changes, prior: prior, at: Timestamp.now())
                     }
                 }
                 break
@@ -41,7 +48,7 @@ extension PostgresStore: ChangeCommitting {
                 throw Self.storeError(error)
             }
         }
-        broadcaster.send(CommitEvent(layers: changes.affectedLayers, annotations: changes.affectedAnnotations))
+        broadcaster.send(changes.commitEvent)
     }
 
     public func commits() -> AsyncStream<CommitEvent> {
@@ -55,10 +62,13 @@ extension PostgresStore: ChangeCommitting {
     /// of the owner's ID).
     static let ownerLockSpace: Int32 = 0x5245_414C  // "REAL"
 
-    /// Runs `body` between BEGIN and COMMIT, rolling back when it throws. A connection whose
-    /// rollback fails is closed rather than handed back to the pool inside a transaction.
-    func transaction(on connection: PostgresConnection, _ body: () async throws -> Void) async throws {
-        try await connection.query("BEGIN", logger: logger)
+    /// Runs `body` between `begin` (BEGIN, or BEGIN with a mode) and COMMIT, rolling back when it
+    /// throws. A connection whose rollback fails is closed rather than handed back to the pool
+    /// inside a transaction.
+    func transaction(
+        on connection: PostgresConnection, begin: PostgresQuery = "BEGIN", _ body: () async throws -> Void
+    ) async throws {
+        try await connection.query(begin, logger: logger)
         do {
             try await body()
             try await connection.query("COMMIT", logger: logger)
@@ -90,7 +100,8 @@ extension PostgresStore: ChangeCommitting {
             // Two creates racing with one client-chosen ID serialise on the ID, so the second
             // sees the first's row instead of overwriting it.
             case .annotationAbsent(let id): owners.insert("annotation:" + id.uuidString)
-            case .annotationUnchanged, .layerUnchanged: break
+            case .recordAbsent(let type, let id): owners.insert("\(type.rawValue):" + id)
+            case .annotationUnchanged, .layerUnchanged, .changeTag: break
             }
         }
         for owner in owners.sorted() {
@@ -130,6 +141,23 @@ extension PostgresStore: ChangeCommitting {
             if current != updatedAt.storeValue {
                 throw StoreError.conflict(recordType: .layer, id: id.uuidString)
             }
+        case .changeTag(let type, let id, let tag):
+            // FOR UPDATE: a concurrent edit of the record waits, then sees the tag it left.
+            guard let table = PostgresSyncRecordLoader.table(of: type), let key = UUID(uuidString: id) else {
+                throw StoreError.conflict(recordType: type, id: id)
+            }
+            var query = PostgresQueryBuilder()
+            let sql = "SELECT changeSeq FROM \(table.name) WHERE \(table.key) = \(query.bind(key)) FOR UPDATE"
+            let current = try await connection.rows(query.query(sql), logger: logger) { try $0.decode(Int64.self) }.first
+            if current.map(String.init) != tag { throw StoreError.conflict(recordType: type, id: id) }
+        case .recordAbsent(let type, let id):
+            guard let table = PostgresSyncRecordLoader.table(of: type), let key = UUID(uuidString: id) else {
+                throw StoreError.conflict(recordType: type, id: id)
+            }
+            var query = PostgresQueryBuilder()
+            let sql = "SELECT 1 FROM \(table.name) WHERE \(table.key) = \(query.bind(key))"
+            let found = try await connection.rows(query.query(sql), logger: logger) { try $0.decode(Int.self) }
+            if !found.isEmpty { throw StoreError.conflict(recordType: type, id: id) }
         }
     }
 }

@@ -120,18 +120,26 @@ extension PostgresStore: WorldMapRepository {
     /// The maps `query` selects, each with its anchors (one query for all of them).
     private func worldMaps(_ query: PostgresQuery) async throws -> [WorldMap] {
         try await read { connection in
-            var maps = try await connection.rows(query, logger: logger, WorldMapColumns.worldMap(from:))
-            guard !maps.isEmpty else { return [] }
-            var anchors: [UUID: [WorldAnchor]] = [:]
-            for (mapID, anchor) in try await connection.rows("""
-                SELECT \(unescaped: WorldMapColumns.anchorSelection) FROM anchors
-                WHERE worldMapID = ANY(\(maps.map(\.id.rawValue))) ORDER BY worldMapID, position
-                """, logger: logger, WorldMapColumns.anchor(from:))
-            {
-                anchors[mapID, default: []].append(anchor)
-            }
-            for index in maps.indices { maps[index].anchors = anchors[maps[index].id.rawValue] ?? [] }
-            return maps
+            let maps = try await connection.rows(query, logger: logger, WorldMapColumns.worldMap(from:))
+            return try await Self.withAnchors(maps, on: connection, logger: logger)
         }
+    }
+
+    /// `maps` with their anchors attached (one query for all of them).
+    static func withAnchors(_ maps: [WorldMap], on connection: PostgresConnection, logger: Logger) async throws
+        -> [WorldMap]
+    {
+        guard !maps.isEmpty else { return [] }
+        var anchors: [UUID: [WorldAnchor]] = [:]
+        for (mapID, anchor) in try await connection.rows("""
+            SELECT \(unescaped: WorldMapColumns.anchorSelection) FROM anchors
+            WHERE worldMapID = ANY(\(maps.map(\.id.rawValue))) ORDER BY worldMapID, position
+            """, logger: logger, WorldMapColumns.anchor(from:))
+        {
+            anchors[mapID, default: []].append(anchor)
+        }
+        var maps = maps
+        for index in maps.indices { maps[index].anchors = anchors[maps[index].id.rawValue] ?? [] }
+        return maps
     }
 }

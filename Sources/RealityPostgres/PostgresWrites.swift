@@ -96,6 +96,8 @@ struct PostgresWrites {
                 "DELETE FROM comments WHERE id = \(id.rawValue) RETURNING annotationID", logger: logger
             ) { try $0.decode(UUID.self) }
             for annotationID in annotations { try await refreshCommentText(of: annotationID) }
+        case .recordSyncMutation:
+            break  // the change log records it, with the commit's number (PostgresSyncLog)
         }
     }
 

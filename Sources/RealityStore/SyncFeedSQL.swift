@@ -78,15 +78,24 @@ enum SyncFeedSQL {
 
     /// What access changes from commit `:cs` on bring into or take out of view: `seq, t, id, scope,
     /// rel` rows, `scope` being the record's scope for the viewer now (NULL when they may not see
-    /// it) and `rel` whether the change concerns them (it was about them, or they may see where the
-    /// record was). ``feedRows`` keeps records now in the scope, and deletions of relevant records
-    /// the viewer may no longer see in any scope (a record that only moved to another scope comes
-    /// down there, which moves it on the device).
+    /// it) and `rel` whether the record may have been in this scope for them before: a grant to the
+    /// viewer put it in their shared scope; a star or world map of theirs was private; a public
+    /// layer put it in the public scope; and a record was wherever the viewer may see (or, once
+    /// deleted, see the deletion of) the layer it was in — unless they own it, which keeps it in
+    /// their private scope. ``feedRows`` keeps the records now in the scope, and deletions of those
+    /// that may have been in it and that the viewer may no longer see at all (a record that only
+    /// moved to another scope comes down there instead, which moves it on the device).
     static let expanded = """
         ac(seq, recordType, recordID, rel) AS (
-            SELECT seq, recordType, recordID,
-                coalesce(userID = :u, 0) OR wasPublic = 1 OR coalesce(contextLayerID IN (SELECT id FROM reach), 0)
-            FROM sync_access_changes WHERE seq >= :cs
+            SELECT x.seq, x.recordType, x.recordID,
+                (coalesce(x.userID = :u, 0) AND (:scope = 'shared' OR x.recordType IN ('star', 'worldMap')))
+                OR (x.wasPublic = 1 AND :scope = 'public')
+                OR coalesce(x.contextLayerID IN (
+                    SELECT id FROM reach WHERE via = (CASE :scope WHEN 'shared' THEN 0 WHEN 'public' THEN 1 END)), 0)
+                OR EXISTS (SELECT 1 FROM layers l WHERE l.isDeleted = 1
+                    AND (l.id = x.contextLayerID OR (x.recordType = 'layer' AND l.id = x.recordID))
+                    AND \(layerScope) = :scope)
+            FROM sync_access_changes x WHERE x.seq >= :cs
         ),
         ac_layers(seq, id, rel, depth) AS (
             SELECT seq, recordID, rel, 0 FROM ac WHERE recordType = 'layer'
@@ -100,10 +109,10 @@ enum SyncFeedSQL {
             SELECT p.seq, a.id, p.rel FROM ac_layers p JOIN annotations a ON a.layerID = p.id
         ),
         expanded(seq, t, id, scope, rel) AS (
-            SELECT p.seq, 1, p.id, \(layerScope), p.rel
+            SELECT p.seq, 1, p.id, \(layerScope), p.rel AND l.ownerID IS NOT :u
             FROM ac_layers p LEFT JOIN layers l ON l.id = p.id
             UNION ALL
-            SELECT p.seq, 2, p.id, \(annotationScope), p.rel
+            SELECT p.seq, 2, p.id, \(annotationScope), p.rel AND a.ownerID IS NOT :u
             FROM ac_annotations p LEFT JOIN annotations a ON a.id = p.id
             UNION ALL
             SELECT p.seq, 3, c.id, :scope, 0

@@ -38,6 +38,7 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
         .of(Fixtures.annotation().orientation), .of(Fixtures.visibilityRules()),
         .of(Fixtures.recurringTimeRule()), .of(Fixtures.recurrence()),
         .of(TimeOfDay(hour: 22, minute: 30, endHour: 6, endMinute: 0)), .of(LocationRule(type: .proximity, radiusMeters: 12.5)), .of(Fixtures.syncMetadata()), .of(Fixtures.conflictData()),
+        .of(StarRecord(annotationID: Fixtures.annotation().id, createdAt: Fixtures.created)),
         .of(Fixtures.notification()), .of(Fixtures.activity()), .of(Fixtures.usageStats()),
         .of(Fixtures.usageStats().limits), .of(Fixtures.subscriptionStatus()), .of(Fixtures.annotationID),
     ]
@@ -49,7 +50,7 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
         .allCases(of: LocationRuleType.self), .allCases(of: SyncStatus.self), .allCases(of: RecordType.self),
         .allCases(of: SyncScope.self),
         .allCases(of: ConflictResolutionStrategy.self), .allCases(of: NotificationType.self),
-        .allCases(of: ActivityKind.self),
+        .allCases(of: ActivityKind.self), .allCases(of: SyncScope.self),
     ]
 
     /// Values built with defaults: nil optionals and empty collections must survive too.

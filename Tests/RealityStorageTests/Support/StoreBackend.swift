@@ -7,14 +7,16 @@ import Testing
 @testable import RealityStore
 import GRDB
 
-/// A store as the shared store tests see it: everything the services use, plus a look at the
-/// raw tables for checks such as "a refused write changed nothing".
-protocol StoreUnderTest: DataStore {
+/// A store as the shared store tests see it: everything the services use, accounts and the
+/// server's change log, plus a look at the raw tables for checks such as "a refused write changed
+/// nothing".
+protocol StoreUnderTest: DataStore, AccountRepository, SyncLogReading {
     /// Rows in `table`.
     func rowCount(_ table: String) async throws -> Int
     /// Every row of every table, as text, for comparing whole-store states.
     func snapshot() async throws -> [String: [String]]
-    /// Removes every row of every table, leaving an empty store (for tests that build many worlds).
+    /// Removes every row of every table but the change log's clock (a migrated store always has
+    /// its one row), leaving an empty store (for tests that build many worlds).
     func removeAll() async throws
 }
 
@@ -65,7 +67,7 @@ extension SQLiteStore: StoreUnderTest {
 
     func removeAll() async throws {
         try await writer.write { db in
-            for table in try Self.tables(db) { try db.execute(sql: "DELETE FROM \(table)") }
+            for table in try Self.tables(db) where table != "sync_clock" { try db.execute(sql: "DELETE FROM \(table)") }
         }
     }
 
@@ -100,7 +102,7 @@ extension PostgresStore: StoreUnderTest {
     func removeAll() async throws {
         // DELETE in one statement: on these small tables far quicker than TRUNCATE, which makes
         // new files for every table and index.
-        var names = try await tables()
+        var names = try await tables().filter { $0 != "sync_clock" }
         let last = names.removeLast()
         let ctes = names.enumerated().map { "t\($0.offset) AS (DELETE FROM \($0.element))" }
         let sql = (ctes.isEmpty ? "" : "WITH " + ctes.joined(separator: ", ") + " ") + "DELETE FROM \(last)"

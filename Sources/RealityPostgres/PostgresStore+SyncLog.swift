@@ -1,0 +1,142 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+extension PostgresStore: SyncLogReading {
+    /// The page is read in one read-only REPEATABLE READ transaction: the feed's rows and the clock
+    /// in one statement, then the records of the page, all from one snapshot, so a record comes
+    /// down as it was when its row was found.
+    public func syncFeed(for viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int, now: Date)
+        async throws -> SyncFeedPage
+    {
+        let limit = max(1, limit)
+        var query = PostgresQueryBuilder()
+        _ = query.bind(viewer.rawValue)
+        _ = query.bind(now.storeValue)
+        _ = query.bind(scope.rawValue)
+        _ = query.bind(Int64(limit + 1))
+        _ = query.bind(cursor.sequence)
+        _ = query.bind(Int64(cursor.typeOrder))
+        _ = query.bind(PostgresSyncBound.cursorID(cursor))
+        for position in 1...PostgresSyncFeedSQL.lastPosition {
+            let bound = PostgresSyncBound.bound(for: position, after: cursor)
+            _ = query.bind(bound.sequence)
+            _ = query.bind(bound.id)
+        }
+        let statement = query.query(PostgresSyncFeedSQL.feed)
+        return try await read { connection in
+            var page = SyncFeedPage(entries: [], cursor: cursor, moreComing: false, head: 0)
+            try await transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+                page = try await Self.page(statement, viewer: viewer, limit: limit, on: connection, logger: logger)
+            }
+            return page
+        }
+    }
+
+    private static func page(
+        _ statement: PostgresQuery, viewer: UserID, limit: Int, on connection: PostgresConnection, logger: Logger
+    ) async throws -> SyncFeedPage {
+        var head: Int64 = 0
+        var rows: [SyncFeedRow] = []
+        for try await (clock, seq, t, id, inScope) in try await connection.query(statement, logger: logger)
+            .decode((Int64, Int64?, Int?, UUID?, Bool?).self)
+        {
+            head = clock
+            guard let seq, let t, let id, let inScope else { continue }
+            rows.append(SyncFeedRow(sequence: seq, typeOrder: t, recordID: id.lowercasedString, inScope: inScope))
+        }
+        let page = SyncFeedRow.page(of: rows, limit: limit, head: head)
+        let records = try await PostgresSyncRecordLoader(connection: connection, logger: logger)
+            .load(page.rows.filter(\.inScope), starsOf: viewer)
+        return SyncFeedPage(
+            entries: page.rows.map { $0.entry(records) }, cursor: page.cursor, moreComing: page.moreComing, head: head)
+    }
+
+    public func syncEpoch() async throws -> Int64 {
+        try await read { connection in
+            try await connection.rows("SELECT epoch FROM sync_clock WHERE id = 1", logger: logger) {
+                try $0.decode(Int64.self)
+            }.first ?? 0
+        }
+    }
+
+    /// Made by the first instance that asks: each inserts its candidate unless one is there, then
+    /// reads the one that won (a separate statement, so it sees a row another instance committed
+    /// while this one's insert waited).
+    public func syncSecret() async throws -> Data {
+        try await read { connection in
+            if let existing = try await Self.storedSecret(on: connection, logger: logger) { return existing }
+            var generator = SystemRandomNumberGenerator()
+            let fresh = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+            try await connection.query("""
+                INSERT INTO meta (key, value) VALUES ('sync.secret', \(fresh.base64EncodedString()))
+                ON CONFLICT (key) DO NOTHING
+                """, logger: logger)
+            guard let secret = try await Self.storedSecret(on: connection, logger: logger) else {
+                throw StoreError.unavailable(detail: "meta holds no readable sync.secret")
+            }
+            return secret
+        }
+    }
+
+    private static func storedSecret(on connection: PostgresConnection, logger: Logger) async throws -> Data? {
+        try await connection.rows("SELECT value FROM meta WHERE key = 'sync.secret'", logger: logger) {
+            try $0.decode(String.self)
+        }.first.flatMap { Data(base64Encoded: $0) }
+    }
+
+    public func expiredGrants(of user: UserID, at now: Date) async throws -> [GrantTarget] {
+        try await read { connection in
+            try await connection.rows("""
+                SELECT targetType, targetID FROM grants WHERE userID = \(user.rawValue) AND expiresAt <= \(now.storeValue)
+                ORDER BY targetType, targetID
+                """, logger: logger
+            ) { row -> GrantTarget? in
+                var cells = ColumnReader(row)
+                let type = try cells.next(String.self)
+                let id = try cells.next(UUID.self)
+                switch type {
+                case "layer": return .layer(LayerID(id))
+                case "annotation": return .annotation(AnnotationID(id))
+                default: return nil
+                }
+            }.compactMap { $0 }
+        }
+    }
+
+    public func changeTag(of recordType: RecordType, id: String) async throws -> String? {
+        guard let table = PostgresSyncRecordLoader.table(of: recordType), let key = UUID(uuidString: id) else {
+            return nil
+        }
+        var query = PostgresQueryBuilder()
+        let sql = "SELECT changeSeq FROM \(table.name) WHERE \(table.key) = \(query.bind(key))"
+        return try await read { connection in
+            try await connection.rows(query.query(sql), logger: logger) { try $0.decode(Int64.self) }.first.map(String.init)
+        }
+    }
+
+    public func recordedSyncMutation(userID: UserID, mutationID: String) async throws -> RecordedSyncMutation? {
+        try await read { connection in
+            try await connection.rows("""
+                SELECT status, seq, error FROM sync_mutations WHERE userID = \(userID.rawValue) AND mutationID = \(mutationID)
+                """, logger: logger
+            ) { row in
+                var cells = ColumnReader(row)
+                return RecordedSyncMutation(
+                    saved: try cells.next(String.self) == "saved", sequence: try cells.next(Int64?.self),
+                    error: try cells.next(String?.self).map { Data($0.utf8) })
+            }.first
+        }
+    }
+
+    public func recordSyncRejection(userID: UserID, mutationID: String, error: Data, at date: Date) async throws {
+        try await read { connection in
+            _ = try await connection.query("""
+                INSERT INTO sync_mutations (userID, mutationID, status, error, createdAt)
+                VALUES (\(userID.rawValue), \(mutationID), 'rejected', \(String(decoding: error, as: UTF8.self)),
+                        \(date.storeValue))
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
+        }
+    }
+}

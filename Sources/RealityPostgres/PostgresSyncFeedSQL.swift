@@ -1,0 +1,186 @@
+import Foundation
+import RealityCore
+
+/// The feed of one viewer and scope in PostgreSQL (docs/sync-protocol.md, "Pull"): the SQLite
+/// store's `SyncFeedSQL`, ported. Placeholders: `$1` the viewer, `$2` now (milliseconds), `$3` the
+/// scope, `$4` the row limit per query, `$5`…`$7` the cursor (sequence, type position, ID) for
+/// the access changes, and per record type at position `p` its bound `$(6 + 2p)`, `$(7 + 2p)`
+/// (``PostgresSyncBound``).
+///
+/// IDs are `uuid`, which PostgreSQL orders like their lowercase text, as SQLite orders the text:
+/// both stores give one feed the same order.
+enum PostgresSyncFeedSQL {
+    /// The last record type position (``SyncFeedOrder``): positions 1 through it have bounds.
+    static let lastPosition = RecordType.allCases.compactMap(SyncFeedOrder.position(of:)).max() ?? 0
+
+    /// The placeholders of the bound of the record type at `position`.
+    static func boundPlaceholders(_ position: Int) -> (sequence: String, id: String) {
+        ("$\(6 + 2 * position)", "$\(7 + 2 * position)")
+    }
+
+    /// `reach(id, via)`: layers the viewer may see, `via` 0 through ownership or a grant (the
+    /// shared scope), 1 through a public layer; `personal`, `open_layers`, `layer_grants` and
+    /// `direct` (annotations granted to the viewer) built from it.
+    static let reachCTE = """
+        reach(id, via, depth) AS (
+            SELECT id, 0, 0 FROM layers WHERE ownerID = $1 AND NOT isDeleted
+            UNION
+            SELECT g.targetID, 0, 0 FROM grants g JOIN layers l ON l.id = g.targetID AND NOT l.isDeleted
+            WHERE g.targetType = 'layer' AND g.userID = $1 AND (g.expiresAt IS NULL OR g.expiresAt > $2)
+            UNION
+            SELECT id, 1, 0 FROM layers WHERE isPublic AND NOT isDeleted
+            UNION
+            SELECT c.id, p.via, p.depth + 1 FROM layers c JOIN reach p ON c.parentLayerID = p.id
+            WHERE NOT c.isDeleted AND p.depth < \(LayerChain.maxDepth - 1)
+        ),
+        personal(id) AS (SELECT id FROM reach WHERE via = 0),
+        open_layers(id) AS (SELECT id FROM reach WHERE via = 1),
+        layer_grants(id) AS (
+            SELECT targetID FROM grants
+            WHERE targetType = 'layer' AND userID = $1 AND (expiresAt IS NULL OR expiresAt > $2)),
+        direct(id) AS (
+            SELECT targetID FROM grants
+            WHERE targetType = 'annotation' AND userID = $1 AND (expiresAt IS NULL OR expiresAt > $2))
+        """
+
+    /// The scope of annotation alias `a` for the viewer, or NULL when they may not see it.
+    static let annotationScope = """
+        (CASE WHEN a.ownerID = $1 THEN 'private'
+              WHEN a.layerID IN (SELECT id FROM personal) OR a.id IN (SELECT id FROM direct) THEN 'shared'
+              WHEN a.layerID IN (SELECT id FROM open_layers) THEN 'public' END)
+        """
+
+    /// The scope of layer alias `l` for the viewer, or NULL. A deleted layer stays in the scope
+    /// it was in (through its parent, a grant on it, or being public), so its deletion comes down.
+    static let layerScope = """
+        (CASE WHEN l.ownerID = $1 THEN 'private'
+              WHEN l.id IN (SELECT id FROM personal) OR (l.isDeleted AND (l.parentLayerID IN (SELECT id FROM personal)
+                  OR l.id IN (SELECT id FROM layer_grants))) THEN 'shared'
+              WHEN l.id IN (SELECT id FROM open_layers)
+                  OR (l.isDeleted AND (l.isPublic OR l.parentLayerID IN (SELECT id FROM open_layers))) THEN 'public' END)
+        """
+
+    /// Records of one type whose change tag is after the type's bound, in the scope, oldest
+    /// first: at most `$4`. Selects `seq, t, id, inScope`.
+    static func changed(_ type: RecordType) -> String? {
+        guard let position = SyncFeedOrder.position(of: type) else { return nil }
+        let (s, i) = boundPlaceholders(position)
+        func own(_ table: String, _ id: String, _ owner: String) -> String {
+            """
+            SELECT changeSeq, \(position), \(id), true FROM \(table)
+            WHERE \(owner) = $1 AND $3 = 'private' AND (changeSeq, \(id)) > (\(s), \(i))
+            ORDER BY changeSeq, \(id) LIMIT $4
+            """
+        }
+        switch type {
+        case .layer:
+            return """
+                SELECT l.changeSeq, \(position), l.id, true FROM layers l
+                WHERE (l.changeSeq, l.id) > (\(s), \(i)) AND \(layerScope) = $3 ORDER BY l.changeSeq, l.id LIMIT $4
+                """
+        case .annotation:
+            return """
+                SELECT a.changeSeq, \(position), a.id, true FROM annotations a
+                WHERE (a.changeSeq, a.id) > (\(s), \(i)) AND \(annotationScope) = $3 ORDER BY a.changeSeq, a.id LIMIT $4
+                """
+        case .comment:
+            return """
+                SELECT c.changeSeq, \(position), c.id, true FROM comments c JOIN annotations a ON a.id = c.annotationID
+                WHERE (c.changeSeq, c.id) > (\(s), \(i)) AND \(annotationScope) = $3 ORDER BY c.changeSeq, c.id LIMIT $4
+                """
+        case .user: return own("users", "id", "id")
+        case .star: return own("stars", "annotationID", "userID")
+        case .notification: return own("notifications", "id", "recipientID")
+        case .worldMap: return own("world_maps", "id", "ownerID")
+        case .grant, .reaction, .view: return nil
+        }
+    }
+
+    /// What access changes from commit `$5` on bring into or take out of view: `seq, t, id, scope,
+    /// rel` rows, as in the SQLite store's `SyncFeedSQL.expanded`: the record's scope for the viewer
+    /// now (NULL when they may not see it), and whether it may have been in this scope before
+    /// (never for a record the viewer owns, which stays in their private scope).
+    static let expanded = """
+        ac(seq, recordType, recordID, rel) AS (
+            SELECT x.seq, x.recordType, x.recordID,
+                (coalesce(x.userID = $1, false) AND ($3 = 'shared' OR x.recordType IN ('star', 'worldMap')))
+                OR (x.wasPublic AND $3 = 'public')
+                OR coalesce(x.contextLayerID IN (
+                    SELECT id FROM reach WHERE via = (CASE $3 WHEN 'shared' THEN 0 WHEN 'public' THEN 1 END)), false)
+                OR EXISTS (SELECT 1 FROM layers l WHERE l.isDeleted
+                    AND (l.id = x.contextLayerID OR (x.recordType = 'layer' AND l.id = x.recordID))
+                    AND \(layerScope) = $3)
+            FROM sync_access_changes x WHERE x.seq >= $5
+        ),
+        ac_layers(seq, id, rel, depth) AS (
+            SELECT seq, recordID, rel, 0 FROM ac WHERE recordType = 'layer'
+            UNION
+            SELECT p.seq, c.id, p.rel, p.depth + 1 FROM layers c JOIN ac_layers p ON c.parentLayerID = p.id
+            WHERE p.depth < \(LayerChain.maxDepth - 1)
+        ),
+        ac_annotations(seq, id, rel) AS (
+            SELECT seq, recordID, rel FROM ac WHERE recordType = 'annotation'
+            UNION ALL
+            SELECT p.seq, a.id, p.rel FROM ac_layers p JOIN annotations a ON a.layerID = p.id
+        ),
+        expanded(seq, t, id, scope, rel) AS (
+            SELECT p.seq, 1, p.id, \(layerScope), p.rel AND l.ownerID IS DISTINCT FROM $1
+            FROM ac_layers p LEFT JOIN layers l ON l.id = p.id
+            UNION ALL
+            SELECT p.seq, 2, p.id, \(annotationScope), p.rel AND a.ownerID IS DISTINCT FROM $1
+            FROM ac_annotations p LEFT JOIN annotations a ON a.id = p.id
+            UNION ALL
+            SELECT p.seq, 3, c.id, $3::text, false
+            FROM ac_annotations p JOIN annotations a ON a.id = p.id JOIN comments c ON c.annotationID = a.id
+            WHERE \(annotationScope) = $3
+            UNION ALL
+            SELECT p.seq, 5, p.recordID, CASE WHEN s.userID IS NOT NULL THEN 'private' END, p.rel
+            FROM ac p LEFT JOIN stars s ON s.userID = $1 AND s.annotationID = p.recordID
+            WHERE p.recordType = 'star' AND $3 = 'private'
+            UNION ALL
+            SELECT p.seq, 7, p.recordID, CASE WHEN w.id IS NOT NULL THEN 'private' END, p.rel
+            FROM ac p LEFT JOIN world_maps w ON w.id = p.recordID AND w.ownerID = $1
+            WHERE p.recordType = 'worldMap' AND $3 = 'private'
+        )
+        """
+
+    /// The whole feed read in one statement (one snapshot): the clock's head on every row, then
+    /// each query's rows (`seq, t, id, inScope`; NULL when there are none).
+    static let feed: String = {
+        let queries = RecordType.allCases.compactMap(Self.changed).map { "(\($0))" }
+        let access = """
+            (SELECT seq, t, id, coalesce(scope = $3, false) AS inScope FROM expanded
+             WHERE (coalesce(scope = $3, false) OR (rel AND scope IS NULL))
+               AND ((seq, t) > ($5, $6) OR (seq = $5 AND t = $6 AND id > $7))
+             ORDER BY seq, t, id LIMIT $4)
+            """
+        return """
+            WITH RECURSIVE \(reachCTE), \(expanded),
+            found(seq, t, id, inScope) AS (
+            \((queries + [access]).joined(separator: "\nUNION ALL\n"))
+            )
+            SELECT c.seq, f.seq, f.t, f.id, f.inScope FROM sync_clock c LEFT JOIN found f ON true WHERE c.id = 1
+            """
+    }()
+}
+
+/// A cursor's bound for one record type's query, as `(changeSeq, id) > (sequence, id)` on `uuid`
+/// IDs: ``SyncFeedRow/bound(for:after:)`` uses the empty string (before every ID) and U+10FFFF
+/// (after every ID), which are not UUIDs; `(s - 1, max)` and `(s, max)` select the same rows.
+enum PostgresSyncBound {
+    /// The greatest UUID: no ID is after it.
+    static let maxID = UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))
+
+    /// The bound of the type at `typeOrder` after `cursor`.
+    static func bound(for typeOrder: Int, after cursor: SyncCursor) -> (sequence: Int64, id: UUID) {
+        let bound = SyncFeedRow.bound(for: typeOrder, after: cursor)
+        if bound.recordID.isEmpty { return (bound.sequence - 1, maxID) }
+        return (bound.sequence, UUID(uuidString: bound.recordID) ?? maxID)
+    }
+
+    /// The cursor's own ID, for the access changes' `(seq, t, id)` comparison: a non-UUID (the
+    /// start and after-everything cursors) is after every ID, so only later `(seq, t)` follow.
+    static func cursorID(_ cursor: SyncCursor) -> UUID {
+        UUID(uuidString: cursor.recordID) ?? maxID
+    }
+}

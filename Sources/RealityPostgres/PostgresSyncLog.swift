@@ -1,0 +1,145 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+/// The server's change log in PostgreSQL (docs/sync-protocol.md), with the SQLite store's
+/// `SyncLog` semantics: numbers each commit, stamps the records it touched, and records access
+/// changes and applied push mutations, inside the commit's transaction. What to record is
+/// ``SyncJournal``'s decision.
+struct PostgresSyncLog {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    /// The state ``SyncJournal/accessChanges(for:prior:)`` compares against; read before applying.
+    /// The rows are locked as they are read (the commit writes them next anyway): a concurrent
+    /// commit moving the same annotation waits, and then reads where this one put it, so each
+    /// access change names the place the record really left.
+    func prior(for changes: ChangeSet) async throws -> SyncJournal.Prior {
+        let needed = SyncJournal.priorNeeded(for: changes)
+        var prior = SyncJournal.Prior()
+        if !needed.annotations.isEmpty {
+            for (id, layer) in try await connection.rows(
+                """
+                SELECT id, layerID FROM annotations WHERE id = ANY(\(needed.annotations.map(\.rawValue)))
+                ORDER BY id FOR NO KEY UPDATE
+                """,
+                logger: logger, { row in try Self.pair(row) })
+            {
+                prior.annotationLayers[AnnotationID(id)] = LayerID(layer)
+            }
+        }
+        if !needed.layers.isEmpty {
+            for (id, layer) in try await connection.rows(
+                """
+                SELECT id, parentLayerID, isPublic, isDeleted FROM layers WHERE id = ANY(\(needed.layers.map(\.rawValue)))
+                ORDER BY id FOR NO KEY UPDATE
+                """,
+                logger: logger, { row -> (UUID, SyncJournal.PriorLayer) in
+                    var cells = ColumnReader(row)
+                    return (try cells.next(UUID.self), SyncJournal.PriorLayer(
+                        parentLayerID: try cells.optionalIdentifier(), isPublic: try cells.next(),
+                        isDeleted: try cells.next()))
+                })
+            {
+                prior.layers[LayerID(id)] = layer
+            }
+        }
+        if !needed.worldMaps.isEmpty {
+            for (id, owner) in try await connection.rows(
+                """
+                SELECT id, ownerID FROM world_maps WHERE id = ANY(\(needed.worldMaps.map(\.rawValue)))
+                ORDER BY id FOR UPDATE
+                """,
+                logger: logger, { row in try Self.pair(row) })
+            {
+                prior.worldMapOwners[WorldMapID(id)] = UserID(owner)
+            }
+        }
+        return prior
+    }
+
+    /// Numbers the commit and records what it changed; call after applying `changes`. A commit
+    /// that touches no synced record, moves nothing and records no mutation takes no number.
+    func record(_ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date) async throws {
+        let stamps = PostgresSyncStamps(SyncJournal.touches(for: changes))
+        let access = SyncJournal.accessChanges(for: changes, prior: prior)
+        let mutations = changes.changes.compactMap { change -> (UserID, String)? in
+            if case .recordSyncMutation(let userID, let mutationID) = change { return (userID, mutationID) }
+            return nil
+        }
+        guard !stamps.isEmpty || !access.isEmpty || !mutations.isEmpty else { return }
+        // Lock the touched rows first: once this commit holds the clock it waits for no other
+        // committer, so a commit never sits on the clock while blocked behind another's row lock.
+        if let lock = stamps.lockQuery() {
+            try await connection.query(lock, logger: logger)
+        }
+        // The row lock this UPDATE takes on the clock's one row is held until COMMIT, so the next
+        // committer's UPDATE waits for this transaction to end: numbers are handed out one at a
+        // time and become visible in order. A reader that sees the clock at N therefore sees every
+        // commit numbered up to N, and none numbered after it, in one snapshot: it can never step
+        // past a number whose commit is still in flight (and would later appear behind its cursor).
+        // The lock is taken last, after the commit's own writes, so committers overlap until here.
+        guard let sequence = try await connection.rows(
+            "UPDATE sync_clock SET seq = seq + 1 WHERE id = 1 RETURNING seq", logger: logger, { try $0.decode(Int64.self) }
+        ).first else {
+            throw StoreError.unavailable(detail: "sync_clock has no row")
+        }
+        var query = PostgresQueryBuilder()
+        let seq = query.bind(sequence)
+        var parts = stamps.updates(to: seq, in: &query)
+        if !access.isEmpty {
+            parts.append("""
+                INSERT INTO sync_access_changes (seq, recordType, recordID, contextLayerID, userID, wasPublic)
+                SELECT \(seq), t, r::uuid, nullif(c, '')::uuid, nullif(u, '')::uuid, p
+                FROM unnest(\(query.bind(access.map(\.recordType.rawValue)))::text[],
+                    \(query.bind(access.map(\.recordID)))::text[],
+                    \(query.bind(access.map { $0.contextLayerID?.uuidString ?? "" }))::text[],
+                    \(query.bind(access.map { $0.userID?.uuidString ?? "" }))::text[],
+                    \(query.bind(access.map(\.wasPublic)))::boolean[]) AS x(t, r, c, u, p)
+                """)
+        }
+        if !mutations.isEmpty {
+            parts.append("""
+                INSERT INTO sync_mutations (userID, mutationID, status, seq, createdAt)
+                SELECT u, m, 'saved', \(seq), \(query.bind(date.storeValue))
+                FROM unnest(\(query.bind(mutations.map(\.0.rawValue)))::uuid[],
+                    \(query.bind(mutations.map(\.1)))::text[]) AS x(u, m)
+                """)
+        }
+        try await connection.query(query.query(writing: parts), logger: logger)
+    }
+
+    /// Makes every token issued so far answer 410 (after an account deletion removed records
+    /// that others may hold, without tombstones).
+    func startNewEpoch() async throws {
+        try await connection.query("UPDATE sync_clock SET seq = seq + 1, epoch = epoch + 1 WHERE id = 1", logger: logger)
+    }
+
+    private static func pair(_ row: PostgresRow) throws -> (UUID, UUID) {
+        var cells = ColumnReader(row)
+        return (try cells.next(UUID.self), try cells.next(UUID.self))
+    }
+}
+
+/// A query whose text names its binds as it is written (`$1`, `$2`, …).
+struct PostgresQueryBuilder {
+    private(set) var binds = PostgresBindings()
+
+    /// Binds `value` and answers its placeholder.
+    mutating func bind(_ value: some PostgresDynamicTypeEncodable) -> String {
+        binds.append(value)
+        return "$\(binds.count)"
+    }
+
+    /// The query `sql` with the binds made so far.
+    func query(_ sql: String) -> PostgresQuery {
+        PostgresQuery(unsafeSQL: sql, binds: binds)
+    }
+
+    /// One statement running each data-modifying statement of `parts` (each as a CTE: all of
+    /// them run, on one snapshot).
+    func query(writing parts: [String]) -> PostgresQuery {
+        let ctes = parts.enumerated().map { "w\($0.offset) AS (\($0.element))" }
+        return query("WITH " + ctes.joined(separator: ",\n") + "\nSELECT 1")
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+/// Loads the records of feed rows, each with its change tag, in one query per type (plus the
+/// queries that complete annotations, layers and world maps), as the SQLite store's
+/// `SyncRecordLoader` does.
+struct PostgresSyncRecordLoader {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    /// The table of a feed record type and its key column.
+    static func table(of type: RecordType) -> (name: String, key: String)? {
+        switch type {
+        case .layer: ("layers", "id")
+        case .annotation: ("annotations", "id")
+        case .comment: ("comments", "id")
+        case .user: ("users", "id")
+        case .star: ("stars", "annotationID")
+        case .notification: ("notifications", "id")
+        case .worldMap: ("world_maps", "id")
+        case .grant, .reaction, .view: nil
+        }
+    }
+
+    /// The records of `rows` keyed by ``SyncFeedRow/key(_:_:)``. Stars are `viewer`'s own: `rows`
+    /// come from one viewer's feed, whose star rows are theirs.
+    func load(_ rows: [SyncFeedRow], starsOf viewer: UserID) async throws -> [String: (SyncRecord, String)] {
+        var result: [String: (SyncRecord, String)] = [:]
+        for (type, group) in Dictionary(grouping: rows, by: \.recordType) {
+            guard let type else { continue }
+            let ids = group.compactMap { UUID(uuidString: $0.recordID) }
+            for (record, tag) in try await records(of: type, ids: ids, starsOf: viewer) {
+                result[SyncFeedRow.key(type, record.recordID)] = (record, String(tag))
+            }
+        }
+        return result
+    }
+
+    private func records(of type: RecordType, ids: [UUID], starsOf viewer: UserID) async throws
+        -> [(SyncRecord, Int64)]
+    {
+        switch type {
+        case .layer:
+            let rows = try await tagged("""
+                SELECT \(unescaped: LayerColumns.selection), l.changeSeq FROM layers l WHERE l.id = ANY(\(ids))
+                """, LayerColumns.layer(from:))
+            let layers = try await PostgresAnnotationAssembler.complete(rows.map(\.0), on: connection, logger: logger)
+            return zip(layers.map(SyncRecord.layer), rows.map(\.1)).map { ($0, $1) }
+        case .annotation:
+            let rows = try await tagged("""
+                SELECT \(unescaped: AnnotationColumns.selection), a.changeSeq FROM annotations a WHERE a.id = ANY(\(ids))
+                """, AnnotationColumns.annotation(from:))
+            let annotations = try await PostgresAnnotationAssembler.complete(
+                rows.map(\.0), on: connection, logger: logger)
+            return zip(annotations.map(SyncRecord.annotation), rows.map(\.1)).map { ($0, $1) }
+        case .comment:
+            return try await tagged("""
+                SELECT \(unescaped: CommentColumns.selection), changeSeq FROM comments WHERE id = ANY(\(ids))
+                """, CommentColumns.comment(from:)).map { (.comment($0), $1) }
+        case .user:
+            // The counted columns share a name, so the tag is joined on rather than added to the list.
+            return try await tagged("""
+                SELECT q.*, t.changeSeq FROM (\(unescaped: UserColumns.selectWithCounts) WHERE u.id = ANY(\(ids))) q
+                JOIN users t ON t.id = q.id
+                """, UserColumns.user(from:)).map { (.user($0), $1) }
+        case .star:
+            return try await connection.rows("""
+                SELECT annotationID, createdAt, changeSeq FROM stars
+                WHERE userID = \(viewer.rawValue) AND annotationID = ANY(\(ids))
+                """, logger: logger) { row in
+                var cells = ColumnReader(row)
+                return (.star(StarRecord(annotationID: try cells.identifier(), createdAt: try cells.date())),
+                        try cells.next(Int64.self))
+            }
+        case .notification:
+            return try await tagged("""
+                SELECT \(unescaped: NotificationColumns.selection), changeSeq FROM notifications WHERE id = ANY(\(ids))
+                """, NotificationColumns.notification(from:)).map { (.notification($0), $1) }
+        case .worldMap:
+            let rows = try await tagged("""
+                SELECT \(unescaped: WorldMapColumns.selection), w.changeSeq FROM world_maps w WHERE w.id = ANY(\(ids))
+                """, WorldMapColumns.worldMap(from:))
+            let maps = try await PostgresStore.withAnchors(rows.map(\.0), on: connection, logger: logger)
+            return zip(maps.map(SyncRecord.worldMap), rows.map(\.1)).map { ($0, $1) }
+        case .grant, .reaction, .view:
+            return []
+        }
+    }
+
+    /// The rows of `query`, each decoded by `decode` and paired with its last column, the change tag.
+    private func tagged<Record>(_ query: PostgresQuery, _ decode: (PostgresRow) throws -> Record) async throws
+        -> [(Record, Int64)]
+    {
+        try await connection.rows(query, logger: logger) { row in
+            let columns = row.count
+            var tag = ColumnReader(row, from: columns - 1)
+            return (try decode(row), try tag.next(Int64.self))
+        }
+    }
+}

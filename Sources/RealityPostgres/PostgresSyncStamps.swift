@@ -1,0 +1,69 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+/// The records a commit touches (``SyncJournal/touches(for:)``), grouped by table, as the
+/// statements that lock them and then give them the commit's number.
+struct PostgresSyncStamps {
+    /// Tables keyed by `id`, with the IDs touched in each, in a fixed order.
+    private var byID: [(table: String, ids: [UUID])] = []
+    /// Touched stars: (userID, annotationID).
+    private var stars: [(UUID, UUID)] = []
+
+    init(_ touches: Set<SyncJournal.Touch>) {
+        var ids: [String: Set<UUID>] = [:]
+        for touch in touches {
+            switch touch {
+            case .annotation(let id): ids["annotations", default: []].insert(id.rawValue)
+            case .layer(let id): ids["layers", default: []].insert(id.rawValue)
+            case .comment(let id): ids["comments", default: []].insert(id.rawValue)
+            case .user(let id): ids["users", default: []].insert(id.rawValue)
+            case .notification(let id): ids["notifications", default: []].insert(id)
+            case .worldMap(let id): ids["world_maps", default: []].insert(id.rawValue)
+            case .star(let userID, let annotationID): stars.append((userID.rawValue, annotationID.rawValue))
+            }
+        }
+        // Parents before children, every commit in the same order, so lockers queue rather than deadlock.
+        for table in ["layers", "annotations", "comments", "users", "notifications", "world_maps"] {
+            if let set = ids[table] { byID.append((table, set.sorted { $0.lowercasedString < $1.lowercasedString })) }
+        }
+        stars.sort { ($0.0.lowercasedString, $0.1.lowercasedString) < ($1.0.lowercasedString, $1.1.lowercasedString) }
+    }
+
+    /// True when the commit touches no record.
+    var isEmpty: Bool { byID.isEmpty && stars.isEmpty }
+
+    /// One statement that locks every touched row (as an UPDATE would), or nil when there are none.
+    func lockQuery() -> PostgresQuery? {
+        guard !isEmpty else { return nil }
+        var query = PostgresQueryBuilder()
+        var selects: [String] = []
+        for (table, ids) in byID {
+            selects.append("SELECT 1 FROM \(table) WHERE id = ANY(\(query.bind(ids))) ORDER BY id FOR NO KEY UPDATE")
+        }
+        if !stars.isEmpty {
+            selects.append("""
+                SELECT 1 FROM stars WHERE (userID, annotationID) IN (\(starKeys(&query)))
+                ORDER BY userID, annotationID FOR NO KEY UPDATE
+                """)
+        }
+        let ctes = selects.enumerated().map { "l\($0.offset) AS (\($0.element))" }
+        let counts = selects.indices.map { "(SELECT count(*) FROM l\($0))" }
+        return query.query("WITH " + ctes.joined(separator: ",\n") + "\nSELECT " + counts.joined(separator: " + "))
+    }
+
+    /// The UPDATE statements that set every touched row's `changeSeq` to the placeholder `seq`.
+    func updates(to seq: String, in query: inout PostgresQueryBuilder) -> [String] {
+        var parts = byID.map { table, ids in
+            "UPDATE \(table) SET changeSeq = \(seq) WHERE id = ANY(\(query.bind(ids)))"
+        }
+        if !stars.isEmpty {
+            parts.append("UPDATE stars SET changeSeq = \(seq) WHERE (userID, annotationID) IN (\(starKeys(&query)))")
+        }
+        return parts
+    }
+
+    private func starKeys(_ query: inout PostgresQueryBuilder) -> String {
+        "SELECT * FROM unnest(\(query.bind(stars.map(\.0)))::uuid[], \(query.bind(stars.map(\.1)))::uuid[])"
+    }
+}
