@@ -38,6 +38,7 @@ extension PostgresStore: ChangeCommitting {
                         let writes = PostgresWrites(connection: connection, logger: logger)
                         for change in changes.changes { try await writes.apply(change) }
                         try await log.record(changes, prior: prior, at: Timestamp.now())
+                        try await announceCommit(on: connection)
                     }
                 }
                 break

@@ -9,13 +9,16 @@ import RealityCore
 /// `run()` must be running — in a task of its own or as a service of a `ServiceGroup` (it is a
 /// `Service`) — for as long as the store is used; until it runs, queries wait. Opening migrates
 /// the database (see ``PostgresMigrations``). Commit events reach the ``commits()`` streams of
-/// this process only.
+/// this process, and of the other instances on the database while they run
+/// ``relayCommitsOfOtherInstances()``.
 public struct PostgresStore: Sendable {
     /// The connection pool every query goes through.
     public let client: PostgresClient
     /// Where queries and migrations log.
     public let logger: Logger
     let broadcaster: CommitBroadcaster
+    /// Tells this store's commit notices from other instances' ones.
+    let instanceID = UUID()
 
     /// The store over `client`, without touching the database: call ``migrate()`` before its
     /// first use. For a server that builds its routes before the client's run loop starts (the

@@ -28,7 +28,8 @@ public func buildApplication(
 }
 
 /// The server over a ``PostgresStore``. The client's run loop is a service of the application's
-/// group, listed before the HTTP server: the group starts services in order and stops them in
+/// group, listed before the HTTP server (with the relay that brings other instances' commits to
+/// this one's live events): the group starts services in order and stops them in
 /// reverse, so the pool is up before the first request and closes after the last response. The
 /// schema is migrated before the server binds; several instances may start on one database at
 /// once (migrations take a lock, and sessions live in the database, so a token works on each).
@@ -44,7 +45,7 @@ private func buildPostgresApplication(
     let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
     let store = PostgresStore(client: client, logger: logger)
     var app = buildApplication(configuration, store: store, logger: logger)
-    app.addServices(client)
+    app.addServices(client, PostgresCommitRelay(store: store))
     app.beforeServerStarts {
         do {
             // While the database cannot be reached the pool keeps trying (for about a minute);

@@ -21,8 +21,8 @@ struct LiveEventsTests {
             let bobEvents = EventRecorder()
             let catEvents = EventRecorder()
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await listen(api, as: bob, into: bobEvents) }
-                group.addTask { try await listen(api, as: cat, into: catEvents) }
+                group.addTask { try await api.listen(as: bob, into: bobEvents) }
+                group.addTask { try await api.listen(as: cat, into: catEvents) }
                 try await bobEvents.waitUntilConnected()
                 try await catEvents.waitUntilConnected()
                 try await api.share(layer.id, by: ann, with: bob, as: .commenter)
@@ -55,19 +55,6 @@ struct LiveEventsTests {
             }
         }
     }
-
-    private func listen(_ api: APIClient, as session: Session, into recorder: EventRecorder) async throws {
-        try await api.client.ws(
-            "/api/v1/events",
-            configuration: WebSocketClientConfiguration(additionalHeaders: [.authorization: "Bearer \(session.token)"])
-        ) { inbound, _, _ in
-            for try await message in inbound.messages(maxSize: 1 << 20) {
-                guard case .text(let text) = message else { continue }
-                let event = try RealityJSON.decode(LiveEvent.self, from: Data(text.utf8))
-                if event == .ready { await recorder.connected() } else { await recorder.record(event) }
-            }
-        }
-    }
 }
 
 /// Collects the events one socket receives.
@@ -91,5 +78,21 @@ actor EventRecorder {
             try await Task.sleep(for: .milliseconds(10))
         }
         throw TestFailure("expected events did not arrive; got \(events)")
+    }
+}
+
+extension APIClient {
+    /// Opens the events socket as `session` and records what arrives until the socket closes.
+    func listen(as session: Session, into recorder: EventRecorder) async throws {
+        try await client.ws(
+            "/api/v1/events",
+            configuration: WebSocketClientConfiguration(additionalHeaders: [.authorization: "Bearer \(session.token)"])
+        ) { inbound, _, _ in
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+                guard case .text(let text) = message else { continue }
+                let event = try RealityJSON.decode(LiveEvent.self, from: Data(text.utf8))
+                if event == .ready { await recorder.connected() } else { await recorder.record(event) }
+            }
+        }
     }
 }

@@ -45,6 +45,39 @@ struct PostgresServerTests {
         }
     }
 
+    @Test func aCommitOnOneInstance_reachesLiveEventsOnAnother() async throws {
+        try await withPostgresDatabase { database in
+            let url = try await TestPostgres.shared.value.url(database: database.database ?? "")
+            let configuration = ServerConfiguration(
+                port: 0, postgresURL: url, adminToken: TestServer.adminToken, bcryptCost: 4)
+            let first = try await buildApplication(configuration, logger: TestServer.logger)
+            let second = try await buildApplication(configuration, logger: TestServer.logger)
+            try await PostgresStore.withStore(configuration: database, logger: TestServer.logger) { store in
+                try await first.test(.live) { one in
+                    try await second.test(.live) { two in
+                        let viaOne = APIClient(client: one, store: store)
+                        let viaTwo = APIClient(client: two, store: store)
+                        let ann = try await viaOne.register("Ann")
+                        let bob = try await viaOne.register("Bob")
+                        try await viaOne.setTier(.pro, for: ann.id)
+                        let layer = try await viaOne.createLayer(ann)
+                        let events = EventRecorder()
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            group.addTask { try await viaTwo.listen(as: bob, into: events) }
+                            try await events.waitUntilConnected()
+                            try await viaOne.share(layer.id, by: ann, with: bob, as: .viewer)
+                            _ = try await events.wait { received in
+                                received.contains { if case .changes(let scopes) = $0 { scopes.contains(.shared) } else { false } }
+                                    && received.contains { if case .notification = $0 { true } else { false } }
+                            }
+                            group.cancelAll()
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func badPostgresURL_refusesToStart() async throws {
         let configuration = ServerConfiguration(port: 0, postgresURL: "mysql://somewhere/db")
         await #expect(throws: ServerStartError.self) {

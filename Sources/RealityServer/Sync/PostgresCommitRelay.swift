@@ -1,0 +1,14 @@
+import RealityPostgres
+import ServiceLifecycle
+
+/// Brings the commits of the other server instances on one PostgreSQL database to this
+/// instance's live events (``PostgresStore/relayCommitsOfOtherInstances()``), until shutdown.
+struct PostgresCommitRelay: Service {
+    let store: PostgresStore
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await store.relayCommitsOfOtherInstances()
+        }
+    }
+}
