@@ -102,13 +102,16 @@ extension PostgresStore: ChangeCommitting {
             // sees the first's row instead of overwriting it.
             case .annotationAbsent(let id): owners.insert("annotation:" + id.uuidString)
             case .recordAbsent(let type, let id): owners.insert("\(type.rawValue):" + id)
+            case .annotationsAbsent(let ids): owners.formUnion(ids.map { "annotation:" + $0.uuidString })
             case .annotationUnchanged, .layerUnchanged, .changeTag: break
             }
         }
-        for owner in owners.sorted() {
-            try await connection.query(
-                "SELECT pg_advisory_xact_lock(\(ownerLockSpace), hashtext(\(owner)))", logger: logger)
-        }
+        guard !owners.isEmpty else { return }
+        // One statement takes them all, in the sorted order every committer uses.
+        try await connection.query("""
+            SELECT pg_advisory_xact_lock(\(ownerLockSpace), hashtext(key))
+            FROM unnest(\(owners.sorted())::text[]) WITH ORDINALITY AS keys(key, position) ORDER BY position
+            """, logger: logger)
     }
 
     private static func check(_ precondition: Precondition, on connection: PostgresConnection, logger: Logger) async throws {
@@ -151,6 +154,11 @@ extension PostgresStore: ChangeCommitting {
             let sql = "SELECT changeSeq FROM \(table.name) WHERE \(table.key) = \(query.bind(key)) FOR UPDATE"
             let current = try await connection.rows(query.query(sql), logger: logger) { try $0.decode(Int64.self) }.first
             if current.map(String.init) != tag { throw StoreError.conflict(recordType: type, id: id) }
+        case .annotationsAbsent(let ids):
+            let found = try await connection.rows(
+                "SELECT id FROM annotations WHERE id = ANY(\(ids.map(\.rawValue))) LIMIT 1", logger: logger
+            ) { try $0.decode(UUID.self) }
+            if let id = found.first { throw StoreError.conflict(recordType: .annotation, id: id.lowercasedString) }
         case .recordAbsent(let type, let id):
             guard let table = PostgresSyncRecordLoader.table(of: type), let key = UUID(uuidString: id) else {
                 throw StoreError.conflict(recordType: type, id: id)

@@ -115,17 +115,25 @@ extension PostgresStore: SyncLogReading {
         }
     }
 
-    public func recordedSyncMutation(userID: UserID, mutationID: String) async throws -> RecordedSyncMutation? {
-        try await read { connection in
-            try await connection.rows("""
-                SELECT status, seq, error FROM sync_mutations WHERE userID = \(userID.rawValue) AND mutationID = \(mutationID)
-                """, logger: logger
-            ) { row in
-                var cells = ColumnReader(row)
-                return RecordedSyncMutation(
-                    saved: try cells.next(String.self) == "saved", sequence: try cells.next(Int64?.self),
-                    error: try cells.next(String?.self).map { Data($0.utf8) })
-            }.first
+    public func recordedSyncMutations(userID: UserID, mutationIDs: [String]) async throws
+        -> [String: RecordedSyncMutation]
+    {
+        guard !mutationIDs.isEmpty else { return [:] }
+        return try await read { connection in
+            var found: [String: RecordedSyncMutation] = [:]
+            for (id, recorded) in try await connection.rows("""
+                SELECT mutationID, status, seq, error FROM sync_mutations
+                WHERE userID = \(userID.rawValue) AND mutationID = ANY(\(mutationIDs))
+                """, logger: logger, { row -> (String, RecordedSyncMutation) in
+                    var cells = ColumnReader(row)
+                    return (try cells.next(String.self), RecordedSyncMutation(
+                        saved: try cells.next(String.self) == "saved", sequence: try cells.next(Int64?.self),
+                        error: try cells.next(String?.self).map { Data($0.utf8) }))
+                })
+            {
+                found[id] = recorded
+            }
+            return found
         }
     }
 

@@ -56,6 +56,11 @@ extension SQLiteStore: ChangeCommitting {
                     db.cachedStatement(sql: "SELECT changeSeq FROM \(table.name) WHERE \(table.key) = ?"), arguments: [id]),
                 String(current) == tag
             else { throw StoreError.conflict(recordType: type, id: id) }
+        case .annotationsAbsent(let ids):
+            let statement = try db.cachedStatement(sql: "SELECT 1 FROM annotations WHERE id = ?")
+            for id in ids where try Bool.fetchOne(statement, arguments: [id.uuidString]) != nil {
+                throw StoreError.conflict(recordType: .annotation, id: id.uuidString)
+            }
         case .recordAbsent(let type, let id):
             if let table = SyncRecordLoader.table(of: type),
                 try Bool.fetchOne(

@@ -89,16 +89,27 @@ extension SQLiteStore: SyncLogReading {
         }
     }
 
-    public func recordedSyncMutation(userID: UserID, mutationID: String) async throws -> RecordedSyncMutation? {
-        try await read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT status, seq, error FROM sync_mutations WHERE userID = ? AND mutationID = ?",
-                arguments: [userID.uuidString, mutationID]
-            ).map { row in
-                RecordedSyncMutation(
-                    saved: (row["status"] as String) == "saved", sequence: row["seq"],
-                    error: (row["error"] as String?).map { Data($0.utf8) })
+    public func recordedSyncMutations(userID: UserID, mutationIDs: [String]) async throws
+        -> [String: RecordedSyncMutation]
+    {
+        guard !mutationIDs.isEmpty else { return [:] }
+        return try await read { db in
+            var found: [String: RecordedSyncMutation] = [:]
+            for chunk in mutationIDs.chunked(into: 500) {
+                for row in try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT mutationID, status, seq, error FROM sync_mutations
+                        WHERE userID = ? AND mutationID IN (\(placeholders(chunk.count)))
+                        """,
+                    arguments: StatementArguments([userID.uuidString] + Array(chunk)))
+                {
+                    found[row["mutationID"]] = RecordedSyncMutation(
+                        saved: (row["status"] as String) == "saved", sequence: row["seq"],
+                        error: (row["error"] as String?).map { Data($0.utf8) })
+                }
             }
+            return found
         }
     }
 

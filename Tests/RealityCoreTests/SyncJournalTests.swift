@@ -65,10 +65,10 @@ struct SyncJournalTests {
         #expect(changes.includingPushedMutation() == changes)
         let expected = ExpectedChangeTag(recordType: .annotation, recordID: note.id.uuidString, tag: "7")
         let mutation = PushedMutation(userID: Fixtures.ownerID, mutationID: "m1", expectedTag: expected)
-        let included = SyncPushContext.$current.withValue(mutation) { changes.includingPushedMutation() }
+        let included = SyncPushContext.$current.withValue([mutation]) { changes.includingPushedMutation() }
         #expect(included.preconditions == [.changeTag(.annotation, id: note.id.uuidString, equals: "7")])
         #expect(included.changes.last == .recordSyncMutation(userID: Fixtures.ownerID, mutationID: "m1"))
-        let empty = SyncPushContext.$current.withValue(mutation) { ChangeSet().includingPushedMutation() }
+        let empty = SyncPushContext.$current.withValue([mutation]) { ChangeSet().includingPushedMutation() }
         #expect(empty.isEmpty)
     }
 }

@@ -130,6 +130,36 @@ struct SyncPushRouteTests {
         }
     }
 
+    @Test("a run of creates is applied together; one refused create leaves the others saved and answers alone",
+          arguments: Backend.allCases)
+    func createRuns(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            let ann = try await api.register("Ann")
+            try await api.setTier(.pro, for: ann.id)
+            let layer = try await api.createLayer(ann)
+            let existing = try await api.createNote(ann, in: layer.id)
+            var notes = (0..<6).map { note(in: layer.id, owner: ann.id, text: "n\($0)") }
+            notes[2].title = String(repeating: "t", count: Annotation.maxTitleLength + 1)
+            var clash = note(in: layer.id, owner: ann.id)
+            clash.id = existing.id
+            notes[4] = clash
+            let mutations = notes.map { save($0) }
+            let results = try await api.push(ann, mutations)
+            #expect(results.map(\.status) == [.saved, .saved, .rejected, .saved, .conflict, .saved])
+            #expect(results[2].error?.field == "title")
+            #expect(try await api.store.annotationCount(ownedBy: ann.id) == 5)
+            // The clean run goes in as one commit: every create has the same change tag.
+            let clean = (0..<5).map { save(note(in: layer.id, owner: ann.id, text: "c\($0)")) }
+            let together = try await api.push(ann, clean)
+            #expect(together.allSatisfy { $0.status == .saved })
+            #expect(Set(together.compactMap(\.changeTag)).count == 1)
+            // Replaying the whole request answers the same and creates nothing more.
+            #expect(try await api.push(ann, clean) == together)
+            #expect(try await api.push(ann, mutations).map(\.status) == [.saved, .saved, .rejected, .saved, .conflict, .saved])
+            #expect(try await api.store.annotationCount(ownedBy: ann.id) == 10)
+        }
+    }
+
     @Test("grants, reactions, stars and reads are set operations that never conflict", arguments: Backend.allCases)
     func setOperations(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in

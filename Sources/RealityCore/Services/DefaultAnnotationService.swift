@@ -58,6 +58,61 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         return annotation
     }
 
+    /// Creates every draft in one commit, or none: the same rules as ``createAnnotation(_:)``,
+    /// each layer's permission checked once and the plan's limit counted for the whole run. For a
+    /// device's offline creates pushed by sync; a caller that needs to know which draft a rule
+    /// refused creates them one at a time.
+    public func createAnnotations(_ drafts: [AnnotationDraft]) async throws -> [Annotation] {
+        guard !drafts.isEmpty else { return [] }
+        let now = context.now
+        var layers: [LayerID: Layer] = [:]
+        var annotations: [Annotation] = []
+        annotations.reserveCapacity(drafts.count)
+        for draft in drafts {
+            if layers[draft.layerID] == nil {
+                layers[draft.layerID] = try await access.layer(draft.layerID, for: .edit).0
+            }
+            let anchorID: AnchorID
+            if let given = draft.anchorID {
+                anchorID = given
+            } else {
+                anchorID = try await anchors.anchorFor(position: draft.position)
+            }
+            let annotation = Annotation(
+                id: draft.id ?? AnnotationID(), type: draft.type, content: draft.content, title: draft.title,
+                position: draft.position, orientation: draft.orientation, scale: draft.scale, anchorID: anchorID,
+                layerID: draft.layerID, ownerID: context.userID, visibilityRules: draft.visibilityRules,
+                createdAt: now, status: draft.status, attachments: draft.attachments)
+            try annotation.validate()
+            annotations.append(annotation)
+        }
+        guard Set(annotations.map(\.id)).count == annotations.count else {
+            throw ServiceError.invalidOperation(reason: "Two drafts have the same ID.")
+        }
+        let user = try await access.currentUser()
+        var changes = ChangeSet(preconditions: [.annotationsAbsent(annotations.map(\.id))])
+        let tier = user.tier(at: now)
+        let limit = tier.limits.maxAnnotations
+        if let limit {
+            // Fewer than `limit - count + 1` now means room for all `count`.
+            changes.require(.annotationCountBelow(owner: user.id, limit: limit - annotations.count + 1, tier: tier))
+        }
+        // Saves first, in one run, so that the store writes them together; then the activity.
+        changes.changes += annotations.map(Change.saveAnnotation)
+        changes.changes += annotations.map { annotation in
+            .addActivity(Activity(
+                kind: .annotationCreated, actorID: context.userID, annotationID: annotation.id,
+                layerID: annotation.layerID, summary: "created \(annotation.title ?? annotation.type.rawValue)",
+                createdAt: now))
+        }
+        do {
+            try await store.commit(changes)
+        } catch TierLimitError.annotationLimitReached where limit != nil {
+            throw TierLimitError.annotationLimitReached(limit: limit ?? 0, tier: tier)
+        }
+        return annotations
+    }
+
     public func fetchAnnotations(in layerID: LayerID) async throws -> [Annotation] {
         _ = try await access.visibleLayer(layerID)
         return try await store.allAnnotations(matching: query(layerIDs: [layerID], limit: AnnotationQuery.maxLimit))

@@ -76,6 +76,8 @@ public enum Precondition: Hashable, Sendable {
     case changeTag(RecordType, id: String, equals: String)
     /// No record of this type has this ID yet (a pushed create must not replace anything).
     case recordAbsent(RecordType, id: String)
+    /// None of these annotations exists yet (a run of creates with client-chosen IDs).
+    case annotationsAbsent([AnnotationID])
 }
 
 /// Changes applied together or not at all.

@@ -125,8 +125,15 @@ public protocol SyncLogReading: Sendable {
     func expiredGrants(of user: UserID, at now: Date) async throws -> [GrantTarget]
     /// The current change tag of a record; nil when it does not exist.
     func changeTag(of recordType: RecordType, id: String) async throws -> String?
-    /// The mutation `mutationID` of `userID`, if the server applied or refused it before.
-    func recordedSyncMutation(userID: UserID, mutationID: String) async throws -> RecordedSyncMutation?
+    /// Those of `mutationIDs` of `userID` that the server applied or refused before, by ID.
+    func recordedSyncMutations(userID: UserID, mutationIDs: [String]) async throws -> [String: RecordedSyncMutation]
     /// Remembers that the mutation was refused with `error` (a JSON error detail).
     func recordSyncRejection(userID: UserID, mutationID: String, error: Data, at date: Date) async throws
+}
+
+extension SyncLogReading {
+    /// The mutation `mutationID` of `userID`, if the server applied or refused it before.
+    public func recordedSyncMutation(userID: UserID, mutationID: String) async throws -> RecordedSyncMutation? {
+        try await recordedSyncMutations(userID: userID, mutationIDs: [mutationID])[mutationID]
+    }
 }

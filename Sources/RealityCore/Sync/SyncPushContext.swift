@@ -37,21 +37,24 @@ public struct ExpectedChangeTag: Hashable, Sendable {
     }
 }
 
-/// Where the mutation being applied lives while a service runs.
+/// Where the mutations being applied live while a service runs.
 public enum SyncPushContext {
-    /// The mutation of the current task, if any.
-    @TaskLocal public static var current: PushedMutation?
+    /// The mutations the current task's commits apply: one, or a run of creates applied together.
+    @TaskLocal public static var current: [PushedMutation] = []
 }
 
 extension ChangeSet {
-    /// This set plus, when a push mutation is being applied, its change-tag check and its record.
+    /// This set plus, when push mutations are being applied, their change-tag checks and records.
     public func includingPushedMutation() -> ChangeSet {
-        guard !isEmpty, let mutation = SyncPushContext.current else { return self }
+        let mutations = SyncPushContext.current
+        guard !isEmpty, !mutations.isEmpty else { return self }
         var copy = self
-        if let expected = mutation.expectedTag {
-            copy.require(.changeTag(expected.recordType, id: expected.recordID, equals: expected.tag))
+        for mutation in mutations {
+            if let expected = mutation.expectedTag {
+                copy.require(.changeTag(expected.recordType, id: expected.recordID, equals: expected.tag))
+            }
+            copy.append(.recordSyncMutation(userID: mutation.userID, mutationID: mutation.mutationID))
         }
-        copy.append(.recordSyncMutation(userID: mutation.userID, mutationID: mutation.mutationID))
         return copy
     }
 }

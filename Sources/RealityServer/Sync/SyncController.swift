@@ -80,12 +80,7 @@ struct SyncController<Store: ServerStore>: Sendable {
         let body = try RealityJSON.decode(SyncPushRequest.self, from: data)
         guard body.mutations.count <= limits.maxMutations else { throw SyncBatchTooLarge(limits: limits) }
         try Self.validate(body)
-        var results: [SyncMutationResult] = []
-        results.reserveCapacity(body.mutations.count)
-        let pusher = SyncPusher(services: services, userID: userID)
-        for mutation in body.mutations {
-            results.append(try await pusher.result(of: mutation))
-        }
+        let results = try await SyncPusher(services: services, userID: userID).results(of: body.mutations)
         return try JSONResponse(SyncPushResponse(results: results)).response(from: request, context: context)
     }
 

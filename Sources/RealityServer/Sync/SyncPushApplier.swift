@@ -43,7 +43,7 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
             ExpectedChangeTag(recordType: mutation.recordType, recordID: mutation.recordID, tag: $0)
         }
         try await SyncPushContext.$current.withValue(
-            PushedMutation(userID: userID, mutationID: mutation.mutationID, expectedTag: expected), operation: body)
+            [PushedMutation(userID: userID, mutationID: mutation.mutationID, expectedTag: expected)], operation: body)
     }
 
     private func checkID(_ id: String, _ mutation: SyncMutation) async throws {

@@ -8,6 +8,71 @@ struct SyncPusher<Store: ServerStore>: Sendable {
     let services: Services<Store>
     let userID: UserID
 
+    /// The results of `mutations`, in order. Runs of annotation creates are applied in one commit
+    /// each (a device's offline creates arrive that way, hundreds at a time); a run the rules
+    /// refuse as a whole is applied again one mutation at a time, so each gets its own answer.
+    func results(of mutations: [SyncMutation]) async throws -> [SyncMutationResult] {
+        var results: [SyncMutationResult] = []
+        results.reserveCapacity(mutations.count)
+        var index = mutations.startIndex
+        while index < mutations.endIndex {
+            var end = index
+            while end < mutations.endIndex, Self.batchableCreate(mutations[end]) != nil { end += 1 }
+            if end - index >= 2 {
+                results += try await createRun(Array(mutations[index..<end]))
+                index = end
+            } else {
+                results.append(try await result(of: mutations[index]))
+                index += 1
+            }
+        }
+        return results
+    }
+
+    /// The draft of a mutation that creates an annotation and nothing else, or nil.
+    private static func batchableCreate(_ mutation: SyncMutation) -> AnnotationDraft? {
+        guard mutation.recordType == .annotation, mutation.op == .save, mutation.baseChangeTag == nil,
+            case .annotation(let annotation) = mutation.fields, annotation.id.uuidString == mutation.recordID,
+            !annotation.isDeleted
+        else { return nil }
+        return AnnotationDraft(
+            id: annotation.id, type: annotation.type, content: annotation.content, title: annotation.title,
+            position: annotation.position, orientation: annotation.orientation, scale: annotation.scale,
+            anchorID: annotation.anchorID, layerID: annotation.layerID, visibilityRules: annotation.visibilityRules,
+            status: annotation.status, attachments: annotation.attachments)
+    }
+
+    private func createRun(_ run: [SyncMutation]) async throws -> [SyncMutationResult] {
+        let store = services.store
+        let recorded = try await store.recordedSyncMutations(userID: userID, mutationIDs: run.map(\.mutationID))
+        let fresh = run.filter { recorded[$0.mutationID] == nil }
+        let distinct = Set(fresh.map(\.recordID)).count == fresh.count
+            && Set(fresh.map(\.mutationID)).count == fresh.count
+        if fresh.count >= 2, distinct {
+            do {
+                try await SyncPushContext.$current.withValue(
+                    fresh.map { PushedMutation(userID: userID, mutationID: $0.mutationID) }
+                ) {
+                    _ = try await services.annotations(userID).createAnnotations(fresh.compactMap(Self.batchableCreate))
+                }
+                let applied = try await store.recordedSyncMutations(userID: userID, mutationIDs: run.map(\.mutationID))
+                return run.map { mutation in
+                    applied[mutation.mutationID].map { replay($0, mutation) }
+                        ?? SyncMutationResult(mutationID: mutation.mutationID, status: .saved)
+                }
+            } catch {
+                // A server-side failure fails the request; a rule that refused the run as a whole
+                // is found out by applying each mutation on its own, which says which one.
+                if APIError(error).status.code >= 500 { throw error }
+            }
+        }
+        var results: [SyncMutationResult] = []
+        for mutation in run {
+            results.append(try await result(of: mutation))
+        }
+        return results
+    }
+
     func result(of mutation: SyncMutation) async throws -> SyncMutationResult {
         let store = services.store
         if let recorded = try await store.recordedSyncMutation(userID: userID, mutationID: mutation.mutationID) {
