@@ -36,7 +36,7 @@ extension PostgresStore: ChangeCommitting {
                         let log = PostgresSyncLog(connection: connection, logger: logger)
                         let prior = try await log.prior(for: changes)
                         let writes = PostgresWrites(connection: connection, logger: logger)
-                        for change in changes.changes { try await writes.apply(change) }
+                        try await writes.apply(changes.changes)
                         try await log.record(changes, prior: prior, at: Timestamp.now())
                         try await announceCommit(on: connection)
                     }

@@ -131,6 +131,18 @@ struct PostgresQueryBuilder {
         return "$\(binds.count)"
     }
 
+    /// Binds `value`, whose encoding may fail, and answers its placeholder.
+    mutating func bindThrowing(_ value: some PostgresThrowingDynamicTypeEncodable) throws -> String {
+        try binds.append(value)
+        return "$\(binds.count)"
+    }
+
+    /// Binds NULL and answers its placeholder.
+    mutating func bindNull() -> String {
+        binds.appendNull()
+        return "$\(binds.count)"
+    }
+
     /// The query `sql` with the binds made so far.
     func query(_ sql: String) -> PostgresQuery {
         PostgresQuery(unsafeSQL: sql, binds: binds)

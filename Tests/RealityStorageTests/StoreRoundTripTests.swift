@@ -7,6 +7,43 @@ import Testing
 /// Everything written through `commit` reads back equal, on every backend.
 @Suite struct StoreRoundTripTests {
     @Test(arguments: StoreBackend.allCases)
+    func aRunOfAnnotationsAndActivities_inOneCommit_readsBackEqual_andReplacesEarlierVersions(
+        backend: StoreBackend
+    ) async throws {
+        try await withStore(backend) { store in
+            let owner = Samples.user("Ana")
+            let layer = Samples.layer(owner: owner.id)
+            var notes = (0..<3).map { _ in Samples.fullAnnotation(owner: owner.id, layer: layer.id) }
+            notes.append(Samples.note("plain", owner: owner.id, layer: layer.id))
+            notes.append(Samples.note("gone", owner: owner.id, layer: layer.id, isDeleted: true))
+            var changes = ChangeSet(changes: [.saveUser(owner), .saveLayer(layer)])
+            changes.changes += notes.map(Change.saveAnnotation)
+            let activities = notes.map { note in
+                Activity(kind: .annotationCreated, actorID: owner.id, annotationID: note.id, layerID: layer.id,
+                         summary: "created", createdAt: Samples.at(5))
+            }
+            changes.changes += activities.map(Change.addActivity)
+            try await store.commit(changes)
+            for note in notes {
+                #expect(try await store.annotation(id: note.id) == note)
+            }
+            #expect(try await store.rowCount("activities") == activities.count)
+            // A second run over the same IDs replaces them, attachments included.
+            var edited = notes
+            for index in edited.indices {
+                edited[index].title = "edited \(index)"
+                edited[index].attachments = Array(edited[index].attachments.prefix(1))
+            }
+            try await store.commit(ChangeSet(changes: edited.map(Change.saveAnnotation)))
+            for note in edited {
+                #expect(try await store.annotation(id: note.id) == note)
+            }
+            let found = try await store.annotations(matching: AnnotationQuery(viewer: owner.id, text: "edited"))
+            #expect(Set(found.map(\.id)) == Set(edited.filter { !$0.isDeleted }.map(\.id)))
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func annotationWithEveryField_readsBackEqual(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
             let owner = Samples.user("Ana"), friend = Samples.user("Ben"), other = Samples.user("Cy")
