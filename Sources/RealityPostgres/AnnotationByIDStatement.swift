@@ -47,8 +47,9 @@ struct AnnotationByIDStatement: PostgresPreparedStatement {
     }
 }
 
-/// A grant as `json_build_array(id, userID, level, grantedAt, grantedBy, expiresAt)`.
-private struct GrantCells: Decodable {
+/// A grant as `json_build_array(id, userID, level, grantedAt, grantedBy, expiresAt)` (annotations'
+/// and layers' grants alike).
+struct GrantCells: Decodable {
     let permission: Permission
 
     init(from decoder: any Decoder) throws {

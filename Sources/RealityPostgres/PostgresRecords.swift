@@ -52,6 +52,8 @@ enum LayerColumns {
         l.id, l.name, l.icon, l.color, l.parentLayerID, l.ownerID, l.isPublic, l.isVisible, l.autoExpireDays,
         l.defaultPermission, l.createdAt, l.updatedAt, l.isDeleted
         """
+    /// How many columns `selection` names.
+    static let count = selection.split(separator: ",").count
 
     /// A layer from a row of `selection`, without its grants.
     static func layer(from row: PostgresRow) throws -> Layer {

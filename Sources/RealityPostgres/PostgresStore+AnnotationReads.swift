@@ -9,6 +9,26 @@ extension PostgresStore: AnnotationRepository {
         }
     }
 
+    /// One connection, two or three round trips: the annotation complete, the chain above the
+    /// layer its row names (with the layers' grants), then its comments when asked for. Under read
+    /// committed each statement sees its own snapshot, as separate calls do.
+    public func annotationWithLayerChain(
+        id: AnnotationID, includingComments: Bool
+    ) async throws -> (annotation: Annotation, chain: LayerChain)? {
+        try await read { connection in
+            guard var annotation = try await connection.rows(AnnotationByIDStatement(id: id.rawValue), logger: logger)
+                .first
+            else { return nil }
+            let chain = LayerChain(
+                try await connection.rows(LayerChainStatement(id: annotation.layerID.rawValue), logger: logger))
+            if includingComments {
+                annotation.comments = try await connection.rows(
+                    Self.commentsQuery(on: id), logger: logger, CommentColumns.comment(from:))
+            }
+            return (annotation, chain)
+        }
+    }
+
     public func annotations(matching query: AnnotationQuery) async throws -> [Annotation] {
         try await annotations(matching: query, spatial: .cube)
     }

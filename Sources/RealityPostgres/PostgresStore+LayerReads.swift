@@ -9,8 +9,7 @@ extension PostgresStore: LayerRepository {
 
     public func layerChain(startingAt id: LayerID) async throws -> LayerChain {
         try await read { connection in
-            let rows = try await connection.rows(LayerChainStatement(id: id.rawValue), logger: logger)
-            return LayerChain(try await PostgresAnnotationAssembler.complete(rows, on: connection, logger: logger))
+            LayerChain(try await connection.rows(LayerChainStatement(id: id.rawValue), logger: logger))
         }
     }
 

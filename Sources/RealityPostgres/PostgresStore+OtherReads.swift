@@ -8,10 +8,15 @@ extension PostgresStore: CommentRepository {
     }
 
     public func comments(on annotationID: AnnotationID) async throws -> [Comment] {
-        try await comments("""
-            SELECT \(unescaped: CommentColumns.selection) FROM comments
-            WHERE annotationID = \(annotationID.rawValue) AND NOT isDeleted ORDER BY createdAt, id
-            """)
+        try await comments(Self.commentsQuery(on: annotationID))
+    }
+
+    /// The live comments on an annotation, oldest first.
+    static func commentsQuery(on annotationID: AnnotationID) -> PostgresQuery {
+        """
+        SELECT \(unescaped: CommentColumns.selection) FROM comments
+        WHERE annotationID = \(annotationID.rawValue) AND NOT isDeleted ORDER BY createdAt, id
+        """
     }
 
     public func comments(authoredBy author: UserID) async throws -> [Comment] {

@@ -95,7 +95,9 @@ struct AttachmentsStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row { try AttachmentColumns.attachment(from: row) }
 }
 
-/// A layer followed by its ancestors, nearest first, as the SQLite store walks them.
+/// A layer followed by its ancestors, nearest first, as the SQLite store walks them, each with its
+/// grants aggregated into a JSON array (in ``GrantsStatement``'s order): one round trip for what
+/// every permission check reads.
 struct LayerChainStatement: PostgresPreparedStatement {
     static let sql = """
         WITH RECURSIVE chain(id, depth) AS (
@@ -104,7 +106,11 @@ struct LayerChainStatement: PostgresPreparedStatement {
             SELECT l.parentLayerID, c.depth + 1 FROM layers l JOIN chain c ON l.id = c.id
             WHERE l.parentLayerID IS NOT NULL AND c.depth < $2
         )
-        SELECT \(LayerColumns.selection) FROM chain c JOIN layers l ON l.id = c.id ORDER BY c.depth
+        SELECT \(LayerColumns.selection),
+            (SELECT json_agg(json_build_array(g.id, g.userID, g.level, g.grantedAt, g.grantedBy, g.expiresAt)
+                             ORDER BY g.grantedAt, g.userID)
+             FROM grants g WHERE g.targetType = 'layer' AND g.targetID = l.id)::text
+        FROM chain c JOIN layers l ON l.id = c.id ORDER BY c.depth
         """
     static let bindingDataTypes: [PostgresDataType] = [.uuid, .int8]
     typealias Row = Layer
@@ -118,7 +124,12 @@ struct LayerChainStatement: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row { try LayerColumns.layer(from: row) }
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var layer = try LayerColumns.layer(from: row)
+        var cells = ColumnReader(row, from: LayerColumns.count)
+        layer.permissions = try cells.json([GrantCells].self)?.map(\.permission) ?? []
+        return layer
+    }
 }
 
 extension PostgresConnection {

@@ -42,17 +42,24 @@ extension SQLiteStore: AccountRepository {
         }
     }
 
+    /// Answered from the ``SessionCache`` when it can be: every authenticated request asks.
     public func sessionUser(tokenHash: String) async throws -> UserID? {
-        try await readAccounts { db in
+        let (cached, generation) = sessions.lookup(tokenHash)
+        if let cached { return cached }
+        let userID = try await readAccounts { db in
             let text = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT userID FROM sessions WHERE tokenHash = ? AND revokedAt IS NULL"),
                 arguments: [tokenHash])
             return text.flatMap(UserID.init(uuidString:))
         }
+        if let userID { sessions.insert(tokenHash, userID: userID, generation: generation) }
+        return userID
     }
 
     public func revokeSession(tokenHash: String) async throws {
         let now = Timestamp.now().storeValue
+        // Forgotten even when the write fails: forgetting a live session only costs a read.
+        defer { sessions.revoke(tokenHash: tokenHash) }
         try await writeAccounts { db in
             try db.execute(
                 sql: "UPDATE sessions SET revokedAt = ? WHERE tokenHash = ? AND revokedAt IS NULL",
@@ -61,6 +68,7 @@ extension SQLiteStore: AccountRepository {
     }
 
     public func deleteAccount(_ userID: UserID, at date: Date) async throws {
+        defer { sessions.revokeAll(of: userID) }
         try await writeAccounts { db in
             try AccountDeletion.delete(userID, at: date, in: db)
         }

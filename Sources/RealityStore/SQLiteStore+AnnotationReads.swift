@@ -4,11 +4,26 @@ import RealityCore
 
 extension SQLiteStore: AnnotationRepository {
     public func annotation(id: AnnotationID) async throws -> Annotation? {
+        try await read { db in try Self.annotation(id: id, in: db) }
+    }
+
+    /// One read transaction: the annotation, its chain and its comments come from one snapshot,
+    /// with one hop onto a reader instead of three.
+    public func annotationWithLayerChain(
+        id: AnnotationID, includingComments: Bool
+    ) async throws -> (annotation: Annotation, chain: LayerChain)? {
         try await read { db in
-            let rows = try db.rows(sql: "SELECT \(AnnotationRecord.selection) FROM annotations a WHERE a.id = ?",
-                arguments: [id.uuidString])
-            return try AnnotationAssembler.annotations(from: rows, in: db).first
+            guard var annotation = try Self.annotation(id: id, in: db) else { return nil }
+            if includingComments { annotation.comments = try Self.comments(on: id, in: db) }
+            return (annotation, try Self.layerChain(startingAt: annotation.layerID, in: db))
         }
+    }
+
+    /// The annotation with `id`, complete, read on `db`.
+    static func annotation(id: AnnotationID, in db: Database) throws -> Annotation? {
+        let rows = try db.rows(sql: "SELECT \(AnnotationRecord.selection) FROM annotations a WHERE a.id = ?",
+            arguments: [id.uuidString])
+        return try AnnotationAssembler.annotations(from: rows, in: db).first
     }
 
     public func annotations(matching query: AnnotationQuery) async throws -> [Annotation] {

@@ -11,19 +11,22 @@ extension SQLiteStore: LayerRepository {
     }
 
     public func layerChain(startingAt id: LayerID) async throws -> LayerChain {
-        try await read { db in
-            let rows = try db.rows(sql: """
-                    WITH RECURSIVE chain(id, depth) AS (
-                        SELECT ?, 0
-                        UNION ALL
-                        SELECT l.parentLayerID, c.depth + 1 FROM layers l JOIN chain c ON l.id = c.id
-                        WHERE l.parentLayerID IS NOT NULL AND c.depth < ?
-                    )
-                    SELECT l.* FROM chain c JOIN layers l ON l.id = c.id ORDER BY c.depth
-                    """,
-                arguments: [id.uuidString, LayerChain.maxDepth])
-            return LayerChain(try LayerRecord.layers(from: rows, in: db))
-        }
+        try await read { db in try Self.layerChain(startingAt: id, in: db) }
+    }
+
+    /// The layer with `id` and its ancestors, nearest first, read on `db`.
+    static func layerChain(startingAt id: LayerID, in db: Database) throws -> LayerChain {
+        let rows = try db.rows(sql: """
+                WITH RECURSIVE chain(id, depth) AS (
+                    SELECT ?, 0
+                    UNION ALL
+                    SELECT l.parentLayerID, c.depth + 1 FROM layers l JOIN chain c ON l.id = c.id
+                    WHERE l.parentLayerID IS NOT NULL AND c.depth < ?
+                )
+                SELECT l.* FROM chain c JOIN layers l ON l.id = c.id ORDER BY c.depth
+                """,
+            arguments: [id.uuidString, LayerChain.maxDepth])
+        return LayerChain(try LayerRecord.layers(from: rows, in: db))
     }
 
     public func layers(visibleTo viewer: UserID, at date: Date) async throws -> [Layer] {

@@ -11,11 +11,14 @@ extension SQLiteStore: CommentRepository {
     }
 
     public func comments(on annotationID: AnnotationID) async throws -> [Comment] {
-        try await read { db in
-            try db.rows(sql: "SELECT * FROM comments WHERE annotationID = ? AND isDeleted = 0 ORDER BY createdAt, id",
-                arguments: [annotationID.uuidString]
-            ).map(CommentRecord.comment(from:))
-        }
+        try await read { db in try Self.comments(on: annotationID, in: db) }
+    }
+
+    /// The live comments on an annotation, oldest first, read on `db`.
+    static func comments(on annotationID: AnnotationID, in db: Database) throws -> [Comment] {
+        try db.rows(sql: "SELECT * FROM comments WHERE annotationID = ? AND isDeleted = 0 ORDER BY createdAt, id",
+            arguments: [annotationID.uuidString]
+        ).map(CommentRecord.comment(from:))
     }
 
     public func comments(authoredBy author: UserID) async throws -> [Comment] {

@@ -22,11 +22,13 @@ public struct SQLiteStore: Sendable {
     /// Which side of sync the store is on.
     public let role: Role
     let broadcaster: CommitBroadcaster
+    let sessions: SessionCache
 
     private init(writer: any DatabaseWriter, role: Role) throws {
         self.writer = writer
         self.role = role
         self.broadcaster = CommitBroadcaster()
+        self.sessions = SessionCache()
         try StoreMigrations.migrator.migrate(writer)
     }
 

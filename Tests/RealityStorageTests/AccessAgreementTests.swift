@@ -116,7 +116,10 @@ struct RandomAccessWorld {
                 for note in world.annotations {
                     let read = try #require(try await store.annotation(id: note.id))
                     #expect(Set(read.permissions) == Set(note.permissions))
-                    stored.append((read, try await store.layerChain(startingAt: read.layerID)))
+                    let chain = try await store.layerChain(startingAt: read.layerID)
+                    let together = try await store.annotationWithLayerChain(id: note.id, includingComments: false)
+                    #expect(together?.annotation == read && together?.chain == chain, "seed \(seed)")
+                    stored.append((read, chain))
                 }
                 var layerChains: [(Layer, LayerChain)] = []
                 for layer in world.layers {

@@ -10,12 +10,16 @@ struct AccessControl<Store: DataStore>: Sendable {
     let context: ServiceContext
 
     /// The annotation with its layer chain and the user's level; throws `notFound` when it does
-    /// not exist, is deleted, or the user may not see it.
-    func visibleAnnotation(_ id: AnnotationID) async throws -> (Annotation, LayerChain, PermissionLevel) {
-        guard let annotation = try await store.annotation(id: id), !annotation.isDeleted else {
+    /// not exist, is deleted, or the user may not see it. With `comments`, the annotation carries
+    /// its comments, read with it.
+    func visibleAnnotation(
+        _ id: AnnotationID, comments: Bool = false
+    ) async throws -> (Annotation, LayerChain, PermissionLevel) {
+        guard let (annotation, chain) = try await store.annotationWithLayerChain(id: id, includingComments: comments),
+            !annotation.isDeleted
+        else {
             throw ServiceError.notFound(.annotation, id: id.uuidString)
         }
-        let chain = try await store.layerChain(startingAt: annotation.layerID)
         guard let level = PermissionResolver.level(of: context.userID, on: annotation, in: chain, at: context.now)
         else { throw ServiceError.notFound(.annotation, id: id.uuidString) }
         return (annotation, chain, level)

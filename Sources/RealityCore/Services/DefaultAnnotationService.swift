@@ -120,9 +120,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
 
     public func fetchAnnotation(id: AnnotationID) async throws -> Annotation? {
         do {
-            var (annotation, _, _) = try await access.visibleAnnotation(id)
-            annotation.comments = try await store.comments(on: id)
-            return annotation
+            return try await access.visibleAnnotation(id, comments: true).0
         } catch ServiceError.notFound {
             return nil
         }

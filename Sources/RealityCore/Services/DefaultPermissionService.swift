@@ -23,9 +23,11 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService, Sto
     public func getPermissionLevel(for userID: UserID, annotation: Annotation) async throws -> PermissionLevel? {
         // Judge the stored annotation when there is one: the caller's copy may be stale, or forged
         // (its owner and grants are whatever the caller put there).
-        let judged = try await store.annotation(id: annotation.id) ?? annotation
-        let chain = try await store.layerChain(startingAt: judged.layerID)
-        return PermissionResolver.level(of: userID, on: judged, in: chain, at: context.now)
+        if let (stored, chain) = try await store.annotationWithLayerChain(id: annotation.id, includingComments: false) {
+            return PermissionResolver.level(of: userID, on: stored, in: chain, at: context.now)
+        }
+        let chain = try await store.layerChain(startingAt: annotation.layerID)
+        return PermissionResolver.level(of: userID, on: annotation, in: chain, at: context.now)
     }
 
     public func level(onLayer layerID: LayerID) async throws -> PermissionLevel? {

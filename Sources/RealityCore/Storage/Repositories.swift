@@ -5,6 +5,12 @@ import Foundation
 public protocol AnnotationRepository: Sendable {
     /// The annotation with `id`, deleted or not, regardless of access; nil when there is none.
     func annotation(id: AnnotationID) async throws -> Annotation?
+    /// The annotation with `id` (deleted or not, regardless of access) and the layer chain above it,
+    /// read together for one permission check, with its comments (deleted ones left out) when
+    /// `includingComments`; nil when there is none.
+    func annotationWithLayerChain(
+        id: AnnotationID, includingComments: Bool
+    ) async throws -> (annotation: Annotation, chain: LayerChain)?
     /// The annotations that match `query`, access included.
     func annotations(matching query: AnnotationQuery) async throws -> [Annotation]
     /// How many annotations `owner` has that are not deleted.
