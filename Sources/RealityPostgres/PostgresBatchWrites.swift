@@ -14,12 +14,8 @@ extension PostgresWrites {
                 annotations.append(annotation)
                 index += 1
             }
-            if annotations.count > 1 {
+            if !annotations.isEmpty {
                 for chunk in annotations.chunked(into: Self.rowsPerStatement) { try await saveAnnotations(Array(chunk)) }
-                continue
-            }
-            if let annotation = annotations.first {
-                try await apply(.saveAnnotation(annotation))
                 continue
             }
             var activities: [Activity] = []
@@ -43,9 +39,10 @@ extension PostgresWrites {
     /// Rows per multi-row statement: well under PostgreSQL's 65,535 binds at 27 per annotation.
     static var rowsPerStatement: Int { 500 }
 
-    /// The single-row upsert of `save(_ annotation:)`, for many rows: the same columns, search
-    /// vector and conflict rule; attachments replaced.
-    private func saveAnnotations(_ annotations: [Annotation]) async throws {
+    /// Upserts annotations' own fields and search vectors (their words, weight A, then their live
+    /// comments', weight D; none while deleted, as SQLite keeps deleted rows out of FTS5), and
+    /// replaces their attachments; at most ``rowsPerStatement`` at a time.
+    func saveAnnotations(_ annotations: [Annotation]) async throws {
         var query = PostgresQueryBuilder()
         var rows: [String] = []
         rows.reserveCapacity(annotations.count)
@@ -95,9 +92,35 @@ extension PostgresWrites {
                 createdAt = EXCLUDED.createdAt, updatedAt = EXCLUDED.updatedAt, isDeleted = EXCLUDED.isDeleted,
                 lastSyncedAt = EXCLUDED.lastSyncedAt, search = EXCLUDED.search
             """), logger: logger)
-        for annotation in annotations where !annotation.attachments.isEmpty {
-            try await apply(.saveAnnotation(annotation))
+        try await insertAttachments(of: annotations)
+    }
+
+    private func insertAttachments(of annotations: [Annotation]) async throws {
+        var query = PostgresQueryBuilder()
+        var rows: [String] = []
+        for annotation in annotations {
+            for (index, attachment) in annotation.attachments.enumerated() {
+                rows.append("(" + [
+                    query.bind(attachment.id), query.bind(annotation.id.rawValue), query.bind(Int64(index)),
+                    query.bind(attachment.fileName), query.bind(attachment.fileType), query.bind(attachment.fileSize),
+                    try query.bindOptional(attachment.localURL?.absoluteString),
+                    try query.bindOptional(attachment.cloudAssetID),
+                    try query.bindOptional(attachment.thumbnailURL?.absoluteString),
+                    try query.bindOptional(attachment.uploadedAt?.storeValue),
+                ].joined(separator: ", ") + ")")
+            }
         }
+        guard !rows.isEmpty else { return }
+        try await connection.query(query.query("""
+            INSERT INTO attachments (
+                id, annotationID, position, fileName, fileType, fileSize, localURL, cloudAssetID, thumbnailURL, uploadedAt
+            ) VALUES \(rows.joined(separator: ",\n"))
+            ON CONFLICT (id) DO UPDATE SET
+                annotationID = EXCLUDED.annotationID, position = EXCLUDED.position, fileName = EXCLUDED.fileName,
+                fileType = EXCLUDED.fileType, fileSize = EXCLUDED.fileSize, localURL = EXCLUDED.localURL,
+                cloudAssetID = EXCLUDED.cloudAssetID, thumbnailURL = EXCLUDED.thumbnailURL,
+                uploadedAt = EXCLUDED.uploadedAt
+            """), logger: logger)
     }
 
     private func saveActivities(_ activities: [Activity]) async throws {

@@ -16,7 +16,7 @@ struct PostgresWrites {
     /// Applies one change.
     func apply(_ change: Change) async throws {
         switch change {
-        case .saveAnnotation(let annotation): try await save(annotation)
+        case .saveAnnotation(let annotation): try await saveAnnotations([annotation])
         case .saveLayer(let layer): try await save(layer)
         case .saveComment(let comment): try await save(comment)
         case .saveUser(let user): try await save(user)
@@ -102,63 +102,6 @@ struct PostgresWrites {
     }
 
     // MARK: - Records
-
-    /// Upserts an annotation's own fields and its search vector, and replaces its attachments.
-    private func save(_ annotation: Annotation) async throws {
-        let content = annotation.content
-        let (p, q) = (annotation.position, annotation.orientation)
-        let rules = try annotation.visibilityRules.map(ColumnJSON.encode)
-        let words = SearchText.vectorLiteral(annotation.title, content.text)
-        let key = annotation.id.rawValue
-        // The search vector: the annotation's own words (weight A), then its live comments'
-        // (weight D); none while deleted, as SQLite keeps deleted rows out of FTS5.
-        try await run("""
-            WITH old_attachments AS (DELETE FROM attachments WHERE annotationID = \(key))
-            INSERT INTO annotations (
-                id, type, status, title, text, drawingData, mediaURL, cloudAssetID, richTextData,
-                x, y, z, qx, qy, qz, qw, scale, anchorID, layerID, ownerID,
-                visibilityRules, visibleUntil, createdAt, updatedAt, isDeleted, lastSyncedAt, search
-            ) VALUES (
-                \(key), \(annotation.type.rawValue), \(annotation.status.rawValue), \(annotation.title),
-                \(content.text), \(content.drawingData), \(content.mediaURL?.absoluteString), \(content.cloudAssetID),
-                \(content.richTextData), \(Double(p.x)), \(Double(p.y)), \(Double(p.z)),
-                \(Double(q.x)), \(Double(q.y)), \(Double(q.z)), \(Double(q.w)), \(Double(annotation.scale)),
-                \(annotation.anchorID.rawValue), \(annotation.layerID.rawValue), \(annotation.ownerID.rawValue),
-                \(rules)::jsonb, \(annotation.visibilityRules?.expiresAt?.storeValue), \(annotation.createdAt.storeValue),
-                \(annotation.updatedAt.storeValue), \(annotation.isDeleted), \(annotation.lastSyncedAt?.storeValue),
-                CASE WHEN \(annotation.isDeleted) THEN NULL
-                ELSE setweight(\(words)::tsvector, 'A') || coalesce(
-                    (SELECT reality_tsvector_agg(c.search ORDER BY c.createdAt, c.id) FROM comments c
-                     WHERE c.annotationID = \(key) AND NOT c.isDeleted), ''::tsvector)
-                END
-            )
-            ON CONFLICT (id) DO UPDATE SET
-                type = EXCLUDED.type, status = EXCLUDED.status, title = EXCLUDED.title, text = EXCLUDED.text,
-                drawingData = EXCLUDED.drawingData, mediaURL = EXCLUDED.mediaURL, cloudAssetID = EXCLUDED.cloudAssetID,
-                richTextData = EXCLUDED.richTextData, x = EXCLUDED.x, y = EXCLUDED.y, z = EXCLUDED.z,
-                qx = EXCLUDED.qx, qy = EXCLUDED.qy, qz = EXCLUDED.qz, qw = EXCLUDED.qw, scale = EXCLUDED.scale,
-                anchorID = EXCLUDED.anchorID, layerID = EXCLUDED.layerID, ownerID = EXCLUDED.ownerID,
-                visibilityRules = EXCLUDED.visibilityRules, visibleUntil = EXCLUDED.visibleUntil,
-                createdAt = EXCLUDED.createdAt, updatedAt = EXCLUDED.updatedAt, isDeleted = EXCLUDED.isDeleted,
-                lastSyncedAt = EXCLUDED.lastSyncedAt, search = EXCLUDED.search
-            """)
-        for (index, attachment) in annotation.attachments.enumerated() {
-            try await run("""
-                INSERT INTO attachments (
-                    id, annotationID, position, fileName, fileType, fileSize, localURL, cloudAssetID, thumbnailURL, uploadedAt
-                ) VALUES (
-                    \(attachment.id), \(key), \(index), \(attachment.fileName), \(attachment.fileType),
-                    \(attachment.fileSize), \(attachment.localURL?.absoluteString), \(attachment.cloudAssetID),
-                    \(attachment.thumbnailURL?.absoluteString), \(attachment.uploadedAt?.storeValue)
-                )
-                ON CONFLICT (id) DO UPDATE SET
-                    annotationID = EXCLUDED.annotationID, position = EXCLUDED.position, fileName = EXCLUDED.fileName,
-                    fileType = EXCLUDED.fileType, fileSize = EXCLUDED.fileSize, localURL = EXCLUDED.localURL,
-                    cloudAssetID = EXCLUDED.cloudAssetID, thumbnailURL = EXCLUDED.thumbnailURL,
-                    uploadedAt = EXCLUDED.uploadedAt
-                """)
-        }
-    }
 
     private func save(_ layer: Layer) async throws {
         try await run("""

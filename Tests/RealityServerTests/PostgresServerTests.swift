@@ -13,67 +13,62 @@ import RealityTestSupport
 /// database (SPEC C7).
 @Suite("PostgreSQL server instances")
 struct PostgresServerTests {
-    @Test func twoInstancesOnOneDatabase_shareAccountsSessionsAndData() async throws {
+    /// Runs `body` with clients of two server instances on one fresh database (and a third
+    /// client of the database, to look behind the servers' backs).
+    private func withTwoInstances(_ body: @escaping @Sendable (APIClient, APIClient) async throws -> Void)
+        async throws
+    {
         try await withPostgresDatabase { database in
             let url = try await TestPostgres.shared.value.url(database: database.database ?? "")
             let configuration = ServerConfiguration(
                 port: 0, postgresURL: url, adminToken: TestServer.adminToken, bcryptCost: 4)
             let first = try await buildApplication(configuration, logger: TestServer.logger)
             let second = try await buildApplication(configuration, logger: TestServer.logger)
-            // A third client of the database, to look behind the servers' backs.
             try await PostgresStore.withStore(configuration: database, logger: TestServer.logger) { store in
                 try await first.test(.live) { one in
                     try await second.test(.live) { two in
-                        let viaOne = APIClient(client: one, store: store)
-                        let viaTwo = APIClient(client: two, store: store)
-                        let ada = try await viaOne.register("Ada")
-                        let me = try await viaTwo.send(.get, "/api/v1/me", token: ada.token)
-                        #expect(me.status == .ok)
-                        try await viaTwo.setTier(.plus, for: ada.id)
-                        let layer = try await viaTwo.createLayer(ada)
-                        let note = try await viaOne.createNote(ada, in: layer.id)
-                        let read = try await viaTwo.send(.get, "/api/v1/annotations/\(note.id)", token: ada.token)
-                        #expect(read.status == .ok)
-                        #expect(try read.decode(Annotation.self).layerID == layer.id)
-                        #expect(try await viaTwo.send(.post, "/api/v1/auth/logout", token: ada.token).status == .noContent)
-                        #expect(try await viaOne.send(.get, "/api/v1/me", token: ada.token).status == .unauthorized)
-                        #expect(try await viaOne.send(.get, "/health").status == .ok)
-                        #expect(try await store.annotation(id: note.id)?.ownerID == ada.id)
+                        try await body(APIClient(client: one, store: store), APIClient(client: two, store: store))
                     }
                 }
             }
         }
     }
 
+    @Test func twoInstancesOnOneDatabase_shareAccountsSessionsAndData() async throws {
+        try await withTwoInstances { viaOne, viaTwo in
+            let store = viaOne.store
+            let ada = try await viaOne.register("Ada")
+            let me = try await viaTwo.send(.get, "/api/v1/me", token: ada.token)
+            #expect(me.status == .ok)
+            try await viaTwo.setTier(.plus, for: ada.id)
+            let layer = try await viaTwo.createLayer(ada)
+            let note = try await viaOne.createNote(ada, in: layer.id)
+            let read = try await viaTwo.send(.get, "/api/v1/annotations/\(note.id)", token: ada.token)
+            #expect(read.status == .ok)
+            #expect(try read.decode(Annotation.self).layerID == layer.id)
+            #expect(try await viaTwo.send(.post, "/api/v1/auth/logout", token: ada.token).status == .noContent)
+            #expect(try await viaOne.send(.get, "/api/v1/me", token: ada.token).status == .unauthorized)
+            #expect(try await viaOne.send(.get, "/health").status == .ok)
+            #expect(try await store.annotation(id: note.id)?.ownerID == ada.id)
+        }
+    }
+
     @Test func aCommitOnOneInstance_reachesLiveEventsOnAnother() async throws {
-        try await withPostgresDatabase { database in
-            let url = try await TestPostgres.shared.value.url(database: database.database ?? "")
-            let configuration = ServerConfiguration(
-                port: 0, postgresURL: url, adminToken: TestServer.adminToken, bcryptCost: 4)
-            let first = try await buildApplication(configuration, logger: TestServer.logger)
-            let second = try await buildApplication(configuration, logger: TestServer.logger)
-            try await PostgresStore.withStore(configuration: database, logger: TestServer.logger) { store in
-                try await first.test(.live) { one in
-                    try await second.test(.live) { two in
-                        let viaOne = APIClient(client: one, store: store)
-                        let viaTwo = APIClient(client: two, store: store)
-                        let ann = try await viaOne.register("Ann")
-                        let bob = try await viaOne.register("Bob")
-                        try await viaOne.setTier(.pro, for: ann.id)
-                        let layer = try await viaOne.createLayer(ann)
-                        let events = EventRecorder()
-                        try await withThrowingTaskGroup(of: Void.self) { group in
-                            group.addTask { try await viaTwo.listen(as: bob, into: events) }
-                            try await events.waitUntilConnected()
-                            try await viaOne.share(layer.id, by: ann, with: bob, as: .viewer)
-                            _ = try await events.wait { received in
-                                received.contains { if case .changes(let scopes) = $0 { scopes.contains(.shared) } else { false } }
-                                    && received.contains { if case .notification = $0 { true } else { false } }
-                            }
-                            group.cancelAll()
-                        }
-                    }
+        try await withTwoInstances { viaOne, viaTwo in
+            let ann = try await viaOne.register("Ann")
+            let bob = try await viaOne.register("Bob")
+            try await viaOne.setTier(.pro, for: ann.id)
+            let layer = try await viaOne.createLayer(ann)
+            let events = EventRecorder()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await viaTwo.listen(as: bob, into: events) }
+                try await events.waitUntilConnected()
+                try await viaOne.share(layer.id, by: ann, with: bob, as: .viewer)
+                _ = try await events.wait { received in
+                    received.contains { if case .changes(let scopes) = $0 { scopes.contains(.shared) } else { false } }
+                        && received.contains { if case .notification = $0 { true } else { false } }
                 }
+                group.cancelAll()
             }
         }
     }

@@ -30,18 +30,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         if let id = draft.id, try await store.annotation(id: id) != nil {
             throw ServiceError.invalidOperation(reason: "An annotation with ID \(id) already exists.")
         }
-        let anchorID: AnchorID
-        if let given = draft.anchorID {
-            anchorID = given
-        } else {
-            anchorID = try await anchors.anchorFor(position: draft.position)
-        }
-        let annotation = Annotation(
-            id: draft.id ?? AnnotationID(), type: draft.type, content: draft.content, title: draft.title,
-            position: draft.position, orientation: draft.orientation, scale: draft.scale, anchorID: anchorID,
-            layerID: layer.id, ownerID: context.userID, visibilityRules: draft.visibilityRules,
-            createdAt: now, status: draft.status, attachments: draft.attachments)
-        try annotation.validate()
+        let annotation = try await annotation(from: draft, in: layer.id, at: now)
         let user = try await access.currentUser()
         // Checked again inside the write: two creates with one client-chosen ID may race, and the
         // second would otherwise overwrite the first (whoever made it).
@@ -72,19 +61,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
             if layers[draft.layerID] == nil {
                 layers[draft.layerID] = try await access.layer(draft.layerID, for: .edit).0
             }
-            let anchorID: AnchorID
-            if let given = draft.anchorID {
-                anchorID = given
-            } else {
-                anchorID = try await anchors.anchorFor(position: draft.position)
-            }
-            let annotation = Annotation(
-                id: draft.id ?? AnnotationID(), type: draft.type, content: draft.content, title: draft.title,
-                position: draft.position, orientation: draft.orientation, scale: draft.scale, anchorID: anchorID,
-                layerID: draft.layerID, ownerID: context.userID, visibilityRules: draft.visibilityRules,
-                createdAt: now, status: draft.status, attachments: draft.attachments)
-            try annotation.validate()
-            annotations.append(annotation)
+            annotations.append(try await annotation(from: draft, in: draft.layerID, at: now))
         }
         guard Set(annotations.map(\.id)).count == annotations.count else {
             throw ServiceError.invalidOperation(reason: "Two drafts have the same ID.")
@@ -111,6 +88,23 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
             throw TierLimitError.annotationLimitReached(limit: limit ?? 0, tier: tier)
         }
         return annotations
+    }
+
+    /// The caller's new annotation from `draft`, anchored and validated.
+    private func annotation(from draft: AnnotationDraft, in layerID: LayerID, at now: Date) async throws -> Annotation {
+        let anchorID: AnchorID
+        if let given = draft.anchorID {
+            anchorID = given
+        } else {
+            anchorID = try await anchors.anchorFor(position: draft.position)
+        }
+        let annotation = Annotation(
+            id: draft.id ?? AnnotationID(), type: draft.type, content: draft.content, title: draft.title,
+            position: draft.position, orientation: draft.orientation, scale: draft.scale, anchorID: anchorID,
+            layerID: layerID, ownerID: context.userID, visibilityRules: draft.visibilityRules,
+            createdAt: now, status: draft.status, attachments: draft.attachments)
+        try annotation.validate()
+        return annotation
     }
 
     public func fetchAnnotations(in layerID: LayerID) async throws -> [Annotation] {
