@@ -80,6 +80,26 @@ struct SyncPushRouteTests {
         }
     }
 
+    @Test("an edit that arrives after a deletion is refused: the deletion wins", arguments: Backend.allCases)
+    func deleteWins(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            let ann = try await api.register("Ann")
+            let bob = try await api.register("Bob")
+            let layer = try await api.createLayer(ann)
+            var local = note(in: layer.id, owner: ann.id)
+            let base = try #require(try await api.push(ann, [save(local)])[0].changeTag)
+            #expect(try await api.send(.delete, "/api/v1/annotations/\(local.id)", token: ann.token).status == .noContent)
+            local.title = "edited offline"
+            let late = try await api.push(ann, [save(local, base: base)])
+            #expect(late[0].status == .rejected && late[0].error?.code == "invalid_operation")
+            let stored = try #require(try await api.store.annotation(id: local.id))
+            #expect(stored.isDeleted && stored.title == "Fridge")
+            // Someone who never saw it is told it does not exist, not that it was deleted.
+            let stranger = try await api.push(bob, [save(local, base: base)])
+            #expect(stranger[0].status == .rejected && stranger[0].error?.code == "not_found")
+        }
+    }
+
     @Test("mutations follow the REST rules: someone else's IDs, permissions, plan limits, validation",
           arguments: Backend.allCases)
     func rules(_ backend: Backend) async throws {
