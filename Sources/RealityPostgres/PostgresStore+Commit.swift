@@ -147,7 +147,7 @@ extension PostgresStore: ChangeCommitting {
             }
         case .changeTag(let type, let id, let tag):
             // FOR UPDATE: a concurrent edit of the record waits, then sees the tag it left.
-            guard let table = PostgresSyncRecordLoader.table(of: type), let key = UUID(uuidString: id) else {
+            guard let table = SyncRecordTable.of(type), let key = UUID(uuidString: id) else {
                 throw StoreError.conflict(recordType: type, id: id)
             }
             var query = PostgresQueryBuilder()
@@ -160,7 +160,7 @@ extension PostgresStore: ChangeCommitting {
             ) { try $0.decode(UUID.self) }
             if let id = found.first { throw StoreError.conflict(recordType: .annotation, id: id.lowercasedString) }
         case .recordAbsent(let type, let id):
-            guard let table = PostgresSyncRecordLoader.table(of: type), let key = UUID(uuidString: id) else {
+            guard let table = SyncRecordTable.of(type), let key = UUID(uuidString: id) else {
                 throw StoreError.conflict(recordType: type, id: id)
             }
             var query = PostgresQueryBuilder()

@@ -105,7 +105,7 @@ extension PostgresStore: SyncLogReading {
     }
 
     public func changeTag(of recordType: RecordType, id: String) async throws -> String? {
-        guard let table = PostgresSyncRecordLoader.table(of: recordType), let key = UUID(uuidString: id) else {
+        guard let table = SyncRecordTable.of(recordType), let key = UUID(uuidString: id) else {
             return nil
         }
         var query = PostgresQueryBuilder()

@@ -9,20 +9,6 @@ struct PostgresSyncRecordLoader {
     let connection: PostgresConnection
     let logger: Logger
 
-    /// The table of a feed record type and its key column.
-    static func table(of type: RecordType) -> (name: String, key: String)? {
-        switch type {
-        case .layer: ("layers", "id")
-        case .annotation: ("annotations", "id")
-        case .comment: ("comments", "id")
-        case .user: ("users", "id")
-        case .star: ("stars", "annotationID")
-        case .notification: ("notifications", "id")
-        case .worldMap: ("world_maps", "id")
-        case .grant, .reaction, .view: nil
-        }
-    }
-
     /// The records of `rows` keyed by ``SyncFeedRow/key(_:_:)``. Stars are `viewer`'s own: `rows`
     /// come from one viewer's feed, whose star rows are theirs.
     func load(_ rows: [SyncFeedRow], starsOf viewer: UserID) async throws -> [String: (SyncRecord, String)] {

@@ -51,7 +51,7 @@ extension SQLiteStore: ChangeCommitting {
                 throw StoreError.conflict(recordType: .annotation, id: id.uuidString)
             }
         case .changeTag(let type, let id, let tag):
-            guard let table = SyncRecordLoader.table(of: type),
+            guard let table = SyncRecordTable.of(type),
                 let current = try Int64.fetchOne(
                     db.cachedStatement(sql: "SELECT changeSeq FROM \(table.name) WHERE \(table.key) = ?"), arguments: [id]),
                 String(current) == tag
@@ -62,7 +62,7 @@ extension SQLiteStore: ChangeCommitting {
                 throw StoreError.conflict(recordType: .annotation, id: id.uuidString)
             }
         case .recordAbsent(let type, let id):
-            if let table = SyncRecordLoader.table(of: type),
+            if let table = SyncRecordTable.of(type),
                 try Bool.fetchOne(
                     db.cachedStatement(sql: "SELECT 1 FROM \(table.name) WHERE \(table.key) = ?"), arguments: [id]) != nil
             {

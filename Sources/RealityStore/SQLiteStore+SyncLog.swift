@@ -82,7 +82,7 @@ extension SQLiteStore: SyncLogReading {
     }
 
     public func changeTag(of recordType: RecordType, id: String) async throws -> String? {
-        guard let table = SyncRecordLoader.table(of: recordType) else { return nil }
+        guard let table = SyncRecordTable.of(recordType) else { return nil }
         return try await read { db in
             try Int64.fetchOne(db, sql: "SELECT changeSeq FROM \(table.name) WHERE \(table.key) = ?", arguments: [id])
                 .map(String.init)

@@ -4,20 +4,6 @@ import RealityCore
 
 /// Loads the records of feed rows, each with its change tag, in one query per type.
 enum SyncRecordLoader {
-    /// The table of a feed record type and its key column.
-    static func table(of type: RecordType) -> (name: String, key: String)? {
-        switch type {
-        case .layer: ("layers", "id")
-        case .annotation: ("annotations", "id")
-        case .comment: ("comments", "id")
-        case .user: ("users", "id")
-        case .star: ("stars", "annotationID")
-        case .notification: ("notifications", "id")
-        case .worldMap: ("world_maps", "id")
-        case .grant, .reaction, .view: nil
-        }
-    }
-
     /// The records of `rows` keyed by ``SyncFeedRow/key(_:_:)``. Stars are the viewer's own:
     /// `rows` come from one viewer's feed, whose star rows are theirs.
     static func load(_ rows: [SyncFeedRow], starsOf viewer: UserID? = nil, in db: Database) throws

@@ -55,6 +55,24 @@ public enum SyncFeedOrder {
     public static let end = 99
 }
 
+/// Where both stores keep each kind of feed record: its table and key column (the two stores
+/// share the schema's names, so the change log's SQL can name them once).
+public enum SyncRecordTable {
+    /// The table of `type` and its key column; nil for kinds the feed does not carry.
+    public static func of(_ type: RecordType) -> (name: String, key: String)? {
+        switch type {
+        case .layer: ("layers", "id")
+        case .annotation: ("annotations", "id")
+        case .comment: ("comments", "id")
+        case .user: ("users", "id")
+        case .star: ("stars", "annotationID")
+        case .notification: ("notifications", "id")
+        case .worldMap: ("world_maps", "id")
+        case .grant, .reaction, .view: nil
+        }
+    }
+}
+
 /// One entry of a feed page: a record as it is now, or its deletion from the scope.
 public struct SyncFeedEntry: Hashable, Sendable {
     /// The kind of record.

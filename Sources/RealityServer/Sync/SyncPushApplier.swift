@@ -16,7 +16,7 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
         case .layer(let layer): try await saveLayer(layer, mutation)
         case .comment(let comment): try await saveComment(comment, mutation)
         case .worldMap(let map):
-            try await checkID(map.id.uuidString, mutation)
+            try checkID(map.id.uuidString, mutation)
             try await run(mutation) { try await services.anchors(userID).saveWorldMap(map) }
         case .grant(let grant): try await applyGrant(grant, mutation)
         case .reaction(let reaction):
@@ -46,7 +46,7 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
             [PushedMutation(userID: userID, mutationID: mutation.mutationID, expectedTag: expected)], operation: body)
     }
 
-    private func checkID(_ id: String, _ mutation: SyncMutation) async throws {
+    private func checkID(_ id: String, _ mutation: SyncMutation) throws {
         guard id == mutation.recordID else {
             throw ValidationError(field: "fields.id", reason: .notAllowed(detail: "the record's ID must be recordID"))
         }
@@ -60,7 +60,7 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
     }
 
     private func saveAnnotation(_ annotation: Annotation, _ mutation: SyncMutation) async throws {
-        try await checkID(annotation.id.uuidString, mutation)
+        try checkID(annotation.id.uuidString, mutation)
         let service = services.annotations(userID)
         guard let current = try await services.store.annotation(id: annotation.id) else {
             guard mutation.baseChangeTag == nil else { throw ServiceError.notFound(.annotation, id: mutation.recordID) }
@@ -108,7 +108,7 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
     }
 
     private func saveLayer(_ layer: Layer, _ mutation: SyncMutation) async throws {
-        try await checkID(layer.id.uuidString, mutation)
+        try checkID(layer.id.uuidString, mutation)
         let service = services.layers(userID)
         guard let current = try await services.store.layer(id: layer.id) else {
             guard mutation.baseChangeTag == nil else { throw ServiceError.notFound(.layer, id: mutation.recordID) }
@@ -147,7 +147,7 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
     }
 
     private func saveComment(_ comment: Comment, _ mutation: SyncMutation) async throws {
-        try await checkID(comment.id.uuidString, mutation)
+        try checkID(comment.id.uuidString, mutation)
         let collaboration = services.collaboration(userID)
         guard let current = try await services.store.comment(id: comment.id) else {
             guard mutation.baseChangeTag == nil else { throw ServiceError.notFound(.comment, id: mutation.recordID) }
