@@ -7,7 +7,8 @@ import Testing
 
 /// A property-based run: random operations on three devices of one account, synced in random
 /// orders, must end in identical stores with nothing left to push.
-@Suite(.serialized) struct ConvergenceTests {
+extension DeviceSyncTests {
+@Suite struct ConvergenceTests {
     static let seeds: [UInt64] = [
         UInt64(ProcessInfo.processInfo.environment["REALITY_SYNC_SEED"] ?? "") ?? UInt64.random(in: 1...UInt64.max),
         20_261_121,
@@ -82,4 +83,5 @@ import Testing
             try await device.sync()
         }
     }
+}
 }

@@ -12,6 +12,10 @@ import RealityTestSupport
 import Testing
 @testable import RealityStore
 
+/// The device-to-server sync tests, one at a time: each starts a server and several devices,
+/// and two of them side by side have been seen to stall the run.
+@Suite(.serialized) struct DeviceSyncTests {}
+
 /// The storage backends every sync test runs the server on.
 enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite

@@ -76,6 +76,17 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
             }
             return
         }
+        if current.isDeleted {
+            // Delete against edit: the deletion wins (docs/sync-protocol.md). Say so to whoever
+            // could see the annotation before it went; to anyone else it does not exist.
+            var before = current
+            before.isDeleted = false
+            guard try await services.permissions(userID).canView(before) else {
+                throw ServiceError.notFound(.annotation, id: mutation.recordID)
+            }
+            throw ServiceError.invalidOperation(
+                reason: "The annotation was deleted on another device; a deletion wins over later edits.")
+        }
         guard try await services.permissions(userID).canView(current) else {
             throw ServiceError.notFound(.annotation, id: mutation.recordID)
         }
