@@ -69,16 +69,23 @@ public struct SyncService: Service {
         }
     }
 
-    /// Keeps the socket open, reconnecting with backoff; each connection starts with a full sync.
+    /// Keeps the socket open, reconnecting with backoff; each connection starts with a full sync
+    /// once the server says the socket is registered.
     private func listen(_ queue: AsyncStream<Work>.Continuation) async throws {
         var attempt = 0
         var generator = SystemRandomNumberGenerator()
         while !Task.isCancelled {
             do {
+                // The full sync waits for `ready`: from then on hints reach this socket, so
+                // nothing committed between the sync and the registration can be missed.
                 try await events.run(
-                    connected: { queue.yield(.everything) },
+                    connected: {},
                     handle: { event in
-                        if case .changes(let scopes) = event { queue.yield(.pull(scopes)) }
+                        switch event {
+                        case .ready: queue.yield(.everything)
+                        case .changes(let scopes): queue.yield(.pull(scopes))
+                        case .notification: break
+                        }
                     })
                 attempt = 0
             } catch {
