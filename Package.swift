@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "RealityPostgres", targets: ["RealityPostgres"]),
         .library(name: "RealityAPI", targets: ["RealityAPI"]),
         .library(name: "RealityServer", targets: ["RealityServer"]),
+        .library(name: "RealitySync", targets: ["RealitySync"]),
         .executable(name: "reality", targets: ["reality"]),
         .executable(name: "reality-bench", targets: ["reality-bench"]),
     ],
@@ -64,13 +65,32 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strict),
+        .target(
+            name: "RealitySync",
+            dependencies: [
+                "RealityCore",
+                "RealityAPI",
+                "RealityStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strict),
         .executableTarget(
             name: "reality",
             dependencies: [
                 "RealityCore",
                 "RealityStore",
                 "RealityServer",
+                "RealitySync",
+                "RealityAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .executableTarget(
@@ -101,6 +121,15 @@ let package = Package(
             name: "RealityStorageTests",
             dependencies: [
                 "RealityStore", "RealityPostgres", "RealityTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "RealitySyncTests",
+            dependencies: [
+                "RealityCore", "RealityStore", "RealityPostgres", "RealityAPI", "RealityServer", "RealitySync",
+                "RealityTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict),
         .testTarget(

@@ -13,6 +13,7 @@ enum StoreMigrations {
         migrator.registerMigration("v2: accounts", migrate: createV2)
         migrator.registerMigration("v3: assets", migrate: createV3)
         migrator.registerMigration("v4: server change log", migrate: createV4)
+        migrator.registerMigration("v5: device sync", migrate: createV5)
         return migrator
     }
 

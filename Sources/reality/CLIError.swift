@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RealityCore
+import RealityStore
+import RealitySync
 
 /// An error as the command line reports it: one line for people and an exit code for scripts.
 struct CLIError: Error {
@@ -35,6 +37,17 @@ struct CLIError: Error {
             self.init(message: "The \(type.rawValue) \(id) changed meanwhile; try again.", exitCode: 7, code: "conflict")
         case StoreError.missingRecord(let type, let id):
             self.init(message: "No \(type.rawValue) \(id).", exitCode: 4, code: "not_found")
+        case let error as AccountBindingError:
+            self.init(message: error.description, exitCode: 5, code: "store_bound_to_another_account")
+        case let error as SyncError:
+            let exitCode: Int32 =
+                switch error {
+                case .notSignedIn: 5
+                case .refused(let status, _) where status == 401 || status == 403: 5
+                case .refused: 3
+                default: 1
+                }
+            self.init(message: error.description, exitCode: exitCode, code: error.code)
         case StoreError.unavailable(let detail):
             self.init(message: "The store failed: \(detail)", exitCode: 1, code: "store_unavailable")
         default:

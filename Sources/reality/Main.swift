@@ -25,6 +25,7 @@ struct Reality: AsyncParsableCommand {
             LayerCommand.self, AnnotationCommand.self, NearbyCommand.self, VisibleCommand.self, SearchCommand.self,
             CommentCommand.self, ReactCommand.self, RecentCommand.self, UnreadCommand.self, StarredCommand.self,
             StarCommand.self, ReadCommand.self, NotificationsCommand.self, ActivityCommand.self, UsageCommand.self,
-            ProfileCommand.self, ExportCommand.self, PurgeCommand.self, ServeCommand.self,
+            ProfileCommand.self, ExportCommand.self, PurgeCommand.self, ServeCommand.self, RegisterCommand.self,
+            LoginCommand.self, LogoutCommand.self, SyncCommand.self, ConflictsCommand.self, StatusCommand.self,
         ])
 }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The pieces of a three-way merge of one record (docs/sync-protocol.md, "Conflicts"): the last
+/// server version the device saw (`base`), the device's version and the server's current one.
+///
+/// Each editable field is settled on its own by ``pick(_:)``; set-like fields by
+/// ``mergeSet(_:key:)``; counters by ``mergeCounter(_:)``. Fields the server keeps (owner, grants,
+/// creation date) are read from `remote` by the callers.
+public struct FieldMerge<Record: Sendable>: Sendable {
+    /// The last server version the device saw; nil when it never saw one (a create that met an
+    /// existing record), in which case every differing field counts as changed on both sides.
+    public let base: Record?
+    /// The device's version.
+    public let local: Record
+    /// The server's current version.
+    public let remote: Record
+    /// How fields changed on both sides are settled.
+    public let policy: Policy
+    /// True when the device's edit is strictly later than the server's.
+    let localIsLater: Bool
+
+    /// How a field that both sides changed is settled.
+    public enum Policy: Sendable {
+        /// The side with the later `updatedAt` wins; a tie goes to the server, so that every
+        /// device settles the same tie the same way.
+        case laterEdit
+        /// Every editable field takes the device's value (the `useLocal` strategy).
+        case preferLocal
+    }
+
+    /// A merge of `local` and `remote` from `base`; `updatedAt` orders edits changed on both sides.
+    public init(base: Record?, local: Record, remote: Record, updatedAt: KeyPath<Record, Date>, policy: Policy) {
+        self.base = base
+        self.local = local
+        self.remote = remote
+        self.policy = policy
+        self.localIsLater = local[keyPath: updatedAt] > remote[keyPath: updatedAt]
+    }
+
+    /// The merged value of one editable field.
+    public func pick<Value: Equatable>(_ field: KeyPath<Record, Value>) -> Value {
+        let mine = local[keyPath: field]
+        let theirs = remote[keyPath: field]
+        if policy == .preferLocal || mine == theirs { return mine }
+        if let base {
+            let original = base[keyPath: field]
+            if mine == original { return theirs }
+            if theirs == original { return mine }
+        }
+        return localIsLater ? mine : theirs
+    }
+
+    /// The merged value of a set-like field, elements identified by `key`: the server's elements,
+    /// plus those the device added since `base`, minus those the device removed since `base`.
+    public func mergeSet<Element, Key: Hashable>(_ field: KeyPath<Record, [Element]>, key: (Element) -> Key) -> [Element] {
+        let baseKeys = Set((base?[keyPath: field] ?? []).map(key))
+        let localElements = local[keyPath: field]
+        let localKeys = Set(localElements.map(key))
+        let removedHere = baseKeys.subtracting(localKeys)
+        var merged = remote[keyPath: field].filter { !removedHere.contains(key($0)) }
+        var seen = Set(merged.map(key))
+        for element in localElements where !baseKeys.contains(key(element)) && seen.insert(key(element)).inserted {
+            merged.append(element)
+        }
+        return merged
+    }
+
+    /// The merged value of a counter: the server's count plus what the device counted since `base`.
+    public func mergeCounter(_ field: KeyPath<Record, Int>) -> Int {
+        let counted = local[keyPath: field] - (base?[keyPath: field] ?? 0)
+        return remote[keyPath: field] + max(0, counted)
+    }
+
+    /// The later of the two sides' values of `field` (for `updatedAt`).
+    public func latest(_ field: KeyPath<Record, Date>) -> Date {
+        max(local[keyPath: field], remote[keyPath: field])
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A record a device can edit offline and merge with the server's version field by field.
+public protocol Mergeable: Sendable, Hashable {
+    /// `merge`'s result: server-kept fields from the remote, sets and counters merged, and each
+    /// editable field settled as `merge.policy` says.
+    static func merged(_ merge: FieldMerge<Self>) -> Self
+    /// When the record last changed; orders edits made on both sides.
+    var updatedAt: Date { get }
+    /// `self` with the parts not merged field by field taken from `other`.
+    func withUnmergedParts(from other: Self) -> Self
+}
+
+extension Mergeable {
+    /// The three-way merge of `local` and `remote` from `base` with `policy`.
+    public static func merge(
+        base: Self?, local: Self, remote: Self, policy: FieldMerge<Self>.Policy = .laterEdit
+    ) -> Self {
+        merged(FieldMerge(base: base, local: local, remote: remote, updatedAt: \.updatedAt, policy: policy))
+    }
+
+    /// True when `self` has an edit that `remote` lacks, so the device must push it.
+    public func hasEdits(beyond remote: Self) -> Bool {
+        withUnmergedParts(from: remote) != remote
+    }
+}
+
+extension Annotation: Mergeable {
+    /// Owner, grants and creation date are the server's; reactions and viewers merge as sets,
+    /// the view count as a counter; comments (not part of the synced record) stay local.
+    public static func merged(_ merge: FieldMerge<Annotation>) -> Annotation {
+        var result = merge.remote
+        result.type = merge.pick(\.type)
+        result.content = merge.pick(\.content)
+        result.title = merge.pick(\.title)
+        result.position = merge.pick(\.position)
+        result.orientation = merge.pick(\.orientation)
+        result.scale = merge.pick(\.scale)
+        result.anchorID = merge.pick(\.anchorID)
+        result.layerID = merge.pick(\.layerID)
+        result.visibilityRules = merge.pick(\.visibilityRules)
+        result.isDeleted = merge.pick(\.isDeleted)
+        result.status = merge.pick(\.status)
+        result.attachments = merge.pick(\.attachments)
+        result.reactions = merge.mergeSet(\.reactions) { ReactionKey(userID: $0.userID, emoji: $0.emoji) }
+        result.viewedBy = merge.mergeSet(\.viewedBy) { $0 }
+        result.viewCount = merge.mergeCounter(\.viewCount)
+        result.updatedAt = merge.latest(\.updatedAt)
+        result.comments = merge.local.comments
+        result.lastSyncedAt = merge.local.lastSyncedAt
+        return result
+    }
+
+    private struct ReactionKey: Hashable {
+        var userID: UserID
+        var emoji: String
+    }
+}
+
+extension Layer: Mergeable {
+    /// Owner, grants and creation date are the server's.
+    public static func merged(_ merge: FieldMerge<Layer>) -> Layer {
+        var result = merge.remote
+        result.name = merge.pick(\.name)
+        result.icon = merge.pick(\.icon)
+        result.color = merge.pick(\.color)
+        result.parentLayerID = merge.pick(\.parentLayerID)
+        result.isPublic = merge.pick(\.isPublic)
+        result.isVisible = merge.pick(\.isVisible)
+        result.autoExpireDays = merge.pick(\.autoExpireDays)
+        result.defaultPermission = merge.pick(\.defaultPermission)
+        result.isDeleted = merge.pick(\.isDeleted)
+        result.updatedAt = merge.latest(\.updatedAt)
+        return result
+    }
+}
+
+extension Comment: Mergeable {
+    /// Author, annotation and creation date are the server's.
+    public static func merged(_ merge: FieldMerge<Comment>) -> Comment {
+        var result = merge.remote
+        result.text = merge.pick(\.text)
+        result.authorName = merge.pick(\.authorName)
+        result.parentCommentID = merge.pick(\.parentCommentID)
+        result.isDeleted = merge.pick(\.isDeleted)
+        result.isEdited = merge.pick(\.isEdited)
+        result.updatedAt = merge.latest(\.updatedAt)
+        return result
+    }
+}
+
+extension Annotation {
+    /// `self` with every part that is not merged field by field taken from `other`: server-kept
+    /// fields, sets, counters, dates and local-only parts. Equal to `other` exactly when the
+    /// editable fields agree.
+    public func withUnmergedParts(from other: Annotation) -> Annotation {
+        var result = self
+        result.ownerID = other.ownerID
+        result.permissions = other.permissions
+        result.createdAt = other.createdAt
+        result.updatedAt = other.updatedAt
+        result.reactions = other.reactions
+        result.viewedBy = other.viewedBy
+        result.viewCount = other.viewCount
+        result.comments = other.comments
+        result.lastSyncedAt = other.lastSyncedAt
+        return result
+    }
+}
+
+extension Layer {
+    /// `self` with the server-kept fields and dates taken from `other`.
+    public func withUnmergedParts(from other: Layer) -> Layer {
+        var result = self
+        result.ownerID = other.ownerID
+        result.permissions = other.permissions
+        result.createdAt = other.createdAt
+        result.updatedAt = other.updatedAt
+        return result
+    }
+}
+
+extension Comment {
+    /// `self` with the server-kept fields and dates taken from `other`.
+    public func withUnmergedParts(from other: Comment) -> Comment {
+        var result = self
+        result.authorID = other.authorID
+        result.annotationID = other.annotationID
+        result.createdAt = other.createdAt
+        result.updatedAt = other.updatedAt
+        return result
+    }
+}

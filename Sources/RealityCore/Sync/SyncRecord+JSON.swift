@@ -1,0 +1,31 @@
+import Foundation
+
+extension SyncRecord {
+    /// The record alone as JSON, in the platform's dialect (how a device keeps base versions).
+    public func jsonData() throws -> Data {
+        switch self {
+        case .annotation(let record): try RealityJSON.encode(record)
+        case .layer(let record): try RealityJSON.encode(record)
+        case .comment(let record): try RealityJSON.encode(record)
+        case .user(let record): try RealityJSON.encode(record)
+        case .star(let record): try RealityJSON.encode(record)
+        case .notification(let record): try RealityJSON.encode(record)
+        case .worldMap(let record): try RealityJSON.encode(record)
+        }
+    }
+
+    /// The record of type `type` that `data` holds (as ``jsonData()`` wrote it).
+    public init(type: RecordType, json data: Data) throws {
+        switch type {
+        case .annotation: self = .annotation(try RealityJSON.decode(Annotation.self, from: data))
+        case .layer: self = .layer(try RealityJSON.decode(Layer.self, from: data))
+        case .comment: self = .comment(try RealityJSON.decode(Comment.self, from: data))
+        case .user: self = .user(try RealityJSON.decode(User.self, from: data))
+        case .star: self = .star(try RealityJSON.decode(StarRecord.self, from: data))
+        case .notification: self = .notification(try RealityJSON.decode(AppNotification.self, from: data))
+        case .worldMap: self = .worldMap(try RealityJSON.decode(WorldMap.self, from: data))
+        case .grant, .reaction, .view:
+            throw JSONInputError(field: "recordType", reason: .invalidValue, detail: "\(type.rawValue) is not a feed record")
+        }
+    }
+}

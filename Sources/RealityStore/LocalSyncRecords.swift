@@ -1,0 +1,152 @@
+import Foundation
+import GRDB
+import RealityCore
+
+/// Reads, writes and removes the records of the change feed in the device store, inside a
+/// caller's transaction and without outbox entries: what comes down from the server must not
+/// go back up.
+enum LocalSyncRecords {
+    /// The device's current version of a record, or nil when it has none.
+    static func read(_ type: RecordType, _ id: String, owner: UserID?, in db: Database) throws -> SyncRecord? {
+        switch type {
+        case .annotation:
+            let rows = try db.rows(sql: "SELECT * FROM annotations WHERE id = ?", arguments: [id])
+            return try AnnotationAssembler.annotations(from: rows, in: db).first.map(SyncRecord.annotation)
+        case .layer:
+            let rows = try db.rows(sql: "SELECT \(LayerRecord.columns) FROM layers WHERE id = ?", arguments: [id])
+            return try LayerRecord.layers(from: rows, in: db).first.map(SyncRecord.layer)
+        case .comment:
+            return try db.row(sql: "SELECT * FROM comments WHERE id = ?", arguments: [id])
+                .map { .comment(try CommentRecord.comment(from: $0)) }
+        case .user:
+            return try db.row(sql: UserRecord.selectWithCounts + " WHERE u.id = ?", arguments: [id])
+                .map { .user(try UserRecord.user(from: $0)) }
+        case .worldMap:
+            let rows = try db.rows(sql: "SELECT * FROM world_maps WHERE id = ?", arguments: [id])
+            return try WorldMapRecord.worldMaps(from: rows, in: db).first.map(SyncRecord.worldMap)
+        case .notification:
+            return try db.row(sql: "SELECT * FROM notifications WHERE id = ?", arguments: [id])
+                .map { .notification(try NotificationRecord.notification(from: $0)) }
+        case .star:
+            guard let owner, let annotationID = AnnotationID(uuidString: id) else { return nil }
+            return try db.row(
+                sql: "SELECT createdAt FROM stars WHERE userID = ? AND annotationID = ?",
+                arguments: [owner.uuidString, id]
+            ).map { .star(StarRecord(annotationID: annotationID, createdAt: $0.date("createdAt"))) }
+        case .grant, .reaction, .view:
+            return nil
+        }
+    }
+
+    /// Stores `record` as it is, replacing the device's version. An annotation's reactions and
+    /// views are the server's plus the device's own not yet pushed (see ``overlayPending``).
+    static func write(_ record: SyncRecord, owner: UserID?, in db: Database) throws {
+        switch record {
+        case .annotation(let annotation):
+            try AnnotationWrites.save(annotation, in: db)
+            try replaceGrants(annotation.permissions, on: .annotation(annotation.id), in: db)
+            try replaceEngagement(of: annotation, in: db)
+        case .layer(let layer):
+            try LayerRecord.save(layer, in: db)
+            try replaceGrants(layer.permissions, on: .layer(layer.id), in: db)
+        case .comment(let comment):
+            try CommentRecord.save(comment, in: db)
+        case .user(let user):
+            try UserRecord.save(user, in: db)
+        case .notification(let notification):
+            try NotificationRecord.save(notification, in: db)
+        case .worldMap(let map):
+            try WorldMapRecord.save(map, in: db)
+        case .star(let star):
+            guard let owner else { return }
+            try EngagementRecords.setStarred(
+                annotationID: star.annotationID, userID: owner, starred: true, at: star.createdAt, in: db)
+        }
+    }
+
+    /// Removes the device's copy of a record (a deletion came down, or the server never had it).
+    static func remove(_ type: RecordType, _ id: String, owner: UserID?, in db: Database) throws {
+        switch type {
+        case .annotation:
+            if let annotationID = AnnotationID(uuidString: id) { try AnnotationWrites.purge(annotationID, in: db) }
+        case .layer:
+            try db.execute(sql: "DELETE FROM layers WHERE id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM grants WHERE targetType = 'layer' AND targetID = ?", arguments: [id])
+        case .comment:
+            if let commentID = CommentID(uuidString: id) { try CommentRecord.purge(commentID, in: db) }
+        case .notification:
+            try db.execute(sql: "DELETE FROM notifications WHERE id = ?", arguments: [id])
+        case .worldMap:
+            try db.execute(sql: "DELETE FROM anchors WHERE worldMapID = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM world_maps WHERE id = ?", arguments: [id])
+        case .star:
+            try db.execute(
+                sql: "DELETE FROM stars WHERE userID = ? AND annotationID = ?",
+                arguments: [owner?.uuidString ?? "", id])
+        case .user, .grant, .reaction, .view:
+            break
+        }
+    }
+
+    private static func replaceGrants(_ permissions: [Permission], on target: GrantTarget, in db: Database) throws {
+        let (type, id) = GrantRecord.targetColumns(target)
+        try db.execute(sql: "DELETE FROM grants WHERE targetType = ? AND targetID = ?", arguments: [type, id])
+        for permission in permissions {
+            try GrantRecord.save(permission, on: target, in: db)
+        }
+    }
+
+    /// The server's reactions and views of `annotation`, then the device's pending ones on top:
+    /// a set union for reactions and viewers, a counter for views, as the merge rules say.
+    private static func replaceEngagement(of annotation: Annotation, in db: Database) throws {
+        let id = annotation.id.uuidString
+        try db.execute(sql: "DELETE FROM reactions WHERE annotationID = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM views WHERE annotationID = ?", arguments: [id])
+        for reaction in annotation.reactions {
+            try EngagementRecords.add(reaction, to: annotation.id, in: db)
+        }
+        // The feed carries viewers and a total, not per-viewer counts: the total goes to the
+        // first viewer so that the stored sum reads back as the same count.
+        for (index, viewer) in annotation.viewedBy.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO views (annotationID, userID, count, firstReadAt, lastReadAt) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    id, viewer.uuidString, index == 0 ? annotation.viewCount : 0, annotation.updatedAt.storeValue,
+                    annotation.updatedAt.storeValue,
+                ])
+        }
+        try overlayPending(on: annotation.id, in: db)
+    }
+
+    /// Re-applies the device's reactions and views of `annotationID` that wait in the outbox.
+    private static func overlayPending(on annotationID: AnnotationID, in db: Database) throws {
+        let prefix = annotationID.uuidString + ":"
+        let rows = try db.rows(
+            sql: """
+                SELECT recordType, recordID, operation, payload, createdAt FROM outbox
+                WHERE recordType IN ('reaction', 'view') AND substr(recordID, 1, ?) = ? ORDER BY sequence
+                """,
+            arguments: [prefix.count, prefix])
+        for row in rows {
+            let parts = (row["recordID"] as String).split(separator: ":", maxSplits: 2).map(String.init)
+            guard parts.count >= 2, let userID = UserID(uuidString: parts[1]) else { continue }
+            let operation: String = row["operation"]
+            let date = row.date("createdAt")
+            switch (row["recordType"] as String, operation) {
+            case ("reaction", "save"):
+                let reaction = try? RealityJSON.decode(Reaction.self, from: row["payload"] as Data)
+                try EngagementRecords.add(
+                    reaction ?? Reaction(emoji: parts.count > 2 ? parts[2] : "", userID: userID, createdAt: date),
+                    to: annotationID, in: db)
+            case ("reaction", "delete"):
+                try EngagementRecords.removeReaction(
+                    annotationID: annotationID, userID: userID, emoji: parts.count > 2 ? parts[2] : "", in: db)
+            case ("view", _):
+                try EngagementRecords.read(
+                    annotationID: annotationID, userID: userID, at: date, countsAsView: operation == "view", in: db)
+            default:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import GRDB
+import RealityCore
+
+/// A mutation ready to push: an outbox entry (or several saves of one record, coalesced) with
+/// the record as it is now and the base tag it was edited from.
+public struct OutgoingMutation: Hashable, Sendable {
+    /// The mutation ID (the newest of the coalesced entries', so that a replay after new edits
+    /// is not mistaken for the old push).
+    public var mutationID: String
+    /// The kind of record.
+    public var recordType: RecordType
+    /// Which record (for grants, reactions, views and stars, the outbox's composite key).
+    public var recordID: String
+    /// `save`, `delete`, `view` or `read`.
+    public var operation: String
+    /// The outbox payload (grants, reactions).
+    public var payload: Data
+    /// The device's current version, for record saves.
+    public var record: SyncRecord?
+    /// The change tag of the last server version the device saw.
+    public var baseChangeTag: String?
+    /// The outbox entries this mutation stands for.
+    public var sequences: [Int64]
+}
+
+/// What the server did with a pushed mutation, as the store records it.
+public enum PushOutcome: Hashable, Sendable {
+    /// Applied; the record's new tag.
+    case saved(changeTag: String?)
+    /// The record changed on the server; its version (nil when it has none left).
+    case conflict(changeTag: String?, record: SyncRecord?)
+    /// Refused by a rule.
+    case rejected(code: String, message: String, field: String?)
+}
+
+/// A mutation the server rejected, as the device's rejection log keeps it.
+public struct SyncRejection: Hashable, Sendable {
+    /// The rejected mutation.
+    public var mutationID: String
+    /// Its record type.
+    public var recordType: String
+    /// Its record.
+    public var recordID: String
+    /// Its operation.
+    public var operation: String
+    /// The server's error code.
+    public var code: String
+    /// The server's explanation.
+    public var message: String
+    /// When it was rejected.
+    public var rejectedAt: Date
+}
+
+extension SQLiteStore {
+    static let wholeRecordTypes: Set<String> = ["annotation", "layer", "comment", "worldMap", "user"]
+
+    /// The oldest outbox entries (at most `limit`), skipping records in an open conflict, with
+    /// several saves of one record sent once, at the place of the first.
+    public func outgoingMutations(limit: Int) async throws -> [OutgoingMutation] {
+        try await read { db in
+            let owner = try Self.deviceAccount(in: db)?.userID
+            let rows = try db.rows(
+                sql: """
+                    SELECT o.* FROM outbox o WHERE NOT EXISTS (
+                        SELECT 1 FROM sync_metadata m WHERE m.recordType = o.recordType AND m.recordID = o.recordID
+                            AND m.syncStatus = 'conflict')
+                    ORDER BY o.sequence LIMIT ?
+                    """,
+                arguments: [max(limit, 1)])
+            var result: [OutgoingMutation] = []
+            var saveIndex: [String: Int] = [:]
+            for row in rows {
+                let typeName: String = row["recordType"]
+                let recordID: String = row["recordID"]
+                let operation: String = row["operation"]
+                guard let type = RecordType(rawValue: typeName) else { continue }
+                let isRecordSave = Self.wholeRecordTypes.contains(typeName) && operation == "save"
+                let key = typeName + "/" + recordID
+                if isRecordSave, let index = saveIndex[key] {
+                    result[index].sequences.append(row["sequence"])
+                    result[index].mutationID = row["mutationID"]
+                    continue
+                }
+                var mutation = OutgoingMutation(
+                    mutationID: row["mutationID"], recordType: type, recordID: recordID, operation: operation,
+                    payload: row["payload"], record: nil, baseChangeTag: nil, sequences: [row["sequence"]])
+                if Self.wholeRecordTypes.contains(typeName) {
+                    mutation.baseChangeTag = try SyncMetadataRecord.fetch(type, recordID, in: db)?.changeTag
+                }
+                if isRecordSave {
+                    mutation.record = try LocalSyncRecords.read(type, recordID, owner: owner, in: db)
+                    saveIndex[key] = result.count
+                }
+                result.append(mutation)
+            }
+            return result
+        }
+    }
+
+    /// Records what the server did with each pushed mutation, in one transaction: saved entries
+    /// leave the outbox and their record's base becomes what was sent; conflicts are settled with
+    /// `strategy`; rejections are logged, and a rejected record goes back to the server's version.
+    public func applyPushOutcomes(
+        _ outcomes: [(OutgoingMutation, PushOutcome)], strategy: ConflictResolutionStrategy,
+        at date: Date = Timestamp.now()
+    ) async throws {
+        try await writer.write { db in
+            let owner = try Self.deviceAccount(in: db)?.userID
+            let reconciler = SyncReconciler(strategy: strategy, owner: owner, now: date)
+            for (mutation, outcome) in outcomes {
+                switch outcome {
+                case .saved(let tag):
+                    try Self.dropEntries(mutation.sequences, in: db)
+                    try Self.recordSaved(mutation, tag: tag, at: date, in: db)
+                case .conflict(let tag, let record?):
+                    _ = try reconciler.reconcile(record, changeTag: tag ?? "", scope: nil, in: db)
+                case .conflict(_, nil):
+                    try Self.recordRejection(
+                        mutation, code: "record_gone", message: "The server no longer has this record.", at: date,
+                        owner: owner, in: db)
+                case .rejected(let code, let message, _):
+                    try Self.recordRejection(mutation, code: code, message: message, at: date, owner: owner, in: db)
+                }
+            }
+        }
+    }
+
+    /// The rejection log, newest first.
+    public func syncRejections(limit: Int = 50) async throws -> [SyncRejection] {
+        try await read { db in
+            try db.rows(sql: "SELECT * FROM sync_rejections ORDER BY id DESC LIMIT ?", arguments: [limit]).map {
+                SyncRejection(
+                    mutationID: $0["mutationID"], recordType: $0["recordType"], recordID: $0["recordID"],
+                    operation: $0["operation"], code: $0["code"], message: $0["message"],
+                    rejectedAt: $0.date("rejectedAt"))
+            }
+        }
+    }
+
+    private static func dropEntries(_ sequences: [Int64], in db: Database) throws {
+        for sequence in sequences {
+            try db.execute(sql: "DELETE FROM outbox WHERE sequence = ?", arguments: [sequence])
+        }
+    }
+
+    private static func recordSaved(_ mutation: OutgoingMutation, tag: String?, at date: Date, in db: Database) throws {
+        guard wholeRecordTypes.contains(mutation.recordType.rawValue) else { return }
+        if mutation.operation == "delete" {
+            try SyncMetadataRecord.delete(mutation.recordType, mutation.recordID, in: db)
+            return
+        }
+        let stillPending = try SyncMetadataRecord.hasPendingEdit(mutation.recordType, mutation.recordID, in: db)
+        let previous = try SyncMetadataRecord.fetch(mutation.recordType, mutation.recordID, in: db)
+        let entry = SyncMetadataRecord.Entry(
+            changeTag: tag, scope: previous?.scope == nil ? ownScope(of: mutation.record) : nil,
+            baseVersion: try mutation.record?.jsonData() ?? previous?.baseVersion,
+            syncStatus: stillPending ? .pendingUpload : .synced, conflictVersion: nil)
+        try SyncMetadataRecord.save(mutation.recordType, mutation.recordID, entry, at: date, in: db)
+    }
+
+    /// The scope a record the device pushed first comes down in, when it knows it: its owner's
+    /// records are private. Others' (an editor's comment on a shared annotation) wait for a pull.
+    private static func ownScope(of record: SyncRecord?) -> String? {
+        switch record {
+        case .user, .worldMap: SyncScope.private.rawValue
+        default: nil
+        }
+    }
+
+    private static func recordRejection(
+        _ mutation: OutgoingMutation, code: String, message: String, at date: Date, owner: UserID?, in db: Database
+    ) throws {
+        try dropEntries(mutation.sequences, in: db)
+        try db.execute(
+            sql: """
+                INSERT INTO sync_rejections (mutationID, recordType, recordID, operation, code, message, rejectedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                mutation.mutationID, mutation.recordType.rawValue, mutation.recordID, mutation.operation, code, message,
+                date.storeValue,
+            ])
+        guard wholeRecordTypes.contains(mutation.recordType.rawValue) else { return }
+        try SyncMetadataRecord.dropPendingEdits(mutation.recordType, mutation.recordID, in: db)
+        let meta = try SyncMetadataRecord.fetch(mutation.recordType, mutation.recordID, in: db)
+        if var entry = meta, let base = entry.baseVersion {
+            try LocalSyncRecords.write(try SyncRecord(type: mutation.recordType, json: base), owner: owner, in: db)
+            entry.syncStatus = .synced
+            entry.scope = nil
+            try SyncMetadataRecord.save(mutation.recordType, mutation.recordID, entry, at: date, in: db)
+        } else {
+            try LocalSyncRecords.remove(mutation.recordType, mutation.recordID, owner: owner, in: db)
+            try SyncMetadataRecord.delete(mutation.recordType, mutation.recordID, in: db)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+import RealityCore
+
+/// Where a device store stands in sync, for `reality status`.
+public struct DeviceSyncStatus: Hashable, Sendable {
+    /// One scope's feed.
+    public struct ScopeState: Hashable, Sendable {
+        /// The scope.
+        public var scope: SyncScope
+        /// When a page of it was last applied; nil if never.
+        public var lastSyncedAt: Date?
+        /// Whether it has a token (false: the next pull starts from scratch).
+        public var hasToken: Bool
+    }
+
+    /// The account, if the store was ever signed in.
+    public var account: DeviceAccount?
+    /// Outbox entries waiting to be pushed.
+    public var pendingChanges: Int
+    /// Open conflicts.
+    public var openConflicts: Int
+    /// Each scope's state, in `SyncScope.allCases` order.
+    public var scopes: [ScopeState]
+    /// The newest rejections.
+    public var rejections: [SyncRejection]
+}
+
+extension SQLiteStore {
+    /// The store's sync state.
+    public func deviceSyncStatus() async throws -> DeviceSyncStatus {
+        let rejections = try await syncRejections(limit: 20)
+        return try await read { db in
+            let rows = try db.rows(sql: "SELECT scope, token, lastSyncedAt FROM sync_scopes")
+            var byScope: [String: Row] = [:]
+            for row in rows { byScope[row["scope"]] = row }
+            let scopes = SyncScope.allCases.map { scope in
+                let row = byScope[scope.rawValue]
+                return DeviceSyncStatus.ScopeState(
+                    scope: scope,
+                    lastSyncedAt: (row?["lastSyncedAt"] as Int64?).map(Timestamp.date(milliseconds:)),
+                    hasToken: (row?["token"] as String?) != nil)
+            }
+            return DeviceSyncStatus(
+                account: try Self.deviceAccount(in: db),
+                pendingChanges: try db.value(Int.self, sql: "SELECT count(*) FROM outbox") ?? 0,
+                openConflicts: try db.value(Int.self, sql: "SELECT count(*) FROM sync_metadata WHERE syncStatus = 'conflict'") ?? 0,
+                scopes: scopes, rejections: rejections)
+        }
+    }
+}

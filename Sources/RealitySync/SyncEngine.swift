@@ -1,0 +1,223 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import RealityAPI
+import RealityCore
+import RealityStore
+
+/// The device's sync engine (SPEC S9, docs/sync-protocol.md): pushes the outbox, pulls every
+/// scope, settles conflicts with the store's chosen strategy.
+///
+/// An actor because it owns mutable state (the server's limits as last published, the batch
+/// size after a 413); one sync runs at a time. ``SyncService`` runs it continuously.
+public actor SyncEngine {
+    /// The device store.
+    public let store: SQLiteStore
+    let transport: SyncTransport
+    let clientID: String
+    let retry: RetryPolicy
+    let pageSize: Int
+    let logger: Logger
+    var limits: SyncLimits?
+
+    /// An engine over `store` talking through `transport`, pushing as device `clientID`.
+    public init(
+        store: SQLiteStore, transport: SyncTransport, clientID: String, retry: RetryPolicy = RetryPolicy(),
+        pageSize: Int = 500, logger: Logger = Logger(label: "reality.sync")
+    ) {
+        self.store = store
+        self.transport = transport
+        self.clientID = clientID
+        self.retry = retry
+        self.pageSize = pageSize
+        self.logger = logger
+    }
+
+    /// An engine for the account `store` is signed in to; throws ``SyncError/notSignedIn`` when
+    /// it has no session.
+    public static func signedIn(
+        _ store: SQLiteStore, client: HTTPClient = .shared, retry: RetryPolicy = RetryPolicy(),
+        logger: Logger = Logger(label: "reality.sync")
+    ) async throws -> SyncEngine {
+        guard let account = try await store.deviceAccount(), let token = account.token else { throw SyncError.notSignedIn }
+        return SyncEngine(
+            store: store, transport: SyncTransport(serverURL: account.serverURL, token: token, client: client),
+            clientID: account.clientID, retry: retry, logger: logger)
+    }
+
+    /// The transport, for the events socket.
+    public var serverTransport: SyncTransport { transport }
+
+    // MARK: - Sync
+
+    /// One full sync: push, pull every scope, then push what merging left to send.
+    @discardableResult
+    public func sync() async throws -> SyncSummary {
+        var summary = SyncSummary()
+        summary.add(try await push())
+        for scope in SyncScope.allCases {
+            summary.add(try await pull(scope), scope: scope)
+        }
+        summary.add(try await push())
+        return summary
+    }
+
+    /// Pulls the given scopes (on a live hint), then pushes what merging left to send.
+    @discardableResult
+    public func pull(scopes: [SyncScope]) async throws -> SyncSummary {
+        var summary = SyncSummary()
+        for scope in SyncScope.allCases where scopes.contains(scope) {
+            summary.add(try await pull(scope), scope: scope)
+        }
+        summary.add(try await push())
+        return summary
+    }
+
+    /// Pulls `scope` from its saved token until the server has no more, each page applied with
+    /// its token in one transaction; on 410 drops the token and pulls the scope from scratch.
+    public func pull(_ scope: SyncScope) async throws -> PullReport {
+        let strategy = try await store.conflictStrategy()
+        var total = PullReport()
+        var token = try await store.syncToken(for: scope)
+        var resynced = false
+        while true {
+            let page: SyncChangesPage
+            do {
+                let since = token
+                page = try await retry.run { [transport, pageSize] in
+                    try await transport.changes(scope: scope, since: since, limit: min(pageSize, 1000))
+                }
+            } catch SyncError.resyncRequired where !resynced {
+                logger.info("resync required", metadata: ["sync.scope": "\(scope.rawValue)"])
+                try await store.beginResync(of: scope)
+                token = nil
+                resynced = true
+                continue
+            }
+            let changes = page.changes.map {
+                PulledChange(recordType: $0.recordType, recordID: $0.recordID, changeTag: $0.changeTag, record: $0.record)
+            }
+            let report = try await store.applyPulledPage(
+                changes, scope: scope, token: page.token, complete: !page.moreComing, strategy: strategy)
+            total.applied += report.applied
+            total.merged += report.merged
+            total.conflicts += report.conflicts
+            total.removed += report.removed
+            token = page.token
+            if !page.moreComing { return total }
+        }
+    }
+
+    /// Pushes the outbox oldest first in batches within the server's limits, halving a batch the
+    /// server finds too large, until nothing is left that can go.
+    public func push() async throws -> PushSummary {
+        let strategy = try await store.conflictStrategy()
+        let limits = try await currentLimits()
+        var batchSize = limits.maxMutations
+        var summary = PushSummary()
+        var rounds = try await store.pendingSyncCount() + 4
+        while rounds > 0 {
+            rounds -= 1
+            let batch = try await store.outgoingMutations(limit: batchSize)
+            guard !batch.isEmpty else { break }
+            var outcomes: [(OutgoingMutation, PushOutcome)] = []
+            var sendable: [(OutgoingMutation, SyncMutation)] = []
+            for mutation in batch {
+                if let wire = mutation.wireMutation() {
+                    sendable.append((mutation, wire))
+                } else {
+                    outcomes.append(
+                        (mutation, .rejected(code: "unsendable", message: "Nothing left to send for this change.", field: nil)))
+                }
+            }
+            let request = SyncPushRequest(clientID: clientID, mutations: sendable.map(\.1))
+            if sendable.count > 1, try SyncTransport.encodedSize(of: request) > (self.limits ?? limits).maxBytes {
+                batchSize = max(1, sendable.count / 2)
+                continue
+            }
+            if !sendable.isEmpty {
+                let response: SyncPushResponse
+                do {
+                    response = try await retry.run { [transport] in try await transport.push(request) }
+                } catch SyncError.batchTooLarge(let published) {
+                    self.limits = published
+                    guard sendable.count > 1 else {
+                        outcomes.append(
+                            (sendable[0].0, .rejected(code: "batch_too_large", message: "Too large to push.", field: nil)))
+                        try await store.applyPushOutcomes(outcomes, strategy: strategy)
+                        continue
+                    }
+                    batchSize = max(1, min(published.maxMutations, sendable.count / 2))
+                    logger.info("push batch too large; halving", metadata: ["sync.batch": "\(batchSize)"])
+                    continue
+                }
+                let results = Dictionary(response.results.map { ($0.mutationID, $0) }) { first, _ in first }
+                for (mutation, wire) in sendable {
+                    guard let result = results[wire.mutationID] else { continue }
+                    outcomes.append((mutation, PushOutcome(result)))
+                    summary.count(result.status)
+                }
+            }
+            try await store.applyPushOutcomes(outcomes, strategy: strategy)
+        }
+        return summary
+    }
+
+    private func currentLimits() async throws -> SyncLimits {
+        if let limits { return limits }
+        let published = try await retry.run { [transport] in try await transport.limits() }
+        limits = published
+        return published
+    }
+}
+
+/// What one push did.
+public struct PushSummary: Hashable, Sendable, Codable {
+    /// Mutations the server applied.
+    public var saved = 0
+    /// Mutations that met a newer server version.
+    public var conflicts = 0
+    /// Mutations the server refused.
+    public var rejected = 0
+
+    /// An empty summary.
+    public init() {}
+
+    mutating func count(_ status: SyncMutationResult.Status) {
+        switch status {
+        case .saved: saved += 1
+        case .conflict: conflicts += 1
+        case .rejected: rejected += 1
+        }
+    }
+}
+
+/// What one sync did, for `reality sync`.
+public struct SyncSummary: Hashable, Sendable, Codable {
+    /// Pushed mutations by outcome.
+    public var pushed = PushSummary()
+    /// Records stored as the server has them, per scope.
+    public var pulled: [String: Int] = [:]
+    /// Records merged with pending edits.
+    public var merged = 0
+    /// Conflicts left open for the user.
+    public var conflicts = 0
+    /// Records removed from the device.
+    public var removed = 0
+
+    /// An empty summary.
+    public init() {}
+
+    mutating func add(_ push: PushSummary) {
+        pushed.saved += push.saved
+        pushed.conflicts += push.conflicts
+        pushed.rejected += push.rejected
+    }
+
+    mutating func add(_ report: PullReport, scope: SyncScope) {
+        pulled[scope.rawValue, default: 0] += report.applied
+        merged += report.merged
+        conflicts += report.conflicts
+        removed += report.removed
+    }
+}

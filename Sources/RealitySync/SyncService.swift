@@ -1,0 +1,99 @@
+import Foundation
+import Logging
+import RealityAPI
+import RealityCore
+import RealityStore
+import ServiceLifecycle
+
+/// Continuous sync (`reality sync --watch`, SPEC S9): keeps the events socket open, pulls the
+/// scopes each `changes` hint names, pushes when the store commits, and after every
+/// (re)connection pulls everything, since hints sent while away are not replayed.
+///
+/// All work goes through one queue, so that the engine never runs two syncs at once.
+public struct SyncService: Service {
+    let engine: SyncEngine
+    let events: LiveEventsClient
+    let reconnect: RetryPolicy
+    let logger: Logger
+    let onSynced: @Sendable (SyncSummary) async -> Void
+
+    /// A service over `engine`, listening on `events`; `onSynced` hears about each round of work.
+    public init(
+        engine: SyncEngine, events: LiveEventsClient, reconnect: RetryPolicy = RetryPolicy(maxRetries: nil),
+        logger: Logger, onSynced: @escaping @Sendable (SyncSummary) async -> Void = { _ in }
+    ) {
+        self.engine = engine
+        self.events = events
+        self.reconnect = reconnect
+        self.logger = logger
+        self.onSynced = onSynced
+    }
+
+    enum Work: Sendable {
+        case everything
+        case pull([SyncScope])
+        case push
+    }
+
+    /// Runs until cancelled or until graceful shutdown.
+    public func run() async throws {
+        let (work, queue) = AsyncStream.makeStream(of: Work.self, bufferingPolicy: .unbounded)
+        try await cancelWhenGracefulShutdown {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask {
+                    for await _ in engine.store.commits() { queue.yield(.push) }
+                }
+                group.addTask { try await listen(queue) }
+                queue.yield(.everything)
+                for await item in work {
+                    await perform(item)
+                }
+            }
+        }
+    }
+
+    private func perform(_ item: Work) async {
+        do {
+            let summary: SyncSummary
+            switch item {
+            case .everything: summary = try await engine.sync()
+            case .pull(let scopes): summary = try await engine.pull(scopes: scopes)
+            case .push:
+                var pushed = SyncSummary()
+                pushed.pushed = try await engine.push()
+                summary = pushed
+            }
+            await onSynced(summary)
+        } catch {
+            logger.warning("sync failed", metadata: ["sync.error": "\(error)"])
+        }
+    }
+
+    /// Keeps the socket open, reconnecting with backoff; each connection starts with a full sync
+    /// once the server says the socket is registered.
+    private func listen(_ queue: AsyncStream<Work>.Continuation) async throws {
+        var attempt = 0
+        var generator = SystemRandomNumberGenerator()
+        while !Task.isCancelled {
+            do {
+                // The full sync waits for `ready`: from then on hints reach this socket, so
+                // nothing committed between the sync and the registration can be missed.
+                try await events.run(
+                    connected: {},
+                    handle: { event in
+                        switch event {
+                        case .ready: queue.yield(.everything)
+                        case .changes(let scopes): queue.yield(.pull(scopes))
+                        case .notification: break
+                        }
+                    })
+                attempt = 0
+            } catch {
+                logger.info("events socket lost", metadata: ["sync.error": "\(error)"])
+                attempt += 1
+            }
+            let wait = reconnect.delay(attempt: attempt, using: &generator)
+            try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+        }
+    }
+}

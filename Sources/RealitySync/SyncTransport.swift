@@ -1,0 +1,131 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import RealityAPI
+import RealityCore
+
+/// The device's HTTP client for the sync API and the account routes (docs/sync-protocol.md).
+///
+/// A `Sendable` struct: `HTTPClient` is safe to share. Every failure comes out as a ``SyncError``
+/// so that the engine can tell transient failures from refusals.
+public struct SyncTransport: Sendable {
+    /// The server's base address, e.g. `http://127.0.0.1:8080`.
+    public let serverURL: String
+    /// The bearer token of the session, if signed in.
+    public var token: String?
+    let client: HTTPClient
+    /// How long one request may take.
+    let timeout: TimeAmount
+
+    /// A transport to `serverURL` over `client`, signed in with `token`.
+    public init(serverURL: String, token: String? = nil, client: HTTPClient = .shared, timeout: TimeAmount = .seconds(60)) {
+        self.serverURL = serverURL.hasSuffix("/") ? String(serverURL.dropLast()) : serverURL
+        self.token = token
+        self.client = client
+        self.timeout = timeout
+    }
+
+    // MARK: - Accounts
+
+    /// `POST /api/v1/auth/register`.
+    public func register(_ request: RegisterRequest) async throws -> AuthResponse {
+        try await send(.POST, "/api/v1/auth/register", body: request)
+    }
+
+    /// `POST /api/v1/auth/login`.
+    public func login(_ request: LoginRequest) async throws -> AuthResponse {
+        try await send(.POST, "/api/v1/auth/login", body: request)
+    }
+
+    /// `POST /api/v1/auth/logout`: ends the session on the server.
+    public func logout() async throws {
+        _ = try await raw(.POST, "/api/v1/auth/logout", body: nil)
+    }
+
+    // MARK: - Sync
+
+    /// `GET /api/v1/sync/limits`.
+    public func limits() async throws -> SyncLimits {
+        try await send(.GET, "/api/v1/sync/limits")
+    }
+
+    /// `POST /api/v1/sync/push`; a 413 throws ``SyncError/batchTooLarge(_:)``.
+    public func push(_ request: SyncPushRequest) async throws -> SyncPushResponse {
+        try await send(.POST, "/api/v1/sync/push", body: request)
+    }
+
+    /// `GET /api/v1/sync/changes`; a 410 throws ``SyncError/resyncRequired``.
+    public func changes(scope: SyncScope, since token: String?, limit: Int) async throws -> SyncChangesPage {
+        var path = "/api/v1/sync/changes?scope=\(scope.rawValue)&limit=\(limit)"
+        if let token {
+            path += "&since=" + (token.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? token)
+        }
+        return try await send(.GET, path)
+    }
+
+    /// The size in bytes of `request` as it goes on the wire.
+    public static func encodedSize(of request: SyncPushRequest) throws -> Int {
+        try RealityJSON.encode(request).count
+    }
+
+    // MARK: - Plumbing
+
+    private func send<Answer: Decodable>(
+        _ method: HTTPMethod, _ path: String, body: (some Encodable)? = String?.none
+    ) async throws -> Answer {
+        let data = try body.map { try RealityJSON.encode($0) }
+        let answer = try await raw(method, path, body: data)
+        do {
+            return try RealityJSON.decode(Answer.self, from: answer)
+        } catch {
+            throw SyncError.server(status: 200, message: "unreadable answer to \(path): \(error)")
+        }
+    }
+
+    private func raw(_ method: HTTPMethod, _ path: String, body: Data?) async throws -> Data {
+        var request = HTTPClientRequest(url: serverURL + path)
+        request.method = method
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        let response: HTTPClientResponse
+        let bytes: ByteBuffer
+        do {
+            response = try await client.execute(request, timeout: timeout)
+            bytes = try await response.body.collect(upTo: 64 << 20)
+        } catch {
+            throw SyncError.network(String(describing: error))
+        }
+        let data = Data(bytes.readableBytesView)
+        let status = Int(response.status.code)
+        if (200..<300).contains(status) { return data }
+        throw Self.error(status: status, headers: response.headers, body: data)
+    }
+
+    static func error(status: Int, headers: HTTPHeaders, body: Data) -> SyncError {
+        let detail = (try? RealityJSON.decode(APIErrorBody.self, from: body))?.error
+            ?? APIErrorBody.Detail(code: "http_\(status)", message: String(decoding: body.prefix(200), as: UTF8.self))
+        switch status {
+        case 401: return .notSignedIn
+        case 410: return .resyncRequired
+        case 413:
+            let limits = (try? RealityJSON.decode(SyncBatchTooLargeBody.self, from: body))?.limits ?? .server
+            return .batchTooLarge(limits)
+        case 429: return .rateLimited(retryAfter: headers.first(name: "Retry-After").flatMap { Double($0) } ?? 1)
+        case 500...: return .server(status: status, message: detail.message)
+        default: return .refused(status: status, detail)
+        }
+    }
+}
+
+extension CharacterSet {
+    /// Characters that may stand unescaped in a query value.
+    static let urlQueryValueAllowed: CharacterSet = {
+        var set = CharacterSet.urlQueryAllowed
+        set.remove(charactersIn: "&+=?#")
+        return set
+    }()
+}

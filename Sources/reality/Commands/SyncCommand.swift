@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RealityCore
+import RealityStore
+import RealitySync
+import ServiceLifecycle
+
+/// `reality sync [--watch] [--strategy S]`
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Push local changes and pull everyone's; --watch keeps syncing live until interrupted.")
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Keep running: live updates over the events socket, push on every local change.") var watch = false
+    @Option(help: "How conflicts are settled from now on: merge, useLocal, useRemote or manual.")
+    var strategy: ConflictResolutionStrategy?
+
+    func run() async throws {
+        try await Device.run(global) { device in
+            let store = try await device.container.store()
+            if let strategy { try await store.setConflictStrategy(strategy) }
+            var logger = Logger(label: "reality.sync")
+            logger.logLevel = .warning
+            let engine = try await SyncEngine.signedIn(store, logger: logger)
+            guard watch else {
+                let summary = try await engine.sync()
+                try device.output.print(summary) { Self.describe(summary) }
+                return
+            }
+            guard let account = try await store.deviceAccount(), let token = account.token else {
+                throw SyncError.notSignedIn
+            }
+            let output = device.output
+            let service = SyncService(
+                engine: engine, events: LiveEventsClient(serverURL: account.serverURL, token: token, logger: logger),
+                logger: logger,
+                onSynced: { summary in try? output.print(summary) { Self.describe(summary) } })
+            let group = ServiceGroup(
+                configuration: .init(
+                    services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            try await group.run()
+        }
+    }
+
+    static func describe(_ summary: SyncSummary) -> String {
+        let pulled = SyncScope.allCases.map { "\($0.rawValue) \(summary.pulled[$0.rawValue] ?? 0)" }
+            .joined(separator: ", ")
+        return """
+            pushed   \(summary.pushed.saved) saved, \(summary.pushed.conflicts) conflicts, \(summary.pushed.rejected) rejected
+            pulled   \(pulled)
+            merged   \(summary.merged), open conflicts \(summary.conflicts), removed \(summary.removed)
+            """
+    }
+}
+
+extension ConflictResolutionStrategy: ExpressibleByArgument {}

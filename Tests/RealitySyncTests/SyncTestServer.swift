@@ -1,0 +1,152 @@
+import AsyncHTTPClient
+import Foundation
+import GRDB
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import RealityAPI
+import RealityCore
+import RealityServer
+import RealitySync
+import RealityTestSupport
+import Testing
+@testable import RealityStore
+
+/// The device-to-server sync tests, one at a time: each starts a server and several devices,
+/// and two of them side by side have been seen to stall the run.
+@Suite(.serialized) struct DeviceSyncTests {}
+
+/// The storage backends every sync test runs the server on.
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+}
+
+/// A real server on loopback, and devices (real SQLite files) that sync with it.
+struct SyncTestServer: Sendable {
+    static let adminToken = "sync-test-admin"
+    let url: String
+    let directory: URL
+    /// A client of this server only, shut down before the server stops: a pooled keep-alive
+    /// connection would otherwise hold the server's graceful shutdown until it idles out.
+    let client: HTTPClient
+
+    /// Runs `body` against a fresh server on `backend`.
+    static func run(_ backend: Backend, _ body: @escaping @Sendable (SyncTestServer) async throws -> Void) async throws {
+        let configuration = ServerConfiguration(port: 0, adminToken: adminToken, bcryptCost: 4)
+        switch backend {
+        case .sqlite:
+            try await run(configuration, store: try SQLiteStore.inMemory(role: .server), body)
+        case .postgres:
+            try await withPostgresStore { store in try await run(configuration, store: store, body) }
+        }
+    }
+
+    private static func run(
+        _ configuration: ServerConfiguration, store: some ServerStore,
+        _ body: @escaping @Sendable (SyncTestServer) async throws -> Void
+    ) async throws {
+        var logger = Logger(label: "sync-test")
+        logger.logLevel = .warning
+        let app = buildApplication(configuration, store: store, logger: logger)
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("reality-sync-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await app.test(.live) { testClient in
+            let port = try #require(testClient.port)
+            let client = HTTPClient(eventLoopGroupProvider: .singleton)
+            do {
+                try await body(SyncTestServer(url: "http://127.0.0.1:\(port)", directory: directory, client: client))
+            } catch {
+                try await client.shutdown()
+                throw error
+            }
+            try await client.shutdown()
+        }
+    }
+
+    /// Registers `name` on a plan that may share and returns the account's session.
+    func register(_ name: String) async throws -> AuthResponse {
+        let transport = SyncTransport(serverURL: url, client: client)
+        let auth = try await transport.register(
+            RegisterRequest(email: "\(name.lowercased())@example.com", password: "correct horse", displayName: name))
+        var request = HTTPClientRequest(url: url + "/api/v1/admin/users/\(auth.user.id)/tier")
+        request.method = .PUT
+        request.headers.add(name: "Authorization", value: "Bearer \(Self.adminToken)")
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: try RealityJSON.encode(TierRequest(tier: .pro))))
+        let response = try await client.execute(request, timeout: .seconds(30))
+        #expect(response.status == .ok, "upgrading \(name)")
+        return try await transport.login(LoginRequest(email: "\(name.lowercased())@example.com", password: "correct horse"))
+    }
+
+    /// Grants `userID` `level` on `layerID` through the REST API, as `owner` working on another
+    /// client: a device knows no other users, so it cannot name a grantee itself.
+    func grant(_ level: PermissionLevel, to userID: UserID, onLayer layerID: LayerID, as owner: AuthResponse) async throws {
+        var request = HTTPClientRequest(url: url + "/api/v1/layers/\(layerID)/permissions")
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer \(owner.token)")
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: try RealityJSON.encode(GrantRequest(userID: userID, level: level))))
+        let response = try await client.execute(request, timeout: .seconds(30))
+        #expect((200..<300).contains(Int(response.status.code)), "granting \(level) on \(layerID)")
+    }
+
+    /// A new device (a store file of its own) signed in as `name`'s account.
+    func device(_ name: String, as account: AuthResponse) async throws -> TestDevice {
+        let auth = try await SyncTransport(serverURL: url, client: client).login(
+            LoginRequest(email: account.user.email ?? "", password: "correct horse"))
+        let path = directory.appendingPathComponent("\(name)-\(UUID().uuidString).sqlite").path
+        let store = try SQLiteStore.open(path: path, role: .device)
+        let bound = try await store.bindAccount(serverURL: url, user: auth.user, token: auth.token)
+        let engine = SyncEngine(
+            store: store, transport: SyncTransport(serverURL: url, token: auth.token, client: client), clientID: bound.clientID,
+            retry: RetryPolicy(base: 0.05, cap: 0.5, maxRetries: 3), pageSize: 7)
+        return TestDevice(name: name, store: store, engine: engine, user: auth.user)
+    }
+}
+
+/// One device: its store, its services (acting as its user) and its sync engine.
+struct TestDevice: Sendable {
+    let name: String
+    let store: SQLiteStore
+    let engine: SyncEngine
+    let user: User
+    var services: ServiceContainer<SQLiteStore> {
+        let store = self.store
+        return ServiceContainer(openStore: { store }, currentUser: { try await $0.localProfile() })
+    }
+
+    /// One full sync.
+    @discardableResult
+    func sync() async throws -> SyncSummary { try await engine.sync() }
+
+    /// What the device holds of the synced records, normalised for comparison across devices.
+    func snapshot() async throws -> StoreSnapshot {
+        try await store.writer.read { db in
+            let rows = try db.rows(sql: "SELECT * FROM annotations ORDER BY id")
+            let annotations = try AnnotationAssembler.annotations(from: rows, in: db).map { annotation in
+                var normalised = annotation
+                normalised.lastSyncedAt = nil
+                normalised.reactions.sort { ($0.userID.uuidString, $0.emoji) < ($1.userID.uuidString, $1.emoji) }
+                normalised.viewedBy.sort { $0.uuidString < $1.uuidString }
+                normalised.permissions.sort { $0.userID.uuidString < $1.userID.uuidString }
+                return normalised
+            }
+            let layers = try LayerRecord.layers(
+                from: try db.rows(sql: "SELECT \(LayerRecord.columns) FROM layers ORDER BY id"), in: db)
+            let comments = try db.rows(sql: "SELECT * FROM comments ORDER BY id").map(CommentRecord.comment(from:))
+            return StoreSnapshot(annotations: annotations, layers: layers, comments: comments)
+        }
+    }
+}
+
+/// The synced records of a device store.
+struct StoreSnapshot: Equatable, Sendable {
+    var annotations: [Annotation]
+    var layers: [Layer]
+    var comments: [RealityCore.Comment]
+}
