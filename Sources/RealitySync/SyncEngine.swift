@@ -36,7 +36,7 @@ public actor SyncEngine {
     /// An engine for the account `store` is signed in to; throws ``SyncError/notSignedIn`` when
     /// it has no session.
     public static func signedIn(
-        _ store: SQLiteStore, client: HTTPClient = .shared, retry: RetryPolicy = RetryPolicy(),
+        _ store: SQLiteStore, client: HTTPClient = SyncTransport.sharedClient, retry: RetryPolicy = RetryPolicy(),
         logger: Logger = Logger(label: "reality.sync")
     ) async throws -> SyncEngine {
         guard let account = try await store.deviceAccount(), let token = account.token else { throw SyncError.notSignedIn }

@@ -19,12 +19,29 @@ public struct SyncTransport: Sendable {
     let timeout: TimeAmount
 
     /// A transport to `serverURL` over `client`, signed in with `token`.
-    public init(serverURL: String, token: String? = nil, client: HTTPClient = .shared, timeout: TimeAmount = .seconds(60)) {
+    public init(
+        serverURL: String, token: String? = nil, client: HTTPClient = SyncTransport.sharedClient,
+        timeout: TimeAmount = .seconds(60)
+    ) {
         self.serverURL = serverURL.hasSuffix("/") ? String(serverURL.dropLast()) : serverURL
         self.token = token
         self.client = client
         self.timeout = timeout
     }
+
+    /// How sync's HTTP clients are set up: a refused or failed connection fails the request at
+    /// once instead of being retried inside the client until its connect timeout (ten seconds by
+    /// default), since the engine's ``RetryPolicy`` already decides when to try again; and a
+    /// connection attempt gives up after five seconds.
+    public static var clientConfiguration: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(5)
+        return configuration
+    }
+
+    /// The client transports use unless given one: ``clientConfiguration``, for the process's life.
+    public static let sharedClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
 
     // MARK: - Accounts
 

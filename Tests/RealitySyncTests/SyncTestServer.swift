@@ -57,7 +57,7 @@ struct SyncTestServer: Sendable {
         defer { try? FileManager.default.removeItem(at: directory) }
         try await app.test(.live) { testClient in
             let port = try #require(testClient.port)
-            let client = HTTPClient(eventLoopGroupProvider: .singleton)
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: SyncTransport.clientConfiguration)
             do {
                 try await body(SyncTestServer(url: "http://127.0.0.1:\(port)", directory: directory, client: client))
             } catch {
@@ -93,6 +93,16 @@ struct SyncTestServer: Sendable {
         request.body = .bytes(ByteBuffer(bytes: try RealityJSON.encode(GrantRequest(userID: userID, level: level))))
         let response = try await client.execute(request, timeout: .seconds(30))
         #expect((200..<300).contains(Int(response.status.code)), "granting \(level) on \(layerID)")
+    }
+
+    /// The account's usage as the server counts it (`GET /api/v1/me/usage`).
+    func usage(of account: AuthResponse) async throws -> UsageStats {
+        var request = HTTPClientRequest(url: url + "/api/v1/me/usage")
+        request.headers.add(name: "Authorization", value: "Bearer \(account.token)")
+        let response = try await client.execute(request, timeout: .seconds(30))
+        #expect(response.status == .ok, "usage")
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return try RealityJSON.decode(UsageStats.self, from: Data(buffer: body))
     }
 
     /// A new device (a store file of its own) signed in as `name`'s account.

@@ -1,0 +1,95 @@
+import AsyncHTTPClient
+import Foundation
+import RealityTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `reality serve` in a child process of its own, so that a test can kill it with SIGKILL and
+/// start it again on the same data, as an operator's crash and restart would.
+final class ServerProcess: @unchecked Sendable {
+    /// The server's base address.
+    let url: String
+    private let arguments: [String]
+    private let log: URL
+    // Touched only by the test that owns the server, one call at a time.
+    private var process: Process?
+
+    /// A server on a free loopback port keeping its data in `directory`, or in the PostgreSQL
+    /// database at `postgresURL` when one is given.
+    init(directory: URL, postgresURL: String?, adminToken: String) throws {
+        let port = try Self.freePort()
+        url = "http://127.0.0.1:\(port)"
+        log = directory.appendingPathComponent("server.log")
+        var arguments = [
+            "serve", "--host", "127.0.0.1", "--port", "\(port)", "--data", directory.appendingPathComponent("data").path,
+            "--admin-token", adminToken,
+        ]
+        if let postgresURL { arguments += ["--postgres", postgresURL] }
+        self.arguments = arguments
+    }
+
+    /// The `reality` executable that `swift build` puts beside the test bundle.
+    static var executable: URL {
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let directory =
+            FileManager.default.fileExists(atPath: bundle.path)
+            ? bundle.deletingLastPathComponent() : Bundle.main.bundleURL.deletingLastPathComponent()
+        return directory.appendingPathComponent("reality")
+    }
+
+    /// Starts the process and waits until `/health` answers 200.
+    func start(client: HTTPClient) async throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        if !FileManager.default.fileExists(atPath: log.path) {
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        }
+        let output = try FileHandle(forWritingTo: log)
+        output.seekToEndOfFile()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        self.process = process
+        for _ in 0..<600 {
+            guard process.isRunning else { break }
+            var request = HTTPClientRequest(url: url + "/health")
+            request.method = .GET
+            if let response = try? await client.execute(request, timeout: .seconds(2)), response.status == .ok {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        throw SyncTestFailure("reality serve did not become healthy: \(text.suffix(2000))")
+    }
+
+    /// Kills the process with SIGKILL (no graceful shutdown) and waits until it is gone.
+    func kill() async throws {
+        guard let process, process.isRunning else { return }
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        self.process = nil
+    }
+
+    /// A port nothing listens on now: the kernel picks one for a socket bound to port 0.
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw SyncTestFailure("no socket for a free port") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(socket, socketAddress, length) == 0 && getsockname(socket, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw SyncTestFailure("could not bind a socket to find a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
