@@ -58,7 +58,7 @@ struct ConflictsCommand: AsyncParsableCommand {
         func run() async throws {
             try await Device.run(global) { device in
                 let store = try await device.container.store()
-                let key = UUID(uuidString: id)?.uuidString ?? id
+                let key = UUID(uuidString: id)?.lowercasedString ?? id
                 guard try await store.resolveConflict(recordID: key, with: choice) else {
                     throw CLIError(message: "No open conflict on \(id).", exitCode: 4, code: "not_found")
                 }

@@ -1,0 +1,46 @@
+import Foundation
+import RealityCore
+
+/// Runs the `reality` executable as a person or a script would, on one store file.
+struct CommandLineRunner: Sendable {
+    /// The device's store file (`--store`).
+    let store: String
+
+    /// What one run printed and how it exited.
+    struct Outcome: Sendable {
+        var status: Int32
+        var output: Data
+        var error: String
+
+        /// Standard output decoded as the platform's JSON.
+        func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+            try RealityJSON.decode(type, from: output)
+        }
+
+        /// Standard output as text.
+        var text: String { String(decoding: output, as: UTF8.self) }
+    }
+
+    /// Runs `reality ARGUMENTS --store STORE --json` and waits for it to exit.
+    func run(_ arguments: String...) async throws -> Outcome {
+        try await run(arguments)
+    }
+
+    /// Runs `reality ARGUMENTS --store STORE --json` and waits for it to exit.
+    func run(_ arguments: [String]) async throws -> Outcome {
+        let process = Process()
+        process.executableURL = ServerProcess.executable
+        process.arguments = arguments + ["--store", store, "--json"]
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read both pipes to the end while the process runs, so that neither fills up.
+        async let printed = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
+        async let complained = Task.detached { error.fileHandleForReading.readDataToEndOfFile() }.value
+        let (out, err) = await (printed, complained)
+        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        return Outcome(status: process.terminationStatus, output: out, error: String(decoding: err, as: UTF8.self))
+    }
+}
