@@ -76,7 +76,7 @@ public func buildApplication<Store: ServerStore>(
         router: router,
         server: .http1WebSocketUpgrade(
             webSocketRouter: webSocketRouter,
-            configuration: .init(ws: .init(autoPing: .enabled(timePeriod: .seconds(20))))),
+            configuration: .init(ws: .init(autoPing: .enabled(timePeriod: .seconds(20)), closeTimeout: .seconds(5)))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "reality"),
         logger: logger)
     app.addServices(hub)

@@ -31,8 +31,25 @@ public struct LiveEventsClient: Sendable {
 
     /// Connects, calls `connected` once the socket is open, then `handle` for each event, until
     /// the server closes the socket (returns) or the connection fails (throws).
+    ///
+    /// Cancelling the calling task closes the socket with a close handshake and then returns:
+    /// the connection runs in a task of its own, so that cancellation cannot cut the close frame
+    /// off and leave a half-open connection for the server to wait on.
     public func run(
         connected: @escaping @Sendable () async -> Void, handle: @escaping @Sendable (LiveEvent) async -> Void
+    ) async throws {
+        let (stop, stopper) = AsyncStream<Void>.makeStream()
+        let connection = Task { try await connect(until: stop, connected: connected, handle: handle) }
+        try await withTaskCancellationHandler {
+            try await connection.value
+        } onCancel: {
+            stopper.finish()
+        }
+    }
+
+    private func connect(
+        until stop: AsyncStream<Void>, connected: @escaping @Sendable () async -> Void,
+        handle: @escaping @Sendable (LiveEvent) async -> Void
     ) async throws {
         var headers = HTTPFields()
         headers[.authorization] = "Bearer \(token)"
@@ -41,15 +58,28 @@ public struct LiveEventsClient: Sendable {
             maxFrameSize: 1 << 20, additionalHeaders: headers, autoPing: .enabled(timePeriod: .seconds(30)))
         do {
             try await WebSocketClient.connect(url: eventsURL, configuration: configuration, logger: logger) {
-                inbound, _, _ in
+                inbound, outbound, _ in
                 await connected()
-                for try await message in inbound.messages(maxSize: 1 << 20) {
-                    guard case .text(let text) = message else { continue }
-                    guard let event = try? RealityJSON.decode(LiveEvent.self, from: Data(text.utf8)) else {
-                        logger.debug("unreadable event", metadata: ["sync.event": "\(text.prefix(200))"])
-                        continue
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for try await message in inbound.messages(maxSize: 1 << 20) {
+                            guard case .text(let text) = message else { continue }
+                            guard let event = try? RealityJSON.decode(LiveEvent.self, from: Data(text.utf8)) else {
+                                logger.debug("unreadable event", metadata: ["sync.event": "\(text.prefix(200))"])
+                                continue
+                            }
+                            await handle(event)
+                        }
                     }
-                    await handle(event)
+                    group.addTask {
+                        for await _ in stop {}
+                        guard !Task.isCancelled else { return }
+                        try await outbound.close(.goingAway, reason: nil)
+                    }
+                    // Either the server ended the socket or the caller asked to stop; in the
+                    // second case the reading task ends with the server's answering close.
+                    try await group.next()
+                    group.cancelAll()
                 }
             }
         } catch let error as SyncError {

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdWSTesting
 import RealityAPI
 import RealityCore
+import Synchronization
 import Testing
 import WSClient
 
@@ -38,21 +39,46 @@ struct LiveEventsTests {
                     events.contains { if case .changes(let scopes) = $0 { scopes == [.private] } else { false } }
                 }
                 #expect(catReceived.allSatisfy { if case .changes(let scopes) = $0 { scopes == [.private] } else { false } })
-                group.cancelAll()
+                await bobEvents.stop()
+                await catEvents.stop()
+                try await group.waitForAll()
             }
         }
+    }
+
+    @Test("a client that never answers the close frame holds the server's shutdown for the close timeout at most",
+          .timeLimit(.minutes(1)), arguments: Backend.allCases)
+    func silentClient(_ backend: Backend) async throws {
+        let started = ContinuousClock.now
+        let socket = Mutex<SilentSocket?>(nil)
+        try await TestServer.run(backend) { api in
+            let ann = try await api.register("Ann")
+            let port = try #require(api.client.port)
+            // A client that upgrades, then reads and writes nothing: it answers no ping and no close.
+            let silent = try SilentSocket(port: port, path: "/api/v1/events", token: ann.token)
+            #expect(try silent.readResponseHead().hasPrefix("HTTP/1.1 101"))
+            socket.withLock { $0 = silent }
+        }
+        // The server has stopped while the socket was still open.
+        #expect(ContinuousClock.now - started < .seconds(30), "shut down within the 5-second close timeout")
+        socket.withLock { $0?.close() }
     }
 
     @Test("the upgrade needs a valid token", arguments: Backend.allCases)
     func requiresToken(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
-            for header: HTTPFields in [[:], [.authorization: "Bearer nope"]] {
-                await #expect(throws: (any Error).self) {
-                    try await api.client.ws(
-                        "/api/v1/events", configuration: WebSocketClientConfiguration(additionalHeaders: header)
-                    ) { _, _, _ in }
-                }
+            // The upgrade request by hand, on a connection of its own: the WebSocket client
+            // leaves its connection open when an upgrade is refused.
+            for token in [nil, "nope"] {
+                let refused = try SilentSocket(port: try #require(api.client.port), path: "/api/v1/events", token: token)
+                let head = try refused.readResponseHead()
+                #expect(head.hasPrefix("HTTP/1.1 4"), "token \(token ?? "none"): \(head)")
+                refused.close()
             }
+            let ann = try await api.register("Ann")
+            let accepted = try SilentSocket(port: try #require(api.client.port), path: "/api/v1/events", token: ann.token)
+            #expect(try accepted.readResponseHead().hasPrefix("HTTP/1.1 101"), "a valid token upgrades")
+            accepted.close()
         }
     }
 }
@@ -62,7 +88,11 @@ actor EventRecorder {
     private var events: [LiveEvent] = []
     private var isConnected = false
 
+    private(set) var isStopped = false
+
     func connected() { isConnected = true }
+    /// Asks the listener to close its socket.
+    func stop() { isStopped = true }
     func record(_ event: LiveEvent) { events.append(event) }
 
     /// Waits (polling, up to ten seconds) until the server says the socket is registered.
@@ -82,16 +112,27 @@ actor EventRecorder {
 }
 
 extension APIClient {
-    /// Opens the events socket as `session` and records what arrives until the socket closes.
+    /// Opens the events socket as `session` and records what arrives until the recorder is
+    /// stopped (then it closes the socket with a close handshake) or the server closes it.
     func listen(as session: Session, into recorder: EventRecorder) async throws {
         try await client.ws(
             "/api/v1/events",
             configuration: WebSocketClientConfiguration(additionalHeaders: [.authorization: "Bearer \(session.token)"])
-        ) { inbound, _, _ in
-            for try await message in inbound.messages(maxSize: 1 << 20) {
-                guard case .text(let text) = message else { continue }
-                let event = try RealityJSON.decode(LiveEvent.self, from: Data(text.utf8))
-                if event == .ready { await recorder.connected() } else { await recorder.record(event) }
+        ) { inbound, outbound, _ in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await message in inbound.messages(maxSize: 1 << 20) {
+                        guard case .text(let text) = message else { continue }
+                        let event = try RealityJSON.decode(LiveEvent.self, from: Data(text.utf8))
+                        if event == .ready { await recorder.connected() } else { await recorder.record(event) }
+                    }
+                }
+                group.addTask {
+                    while await !recorder.isStopped { try await Task.sleep(for: .milliseconds(10)) }
+                    try await outbound.close(.normalClosure, reason: nil)
+                }
+                try await group.next()
+                group.cancelAll()
             }
         }
     }

@@ -68,7 +68,8 @@ struct PostgresServerTests {
                     received.contains { if case .changes(let scopes) = $0 { scopes.contains(.shared) } else { false } }
                         && received.contains { if case .notification = $0 { true } else { false } }
                 }
-                group.cancelAll()
+                await events.stop()
+                try await group.waitForAll()
             }
         }
     }

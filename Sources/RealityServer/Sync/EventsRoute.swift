@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import RealityAPI
 import RealityCore
+import ServiceLifecycle
 
 /// The path of the live-events WebSocket, which the upgrade router (not the HTTP router) answers.
 public let liveEventsPath = "api/v1/events"
@@ -20,20 +21,32 @@ enum EventsRoute {
             guard let userID = context.requestContext.userID else { return }
             let (id, events) = try await hub.connect(userID)
             defer { Task { await hub.disconnect(id) } }
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    // Reading keeps the socket's control frames flowing; the client sends nothing else.
-                    for try await _ in inbound {}
-                }
-                group.addTask {
-                    for await event in events {
-                        let data = try RealityJSON.encode(event)
-                        try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
-                    }
-                }
-                try await group.next()
-                group.cancelAll()
+            // On graceful shutdown the handler returns at once; the WebSocket layer then sends
+            // the close frame and drops a client that does not answer within `closeTimeout`.
+            // Waiting for the client instead would let one silent peer hold the shutdown forever.
+            do {
+                try await cancelWhenGracefulShutdown { try await relay(events, to: outbound, reading: inbound) }
+            } catch is CancellationError {}
+        }
+    }
+
+    /// Writes each event as a JSON text frame until the client closes or the events end.
+    private static func relay(
+        _ events: AsyncStream<LiveEvent>, to outbound: WebSocketOutboundWriter, reading inbound: WebSocketInboundStream
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                // Reading keeps the socket's control frames flowing; the client sends nothing else.
+                for try await _ in inbound {}
             }
+            group.addTask {
+                for await event in events {
+                    let data = try RealityJSON.encode(event)
+                    try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+                }
+            }
+            try await group.next()
+            group.cancelAll()
         }
     }
 }
