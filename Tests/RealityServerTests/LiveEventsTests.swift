@@ -56,7 +56,7 @@ struct LiveEventsTests {
             let port = try #require(api.client.port)
             // A client that upgrades, then reads and writes nothing: it answers no ping and no close.
             let silent = try SilentSocket(port: port, path: "/api/v1/events", token: ann.token)
-            #expect(try silent.readResponseHead().hasPrefix("HTTP/1.1 101"))
+            #expect(try await silent.readResponseHead().hasPrefix("HTTP/1.1 101"))
             socket.withLock { $0 = silent }
         }
         // The server has stopped while the socket was still open.
@@ -71,13 +71,13 @@ struct LiveEventsTests {
             // leaves its connection open when an upgrade is refused.
             for token in [nil, "nope"] {
                 let refused = try SilentSocket(port: try #require(api.client.port), path: "/api/v1/events", token: token)
-                let head = try refused.readResponseHead()
+                let head = try await refused.readResponseHead()
                 #expect(head.hasPrefix("HTTP/1.1 4"), "token \(token ?? "none"): \(head)")
                 refused.close()
             }
             let ann = try await api.register("Ann")
             let accepted = try SilentSocket(port: try #require(api.client.port), path: "/api/v1/events", token: ann.token)
-            #expect(try accepted.readResponseHead().hasPrefix("HTTP/1.1 101"), "a valid token upgrades")
+            #expect(try await accepted.readResponseHead().hasPrefix("HTTP/1.1 101"), "a valid token upgrades")
             accepted.close()
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RealityTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -32,8 +33,13 @@ final class SilentSocket: @unchecked Sendable {
         guard send(descriptor, bytes, bytes.count, 0) == bytes.count else { throw TestFailure("could not send") }
     }
 
-    /// Reads until the end of the response's head (the status line and headers).
-    func readResponseHead() throws -> String {
+    /// Reads until the end of the response's head (the status line and headers), off the
+    /// cooperative pool since the read blocks until the server answers.
+    func readResponseHead() async throws -> String {
+        try await blocking { try self.readResponseHeadBlocking() }
+    }
+
+    private func readResponseHeadBlocking() throws -> String {
         var head: [UInt8] = []
         var byte: UInt8 = 0
         while !head.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {

@@ -1,5 +1,6 @@
 import Foundation
 import RealityCore
+import RealityTestSupport
 
 /// Runs the `reality` executable as a person or a script would, on one store file.
 struct CommandLineRunner: Sendable {
@@ -37,9 +38,9 @@ struct CommandLineRunner: Sendable {
         process.standardError = error
         try process.run()
         // Read both pipes to the end while the process runs, so that neither fills up.
-        async let printed = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let complained = Task.detached { error.fileHandleForReading.readDataToEndOfFile() }.value
-        let (out, err) = await (printed, complained)
+        async let printed = blocking { output.fileHandleForReading.readDataToEndOfFile() }
+        async let complained = blocking { error.fileHandleForReading.readDataToEndOfFile() }
+        let (out, err) = try await (printed, complained)
         while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
         return Outcome(status: process.terminationStatus, output: out, error: String(decoding: err, as: UTF8.self))
     }
