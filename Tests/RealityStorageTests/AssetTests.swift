@@ -55,30 +55,34 @@ import Testing
             try await store.commit(ChangeSet(changes: [.saveUser(ana)]))
             let now = Timestamp.now()
             // Ten different 1,000-byte uploads race against a 4,500-byte quota: four fit.
-            let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+            let stored = try await withThrowingTaskGroup(of: Int?.self) { group in
                 for index in 0..<10 {
                     group.addTask {
-                        let sha = String(format: "%064x", index + 1)
                         do {
                             try await assets.putAsset(
-                                sha256: sha, owner: ana.id, contentType: "application/octet-stream",
+                                sha256: Self.sha(index), owner: ana.id, contentType: "application/octet-stream",
                                 data: Data(repeating: UInt8(index), count: 1_000), at: now, quotaBytes: 4_500)
-                            return true
+                            return index
                         } catch let error as AssetQuotaExceeded {
                             #expect(error.usedBytes >= 4_000)
-                            return false
+                            return nil
                         }
                     }
                 }
-                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+                return try await group.reduce(into: [Int]()) { if let index = $1 { $0.append(index) } }
             }
-            #expect(outcomes.filter { $0 }.count == 4)
+            #expect(stored.count == 4)
             #expect(try await store.storageUsed(by: ana.id) == 4_000)
             #expect(try await store.rowCount("asset_refs") == 4)
-            // Storing bytes the owner already has is free, even at the quota.
+            // Storing bytes the owner already has is free, even at the quota (which four won the
+            // race is up to the scheduler).
+            let kept = try #require(stored.first)
             try await assets.putAsset(
-                sha256: String(format: "%064x", 1), owner: ana.id, contentType: "application/octet-stream",
-                data: Data(repeating: 0, count: 1_000), at: now, quotaBytes: 4_500)
+                sha256: Self.sha(kept), owner: ana.id, contentType: "application/octet-stream",
+                data: Data(repeating: UInt8(kept), count: 1_000), at: now, quotaBytes: 4_500)
         }
     }
+
+    /// The SHA-256 (as hex) the race's upload `index` claims.
+    static func sha(_ index: Int) -> String { String(format: "%064x", index + 1) }
 }
