@@ -15,7 +15,7 @@ extension DeviceSyncTests {
 
     @Test(arguments: Backend.allCases)
     func aServerKilledMidSync_losesNothing_andTheStoresConverge(backend: Backend) async throws {
-        try await Self.withServerProcess(backend) { server, harness in
+        try await SyncTestServer.withServerProcess(backend) { server, harness in
             let ana = try await harness.register("Ana")
             let phone = try await harness.device("phone", as: ana)
             let layer = try await phone.services.layerService().createLayer(name: "Site", icon: "tag", color: .orange)
@@ -56,42 +56,6 @@ extension DeviceSyncTests {
             let usage = try await harness.usage(of: ana)
             #expect(usage.annotationCount == Self.notes, "the server holds each note once")
         }
-    }
-
-    /// Runs `body` with a `reality serve` process on `backend` (started) and a harness for it.
-    static func withServerProcess(
-        _ backend: Backend, _ body: @escaping @Sendable (ServerProcess, SyncTestServer) async throws -> Void
-    ) async throws {
-        switch backend {
-        case .sqlite:
-            try await withServerProcess(postgresURL: nil, body)
-        case .postgres:
-            try await withPostgresDatabase { configuration in
-                let url = try await TestPostgres.shared.value.url(database: configuration.database ?? "")
-                try await withServerProcess(postgresURL: url, body)
-            }
-        }
-    }
-
-    private static func withServerProcess(
-        postgresURL: String?, _ body: @escaping @Sendable (ServerProcess, SyncTestServer) async throws -> Void
-    ) async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("reality-kill-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: SyncTransport.clientConfiguration)
-        let server = try ServerProcess(directory: directory, postgresURL: postgresURL, adminToken: SyncTestServer.adminToken)
-        do {
-            try await server.start(client: client)
-            try await body(server, SyncTestServer(url: server.url, directory: directory, client: client))
-        } catch {
-            try? await server.kill()
-            try await client.shutdown()
-            throw error
-        }
-        try await server.kill()
-        try await client.shutdown()
     }
 
     /// Polls `condition` every 20 ms for up to a minute.

@@ -37,7 +37,7 @@ extension DeviceSyncTests {
     }
 
     @Test func twoStores_registerLoginSyncSettleAConflictAndSignOut() async throws {
-        try await ServerKillTests.withServerProcess(.sqlite) { server, harness in
+        try await SyncTestServer.withServerProcess(.sqlite) { server, harness in
             let phone = CommandLineRunner(store: harness.directory.appendingPathComponent("phone.sqlite").path)
             let tablet = CommandLineRunner(store: harness.directory.appendingPathComponent("tablet.sqlite").path)
             let credentials = ["--server", server.url, "--email", "ana@example.com", "--password", "correct horse"]

@@ -50,8 +50,10 @@ actor EventHub<Store: ServerStore>: Service {
 
     func run() async throws {
         epoch = try? await store.syncEpoch()
-        for await event in store.commits().cancelOnGracefulShutdown() {
-            await deliver(event)
+        let commits = store.commits()
+        // Graceful shutdown cancels the loop, which ends the stream's iteration.
+        _ = try? await cancelWhenGracefulShutdown {
+            for await event in commits { await self.deliver(event) }
         }
         for connection in connections.values { connection.continuation.finish() }
         connections.removeAll()
