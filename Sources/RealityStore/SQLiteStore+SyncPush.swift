@@ -26,8 +26,9 @@ public struct OutgoingMutation: Hashable, Sendable {
 
 /// What the server did with a pushed mutation, as the store records it.
 public enum PushOutcome: Hashable, Sendable {
-    /// Applied; the record's new tag.
-    case saved(changeTag: String?)
+    /// Applied; the record's new tag, and the record as the server holds it when the server's
+    /// version is not what the device sent (nothing needed writing, or it changed again since).
+    case saved(changeTag: String?, record: SyncRecord? = nil)
     /// The record changed on the server; its version (nil when it has none left).
     case conflict(changeTag: String?, record: SyncRecord?)
     /// Refused by a rule.
@@ -99,8 +100,9 @@ extension SQLiteStore {
     }
 
     /// Records what the server did with each pushed mutation, in one transaction: saved entries
-    /// leave the outbox and their record's base becomes what was sent; conflicts are settled with
-    /// `strategy`; rejections are logged, and a rejected record goes back to the server's version.
+    /// leave the outbox and their record's base becomes what was sent (or the server's version,
+    /// when it answers with one); conflicts are settled with `strategy`; rejections are logged,
+    /// and a rejected record goes back to the server's version.
     public func applyPushOutcomes(
         _ outcomes: [(OutgoingMutation, PushOutcome)], strategy: ConflictResolutionStrategy,
         at date: Date = Timestamp.now()
@@ -110,9 +112,13 @@ extension SQLiteStore {
             let reconciler = SyncReconciler(strategy: strategy, owner: owner, now: date)
             for (mutation, outcome) in outcomes {
                 switch outcome {
-                case .saved(let tag):
+                case .saved(let tag, nil):
                     try Self.dropEntries(mutation.sequences, in: db)
                     try Self.recordSaved(mutation, tag: tag, at: date, in: db)
+                case .saved(let tag, let record?):
+                    // The server's version, settled like a pulled one against edits made since.
+                    try Self.dropEntries(mutation.sequences, in: db)
+                    _ = try reconciler.reconcile(record, changeTag: tag ?? "", scope: nil, in: db)
                 case .conflict(let tag, let record?):
                     _ = try reconciler.reconcile(record, changeTag: tag ?? "", scope: nil, in: db)
                 case .conflict(_, nil):

@@ -95,8 +95,13 @@ struct SyncReconciler {
         _ base: Record?, _ local: Record, _ remote: Record, _ wrap: (Record) -> SyncRecord
     ) -> Settlement {
         switch ConflictResolver.resolve(strategy, base: base, local: local, remote: remote) {
-        case .resolved(let merged):
-            return .store(wrap(merged), needsPush: merged.hasEdits(beyond: remote))
+        case .resolved(var merged):
+            let needsPush = merged.hasEdits(beyond: remote)
+            // Nothing to push: the record stays as the server has it, dated as every other
+            // device has it (a later local date of an edit the server already holds would stay
+            // here alone, since the feed does not send this version again).
+            if !needsPush { merged.updatedAt = remote.updatedAt }
+            return .store(wrap(merged), needsPush: needsPush)
         case .keepBoth:
             let json = (try? wrap(local).jsonData()) ?? Data()
             return .keepBoth(local: json, localModifiedAt: local.updatedAt, remoteModifiedAt: remote.updatedAt)

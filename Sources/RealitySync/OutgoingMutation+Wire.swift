@@ -67,7 +67,7 @@ extension PushOutcome {
     /// The store's record of a push result.
     init(_ result: SyncMutationResult) {
         switch result.status {
-        case .saved: self = .saved(changeTag: result.changeTag)
+        case .saved: self = .saved(changeTag: result.changeTag, record: result.record)
         case .conflict: self = .conflict(changeTag: result.changeTag, record: result.record)
         case .rejected:
             self = .rejected(

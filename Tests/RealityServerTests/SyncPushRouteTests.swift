@@ -80,6 +80,36 @@ struct SyncPushRouteTests {
         }
     }
 
+    @Test("a save that changes nothing answers saved with the server's record and its own tag, first and on replay",
+          arguments: Backend.allCases)
+    func unchangedSave(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            let ann = try await api.register("Ann")
+            let layer = try await api.createLayer(ann)
+            var local = note(in: layer.id, owner: ann.id)
+            let created = try await api.push(ann, [save(local)])
+            let tag = try #require(created[0].changeTag)
+            let before = try #require(try await api.store.annotation(id: local.id))
+            // The device's edit equals what the server holds; only its own date differs.
+            local.updatedAt = before.updatedAt.addingTimeInterval(5)
+            let mutation = save(local, base: tag)
+            let results = try await api.push(ann, [mutation])
+            #expect(results.map(\.status) == [.saved])
+            #expect(results[0].changeTag == tag)
+            guard case .annotation(let server) = results[0].record else {
+                Issue.record("an unchanged save carries the server's annotation")
+                return
+            }
+            #expect(server == before)
+            #expect(try await api.store.changeTag(of: .annotation, id: local.id.uuidString) == tag)
+            #expect(try await api.push(ann, [mutation]) == results)
+            // A save that changes the record answers its new tag and no record.
+            local.title = "Pantry"
+            let edited = try await api.push(ann, [save(local, base: tag)])
+            #expect(edited.map(\.status) == [.saved] && edited[0].record == nil && edited[0].changeTag != tag)
+        }
+    }
+
     @Test("an edit that arrives after a deletion is refused: the deletion wins", arguments: Backend.allCases)
     func deleteWins(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in

@@ -179,6 +179,48 @@ import Testing
         }
     }
 
+    @Test func savedPush_withTheServersRecord_takesItsVersionAndDates() async throws {
+        let (store, note, directory) = try await Self.syncedStore()
+        defer { directory.remove() }
+        do {
+            var edited = note
+            edited.status = .resolved
+            edited.updatedAt = Samples.at(100)
+            try await store.commit(ChangeSet(changes: [.saveAnnotation(edited)]))
+            // The server already held that status (another device set it): nothing was written
+            // there, and it answers with its version, dated when that device's edit arrived.
+            var server = edited
+            server.updatedAt = Samples.at(60)
+            let outgoing = try await store.outgoingMutations(limit: 10)
+            try await store.applyPushOutcomes(
+                outgoing.map { ($0, .saved(changeTag: "5", record: .annotation(server))) }, strategy: .merge)
+            #expect(try await store.annotation(id: note.id) == server)
+            #expect(try await store.pendingSyncCount() == 0)
+            var again = server
+            again.scale = 2
+            try await store.commit(ChangeSet(changes: [.saveAnnotation(again)]))
+            #expect(try await store.outgoingMutations(limit: 10).first?.baseChangeTag == "5")
+        }
+    }
+
+    @Test func pulledRecord_equalToThePendingEdit_keepsTheServersDate() async throws {
+        let (store, note, directory) = try await Self.syncedStore()
+        defer { directory.remove() }
+        do {
+            var mine = note
+            mine.status = .resolved
+            mine.updatedAt = Samples.at(100)
+            try await store.commit(ChangeSet(changes: [.saveAnnotation(mine)]))
+            var theirs = mine
+            theirs.updatedAt = Samples.at(60)
+            try await store.applyPulledPage(
+                [PulledChange(recordType: .annotation, recordID: note.id.uuidString, changeTag: "2", record: .annotation(theirs))],
+                scope: .private, token: "token-2", complete: true, strategy: .merge)
+            #expect(try await store.pendingSyncCount() == 0)
+            #expect(try await store.annotation(id: note.id) == theirs)
+        }
+    }
+
     @Test func rejectedPush_isLogged_andTheRecordGoesBackToTheServersVersion() async throws {
         let (store, note, directory) = try await Self.syncedStore()
         defer { directory.remove() }

@@ -6,7 +6,7 @@ public protocol Mergeable: Sendable, Hashable {
     /// editable field settled as `merge.policy` says.
     static func merged(_ merge: FieldMerge<Self>) -> Self
     /// When the record last changed; orders edits made on both sides.
-    var updatedAt: Date { get }
+    var updatedAt: Date { get set }
     /// `self` with the parts not merged field by field taken from `other`.
     func withUnmergedParts(from other: Self) -> Self
 }

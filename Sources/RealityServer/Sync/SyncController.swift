@@ -73,7 +73,7 @@ struct SyncController<Store: ServerStore>: Sendable {
         let limits = SyncLimits.server
         let data: Data
         do {
-            data = try Data((try await request.body.collect(upTo: limits.maxBytes)).readableBytesView)
+            data = Data(try await request.body.collect(upTo: limits.maxBytes).readableBytesView)
         } catch is NIOTooManyBytesError {
             throw SyncBatchTooLarge(limits: limits)
         }

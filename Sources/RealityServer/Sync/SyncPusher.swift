@@ -76,7 +76,7 @@ struct SyncPusher<Store: ServerStore>: Sendable {
     func result(of mutation: SyncMutation) async throws -> SyncMutationResult {
         let store = services.store
         if let recorded = try await store.recordedSyncMutation(userID: userID, mutationID: mutation.mutationID) {
-            return replay(recorded, mutation)
+            return try await withCurrentRecord(replay(recorded, mutation), mutation)
         }
         do {
             try await SyncPushApplier(services: services, userID: userID).apply(mutation)
@@ -98,8 +98,36 @@ struct SyncPusher<Store: ServerStore>: Sendable {
         // Nothing needed writing (a reaction already there, an unchanged record): remember it anyway.
         try await store.commit(ChangeSet(changes: [.recordSyncMutation(userID: userID, mutationID: mutation.mutationID)]))
         let recorded = try await store.recordedSyncMutation(userID: userID, mutationID: mutation.mutationID)
-        return SyncMutationResult(
-            mutationID: mutation.mutationID, status: .saved, changeTag: recorded?.sequence.map(String.init))
+        return try await withCurrentRecord(
+            SyncMutationResult(
+                mutationID: mutation.mutationID, status: .saved, changeTag: recorded?.sequence.map(String.init)),
+            mutation)
+    }
+
+    /// `result` (a saved record save) with the record as the server holds it and its own tag, when
+    /// the commit that saved the mutation did not give the record its current tag: nothing needed
+    /// writing (the device's edit equalled the server's version), or the record changed again
+    /// since. The device then takes the server's version (its dates included) instead of keeping
+    /// its own, which the feed would never correct.
+    private func withCurrentRecord(_ result: SyncMutationResult, _ mutation: SyncMutation) async throws
+        -> SyncMutationResult
+    {
+        guard result.status == .saved, mutation.op == .save, Self.isRecordSave(mutation.recordType),
+            let tag = try await services.store.changeTag(of: mutation.recordType, id: mutation.recordID),
+            tag != result.changeTag, let record = try await visibleRecord(mutation)
+        else { return result }
+        var current = result
+        current.changeTag = tag
+        current.record = record
+        return current
+    }
+
+    /// True for the record types a device pushes whole and keeps a base version of.
+    private static func isRecordSave(_ type: RecordType) -> Bool {
+        switch type {
+        case .annotation, .layer, .comment, .worldMap: true
+        default: false
+        }
     }
 
     private func replay(_ recorded: RecordedSyncMutation, _ mutation: SyncMutation) -> SyncMutationResult {
