@@ -90,7 +90,8 @@ enum LocalSyncRecords {
 
     private static func replaceGrants(_ permissions: [Permission], on target: GrantTarget, in db: Database) throws {
         let (type, id) = GrantRecord.targetColumns(target)
-        try db.execute(sql: "DELETE FROM grants WHERE targetType = ? AND targetID = ?", arguments: [type, id])
+        try db.cachedStatement(sql: "DELETE FROM grants WHERE targetType = ? AND targetID = ?")
+            .execute(arguments: [type, id])
         for permission in permissions {
             try GrantRecord.save(permission, on: target, in: db)
         }
@@ -100,16 +101,17 @@ enum LocalSyncRecords {
     /// a set union for reactions and viewers, a counter for views, as the merge rules say.
     private static func replaceEngagement(of annotation: Annotation, in db: Database) throws {
         let id = annotation.id.uuidString
-        try db.execute(sql: "DELETE FROM reactions WHERE annotationID = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM views WHERE annotationID = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM reactions WHERE annotationID = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM views WHERE annotationID = ?").execute(arguments: [id])
         for reaction in annotation.reactions {
             try EngagementRecords.add(reaction, to: annotation.id, in: db)
         }
         // The feed carries viewers and a total, not per-viewer counts: the total goes to the
         // first viewer so that the stored sum reads back as the same count.
         for (index, viewer) in annotation.viewedBy.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO views (annotationID, userID, count, firstReadAt, lastReadAt) VALUES (?, ?, ?, ?, ?)",
+            try db.cachedStatement(
+                sql: "INSERT INTO views (annotationID, userID, count, firstReadAt, lastReadAt) VALUES (?, ?, ?, ?, ?)"
+            ).execute(
                 arguments: [
                     id, viewer.uuidString, index == 0 ? annotation.viewCount : 0, annotation.updatedAt.storeValue,
                     annotation.updatedAt.storeValue,

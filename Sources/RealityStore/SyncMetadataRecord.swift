@@ -27,7 +27,7 @@ enum SyncMetadataRecord {
 
     /// Inserts or replaces the row; a nil `scope` keeps the scope the row had.
     static func save(_ type: RecordType, _ id: String, _ entry: Entry, at date: Date, in db: Database) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO sync_metadata (recordType, recordID, changeTag, lastSyncedAt, syncStatus, conflictVersion,
                     scope, baseVersion, awaitingResync)
@@ -36,7 +36,8 @@ enum SyncMetadataRecord {
                     lastSyncedAt = excluded.lastSyncedAt, syncStatus = excluded.syncStatus,
                     conflictVersion = excluded.conflictVersion, scope = coalesce(excluded.scope, scope),
                     baseVersion = excluded.baseVersion, awaitingResync = 0
-                """,
+                """
+        ).execute(
             arguments: [
                 type.rawValue, id, entry.changeTag, date.storeValue, entry.syncStatus.rawValue, entry.conflictVersion,
                 entry.scope, entry.baseVersion,
@@ -50,8 +51,9 @@ enum SyncMetadataRecord {
 
     /// True when the outbox holds a save or delete of the record itself.
     static func hasPendingEdit(_ type: RecordType, _ id: String, in db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM outbox WHERE recordType = ? AND recordID = ? AND operation IN ('save', 'delete') LIMIT 1",
+        try db.value(
+            Bool.self,
+            sql: "SELECT 1 FROM outbox WHERE recordType = ? AND recordID = ? AND operation IN ('save', 'delete') LIMIT 1",
             arguments: [type.rawValue, id]) ?? false
     }
 
