@@ -64,6 +64,16 @@ enum LocalSyncRecords {
         }
     }
 
+    /// Stores a run of annotations with distinct IDs as ``write(_:owner:in:)`` stores each, the
+    /// rows through the multi-row statements of ``AnnotationBatchWrites``.
+    static func write(annotations run: [Annotation], in db: Database) throws {
+        try AnnotationBatchWrites.save(run, in: db)
+        for annotation in run {
+            try replaceGrants(annotation.permissions, on: .annotation(annotation.id), in: db)
+            try replaceEngagement(of: annotation, in: db)
+        }
+    }
+
     /// Removes the device's copy of a record (a deletion came down, or the server never had it).
     static func remove(_ type: RecordType, _ id: String, owner: UserID?, in db: Database) throws {
         switch type {
