@@ -66,24 +66,28 @@ struct LiveBenchmark: AsyncParsableCommand {
         }
         let baselineSyncs = await syncs.count
         try BenchOutput(json: json).report(BenchmarkReport(
-            benchmark: "live", count: count, ours: ours, baseline: baseline,
+            benchmark: "live", count: count, ours: ours.arrivals, baseline: baseline.arrivals,
             baselineDescription: "the same creates with the tablet off the events socket, running full syncs "
                 + "back to back (SyncEngine.sync() in a loop) instead; latency from the start of the create on "
                 + "the phone to the annotation's arrival in the tablet's store, polled every 1 ms; the extra "
-                + "figures count the tablet's rounds of sync work per second in each",
+                + "figures count the tablet's rounds of sync work per second in each, and time the phone's "
+                + "create and push alone",
             extra: [
                 "warmup": Double(warmup), "syncRoundsPerSecond": Double(ourRounds) / ourSeconds,
                 "baselineSyncsPerSecond": Double(baselineSyncs) / baselineSeconds,
+                "createAndPushP50Ms": ours.pushes.p50, "baselineCreateAndPushP50Ms": baseline.pushes.p50,
             ],
             targets: ["p50Ms": 50]))
     }
 
     /// Creates `warmup + count` annotations on `phone`, each pushed at once, and times the last
-    /// `count` from the start of the create until `tablet`'s store has the annotation.
+    /// `count` from the start of the create until `tablet`'s store has the annotation, and until
+    /// the push is done.
     static func measure(
         _ count: Int, warmup: Int, from phone: BenchDevice, to tablet: BenchDevice, user: BenchUser
-    ) async throws -> Samples {
+    ) async throws -> (arrivals: Samples, pushes: Samples) {
         var samples = Samples()
+        var pushes = Samples()
         let annotations = try await phone.services.annotationService()
         for index in 0..<(warmup + count) {
             let start = ContinuousClock.now
@@ -91,14 +95,18 @@ struct LiveBenchmark: AsyncParsableCommand {
                 content: AnnotationContent(text: "Live note \(index)"), type: .text,
                 position: SIMD3(Float(index % 10), 1, Float(index / 10)), layerID: user.layerID)
             _ = try await phone.engine.push()
+            let pushed = ContinuousClock.now
             let deadline = start + .seconds(10)
             while try await tablet.store.annotation(id: note.id) == nil {
                 guard ContinuousClock.now < deadline else { throw BenchError("note \(index) did not reach the tablet") }
                 try await Task.sleep(for: .milliseconds(1))
             }
-            if index >= warmup { samples.appendValue((ContinuousClock.now - start).milliseconds) }
+            if index >= warmup {
+                samples.appendValue((ContinuousClock.now - start).milliseconds)
+                pushes.appendValue((pushed - start).milliseconds)
+            }
         }
-        return samples
+        return (samples, pushes)
     }
 }
 
