@@ -100,6 +100,7 @@ let package = Package(
                 "RealityStore",
                 "RealityAPI",
                 "RealityServer",
+                "RealitySync",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -64,6 +64,36 @@ enum LocalSyncRecords {
         }
     }
 
+    /// Stores a run of annotations with distinct IDs as ``write(_:owner:in:)`` stores each, with
+    /// a few statements for the whole run where that stores one annotation: the rows through the
+    /// multi-row statements of ``AnnotationBatchWrites``, the grants and engagement they replace
+    /// deleted by lists of IDs, and the outbox looked at once for pending engagement.
+    static func write(annotations run: [Annotation], in db: Database) throws {
+        try AnnotationBatchWrites.save(run, in: db)
+        for chunk in run.map(\.id.uuidString).chunked(into: 500) {
+            let list = placeholders(chunk.count)
+            let ids = StatementArguments(Array(chunk))
+            try db.cachedStatement(sql: "DELETE FROM grants WHERE targetType = 'annotation' AND targetID IN (\(list))")
+                .execute(arguments: ids)
+            try db.cachedStatement(sql: "DELETE FROM reactions WHERE annotationID IN (\(list))").execute(arguments: ids)
+            try db.cachedStatement(sql: "DELETE FROM views WHERE annotationID IN (\(list))").execute(arguments: ids)
+        }
+        let pending = Set(try db.values(String.self, sql: Self.pendingEngagementPrefixes))
+        for annotation in run {
+            for permission in annotation.permissions {
+                try GrantRecord.save(permission, on: .annotation(annotation.id), in: db)
+            }
+            try insertEngagement(of: annotation, in: db)
+            if pending.contains(annotation.id.uuidString + ":") { try overlayPending(on: annotation.id, in: db) }
+        }
+    }
+
+    /// The `annotationID:` prefixes of the reactions and views waiting in the outbox, as
+    /// ``overlayPending(on:in:)`` matches them.
+    private static let pendingEngagementPrefixes = """
+        SELECT DISTINCT substr(recordID, 1, 37) FROM outbox WHERE recordType IN ('reaction', 'view')
+        """
+
     /// Removes the device's copy of a record (a deletion came down, or the server never had it).
     static func remove(_ type: RecordType, _ id: String, owner: UserID?, in db: Database) throws {
         switch type {
@@ -90,7 +120,8 @@ enum LocalSyncRecords {
 
     private static func replaceGrants(_ permissions: [Permission], on target: GrantTarget, in db: Database) throws {
         let (type, id) = GrantRecord.targetColumns(target)
-        try db.execute(sql: "DELETE FROM grants WHERE targetType = ? AND targetID = ?", arguments: [type, id])
+        try db.cachedStatement(sql: "DELETE FROM grants WHERE targetType = ? AND targetID = ?")
+            .execute(arguments: [type, id])
         for permission in permissions {
             try GrantRecord.save(permission, on: target, in: db)
         }
@@ -100,22 +131,29 @@ enum LocalSyncRecords {
     /// a set union for reactions and viewers, a counter for views, as the merge rules say.
     private static func replaceEngagement(of annotation: Annotation, in db: Database) throws {
         let id = annotation.id.uuidString
-        try db.execute(sql: "DELETE FROM reactions WHERE annotationID = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM views WHERE annotationID = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM reactions WHERE annotationID = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM views WHERE annotationID = ?").execute(arguments: [id])
+        try insertEngagement(of: annotation, in: db)
+        try overlayPending(on: annotation.id, in: db)
+    }
+
+    /// Inserts the server's reactions and views of `annotation` (none are stored for it).
+    private static func insertEngagement(of annotation: Annotation, in db: Database) throws {
+        let id = annotation.id.uuidString
         for reaction in annotation.reactions {
             try EngagementRecords.add(reaction, to: annotation.id, in: db)
         }
         // The feed carries viewers and a total, not per-viewer counts: the total goes to the
         // first viewer so that the stored sum reads back as the same count.
         for (index, viewer) in annotation.viewedBy.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO views (annotationID, userID, count, firstReadAt, lastReadAt) VALUES (?, ?, ?, ?, ?)",
+            try db.cachedStatement(
+                sql: "INSERT INTO views (annotationID, userID, count, firstReadAt, lastReadAt) VALUES (?, ?, ?, ?, ?)"
+            ).execute(
                 arguments: [
                     id, viewer.uuidString, index == 0 ? annotation.viewCount : 0, annotation.updatedAt.storeValue,
                     annotation.updatedAt.storeValue,
                 ])
         }
-        try overlayPending(on: annotation.id, in: db)
     }
 
     /// Re-applies the device's reactions and views of `annotationID` that wait in the outbox.

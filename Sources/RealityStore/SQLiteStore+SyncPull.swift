@@ -12,13 +12,18 @@ public struct PulledChange: Hashable, Sendable {
     public var changeTag: String
     /// The record; nil for a deletion.
     public var record: SyncRecord?
+    /// The record's JSON as the server sent it, kept as its base version; nil to encode `record`.
+    public var recordJSON: Data?
 
     /// A change with the given parts.
-    public init(recordType: RecordType, recordID: String, changeTag: String, record: SyncRecord?) {
+    public init(
+        recordType: RecordType, recordID: String, changeTag: String, record: SyncRecord?, recordJSON: Data? = nil
+    ) {
         self.recordType = recordType
         self.recordID = recordID
         self.changeTag = changeTag
         self.record = record
+        self.recordJSON = recordJSON
     }
 }
 
@@ -57,9 +62,23 @@ extension SQLiteStore {
             let owner = try Self.deviceAccount(in: db)?.userID
             let reconciler = SyncReconciler(strategy: strategy, owner: owner, now: date)
             var report = PullReport()
+            // Annotations the device has no pending edit or open conflict on are simply stored;
+            // consecutive ones go in together (all of a first sync's pages).
+            let unsettled = try SyncMetadataRecord.unsettled(
+                .annotation, changes.compactMap { $0.record?.annotationID }, in: db)
+            var run = PulledAnnotationRun(scope: scope)
             for change in changes {
+                if case .annotation(let annotation)? = change.record, !unsettled.contains(annotation.id.uuidString) {
+                    if run.contains(annotation.id.uuidString) { report.applied += try run.store(at: date, in: db) }
+                    try run.append(annotation, change: change)
+                    continue
+                }
+                // Whatever else comes down is applied in the page's order.
+                report.applied += try run.store(at: date, in: db)
                 if let record = change.record {
-                    switch try reconciler.reconcile(record, changeTag: change.changeTag, scope: scope, in: db) {
+                    switch try reconciler.reconcile(
+                        record, json: change.recordJSON, changeTag: change.changeTag, scope: scope, in: db)
+                    {
                     case .applied: report.applied += 1
                     case .merged: report.merged += 1
                     case .conflict: report.conflicts += 1
@@ -68,6 +87,7 @@ extension SQLiteStore {
                     report.removed += 1
                 }
             }
+            report.applied += try run.store(at: date, in: db)
             if complete {
                 report.removed += try Self.removeRecordsLeftByResync(of: scope, owner: owner, in: db)
             }
@@ -117,5 +137,12 @@ extension SQLiteStore {
             try SyncMetadataRecord.delete(type, id, in: db)
         }
         return rows.count
+    }
+}
+
+extension SyncRecord {
+    /// The ID of the annotation this record is, if it is one.
+    fileprivate var annotationID: String? {
+        if case .annotation(let annotation) = self { annotation.id.uuidString } else { nil }
     }
 }

@@ -27,20 +27,61 @@ enum SyncMetadataRecord {
 
     /// Inserts or replaces the row; a nil `scope` keeps the scope the row had.
     static func save(_ type: RecordType, _ id: String, _ entry: Entry, at date: Date, in db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO sync_metadata (recordType, recordID, changeTag, lastSyncedAt, syncStatus, conflictVersion,
-                    scope, baseVersion, awaitingResync)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)
-                ON CONFLICT(recordType, recordID) DO UPDATE SET changeTag = excluded.changeTag,
-                    lastSyncedAt = excluded.lastSyncedAt, syncStatus = excluded.syncStatus,
-                    conflictVersion = excluded.conflictVersion, scope = coalesce(excluded.scope, scope),
-                    baseVersion = excluded.baseVersion, awaitingResync = 0
-                """,
-            arguments: [
-                type.rawValue, id, entry.changeTag, date.storeValue, entry.syncStatus.rawValue, entry.conflictVersion,
-                entry.scope, entry.baseVersion,
-            ])
+        try save([(type, id, entry)], at: date, in: db)
+    }
+
+    /// Saves the rows of many records as ``save(_:_:_:at:in:)`` saves each, several to a statement.
+    static func save(_ rows: [(type: RecordType, id: String, entry: Entry)], at date: Date, in db: Database) throws {
+        for chunk in rows.chunked(into: rowsPerStatement) {
+            var values: [(any DatabaseValueConvertible)?] = []
+            values.reserveCapacity(chunk.count * 8)
+            for row in chunk {
+                values += [
+                    row.type.rawValue, row.id, row.entry.changeTag, date.storeValue, row.entry.syncStatus.rawValue,
+                    row.entry.conflictVersion, row.entry.scope, row.entry.baseVersion,
+                ]
+            }
+            let tuples = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, 0)", count: chunk.count).joined(separator: ", ")
+            try db.cachedStatement(sql: upsertSQL(values: tuples)).execute(arguments: StatementArguments(values))
+        }
+    }
+
+    /// Rows per multi-row upsert, well under SQLite's limit on parameters.
+    private static let rowsPerStatement = 100
+
+    private static func upsertSQL(values: String) -> String {
+        """
+        INSERT INTO sync_metadata (recordType, recordID, changeTag, lastSyncedAt, syncStatus, conflictVersion,
+            scope, baseVersion, awaitingResync)
+        VALUES \(values)
+        ON CONFLICT(recordType, recordID) DO UPDATE SET changeTag = excluded.changeTag,
+            lastSyncedAt = excluded.lastSyncedAt, syncStatus = excluded.syncStatus,
+            conflictVersion = excluded.conflictVersion, scope = coalesce(excluded.scope, scope),
+            baseVersion = excluded.baseVersion, awaitingResync = 0
+        """
+    }
+
+    /// Of the records `ids` of type `type`, those with an open conflict or a pending save or
+    /// delete: what a pulled version must be reconciled with rather than simply stored.
+    static func unsettled(_ type: RecordType, _ ids: [String], in db: Database) throws -> Set<String> {
+        var found: Set<String> = []
+        for chunk in ids.chunked(into: 500) {
+            found.formUnion(try db.values(
+                String.self,
+                sql: """
+                    SELECT recordID FROM sync_metadata WHERE recordType = ? AND syncStatus = ?
+                    AND recordID IN (\(placeholders(chunk.count)))
+                    """,
+                arguments: StatementArguments([type.rawValue, SyncStatus.conflict.rawValue] + chunk)))
+            found.formUnion(try db.values(
+                String.self,
+                sql: """
+                    SELECT recordID FROM outbox WHERE recordType = ? AND operation IN ('save', 'delete')
+                    AND recordID IN (\(placeholders(chunk.count)))
+                    """,
+                arguments: StatementArguments([type.rawValue] + chunk)))
+        }
+        return found
     }
 
     static func delete(_ type: RecordType, _ id: String, in db: Database) throws {
@@ -50,8 +91,9 @@ enum SyncMetadataRecord {
 
     /// True when the outbox holds a save or delete of the record itself.
     static func hasPendingEdit(_ type: RecordType, _ id: String, in db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM outbox WHERE recordType = ? AND recordID = ? AND operation IN ('save', 'delete') LIMIT 1",
+        try db.value(
+            Bool.self,
+            sql: "SELECT 1 FROM outbox WHERE recordType = ? AND recordID = ? AND operation IN ('save', 'delete') LIMIT 1",
             arguments: [type.rawValue, id]) ?? false
     }
 

@@ -20,11 +20,14 @@ struct SyncReconciler {
         case conflict
     }
 
-    /// Stores `remote` (tag `changeTag`, seen in `scope`, nil to keep the scope on record).
-    func reconcile(_ remote: SyncRecord, changeTag: String, scope: SyncScope?, in db: Database) throws -> Outcome {
+    /// Stores `remote` (tag `changeTag`, seen in `scope`, nil to keep the scope on record);
+    /// `json` is its JSON as the server sent it, when at hand, else `remote` is encoded.
+    func reconcile(
+        _ remote: SyncRecord, json: Data? = nil, changeTag: String, scope: SyncScope?, in db: Database
+    ) throws -> Outcome {
         let type = remote.recordType
         let id = remote.recordID
-        let remoteJSON = try remote.jsonData()
+        let remoteJSON = try json ?? remote.jsonData()
         let meta = try SyncMetadataRecord.fetch(type, id, in: db)
         var entry = SyncMetadataRecord.Entry(
             changeTag: changeTag, scope: scope?.rawValue, baseVersion: remoteJSON, syncStatus: .synced,

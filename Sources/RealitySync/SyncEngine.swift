@@ -73,41 +73,6 @@ public actor SyncEngine {
         return summary
     }
 
-    /// Pulls `scope` from its saved token until the server has no more, each page applied with
-    /// its token in one transaction; on 410 drops the token and pulls the scope from scratch.
-    public func pull(_ scope: SyncScope) async throws -> PullReport {
-        let strategy = try await store.conflictStrategy()
-        var total = PullReport()
-        var token = try await store.syncToken(for: scope)
-        var resynced = false
-        while true {
-            let page: SyncChangesPage
-            do {
-                let since = token
-                page = try await retry.run { [transport, pageSize] in
-                    try await transport.changes(scope: scope, since: since, limit: min(pageSize, 1000))
-                }
-            } catch SyncError.resyncRequired where !resynced {
-                logger.info("resync required", metadata: ["sync.scope": "\(scope.rawValue)"])
-                try await store.beginResync(of: scope)
-                token = nil
-                resynced = true
-                continue
-            }
-            let changes = page.changes.map {
-                PulledChange(recordType: $0.recordType, recordID: $0.recordID, changeTag: $0.changeTag, record: $0.record)
-            }
-            let report = try await store.applyPulledPage(
-                changes, scope: scope, token: page.token, complete: !page.moreComing, strategy: strategy)
-            total.applied += report.applied
-            total.merged += report.merged
-            total.conflicts += report.conflicts
-            total.removed += report.removed
-            token = page.token
-            if !page.moreComing { return total }
-        }
-    }
-
     /// Pushes the outbox oldest first in batches within the server's limits, halving a batch the
     /// server finds too large, until nothing is left that can go.
     public func push() async throws -> PushSummary {

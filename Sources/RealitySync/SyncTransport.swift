@@ -74,11 +74,26 @@ public struct SyncTransport: Sendable {
 
     /// `GET /api/v1/sync/changes`; a 410 throws ``SyncError/resyncRequired``.
     public func changes(scope: SyncScope, since token: String?, limit: Int) async throws -> SyncChangesPage {
+        try await send(.GET, Self.changesPath(scope: scope, since: token, limit: limit))
+    }
+
+    /// `GET /api/v1/sync/changes` as the server wrote it, not yet decoded (see
+    /// ``decodeChanges(_:)``); a 410 throws ``SyncError/resyncRequired``.
+    func changesBody(scope: SyncScope, since token: String?, limit: Int) async throws -> Data {
+        try await raw(.GET, Self.changesPath(scope: scope, since: token, limit: limit), body: nil)
+    }
+
+    /// The page a ``changesBody(scope:since:limit:)`` holds.
+    static func decodeChanges(_ body: Data) throws -> SyncChangesPage {
+        try decode(body, from: "/api/v1/sync/changes")
+    }
+
+    private static func changesPath(scope: SyncScope, since token: String?, limit: Int) -> String {
         var path = "/api/v1/sync/changes?scope=\(scope.rawValue)&limit=\(limit)"
         if let token {
             path += "&since=" + (token.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? token)
         }
-        return try await send(.GET, path)
+        return path
     }
 
     /// The size in bytes of `request` as it goes on the wire.
@@ -92,7 +107,10 @@ public struct SyncTransport: Sendable {
         _ method: HTTPMethod, _ path: String, body: (some Encodable)? = String?.none
     ) async throws -> Answer {
         let data = try body.map { try RealityJSON.encode($0) }
-        let answer = try await raw(method, path, body: data)
+        return try Self.decode(try await raw(method, path, body: data), from: path)
+    }
+
+    private static func decode<Answer: Decodable>(_ answer: Data, from path: String) throws -> Answer {
         do {
             return try RealityJSON.decode(Answer.self, from: answer)
         } catch {

@@ -7,10 +7,11 @@ import Foundation
 struct RealityBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reality-bench",
-        abstract: "Benchmarks: the local store (nearby, search, insert) and the server (http, startup).",
+        abstract: "Benchmarks: the local store (nearby, search, insert), the server (http, startup, push) and "
+            + "sync (firstsync, live).",
         subcommands: [
             NearbyBenchmark.self, SearchBenchmark.self, InsertBenchmark.self, HTTPBenchmark.self, StartupBenchmark.self,
-            PushBenchmark.self,
+            PushBenchmark.self, FirstSyncBenchmark.self, LiveBenchmark.self,
         ])
 }
 

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RealityCore
+import RealityStore
+import RealitySync
+
+/// `reality-bench live`: how long an annotation created on one device takes to reach another
+/// device's store over the events WebSocket, against the second device syncing in a loop.
+struct LiveBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live", abstract: "Latency from a commit on one device to its arrival on another.")
+    @Option(help: "Annotations to time, each way.") var count: Int = 200
+    @Option(help: "Untimed annotations before each measurement.") var warmup: Int = 10
+    @Option(help: "Run the server on this PostgreSQL URL instead of SQLite.") var postgres: String?
+    @Option(help: "Port of the server.") var port: Int = 18_186
+    @Flag(help: "Print one JSON object.") var json = false
+
+    func validate() throws {
+        guard count >= 1 else { throw ValidationError("--count must be at least 1") }
+    }
+
+    func run() async throws {
+        let server = try await BenchServer.start(port: port, postgres: postgres, name: "live")
+        defer { server.stop() }
+        let user = try await BenchUser.make(server.client, admin: BenchServer.adminToken, name: "live")
+        let phone = try await BenchDevice.signIn(user, server: server, name: "live-phone")
+        let tablet = try await BenchDevice.signIn(user, server: server, name: "live-tablet")
+        defer {
+            phone.remove()
+            tablet.remove()
+        }
+        try await phone.engine.sync()
+        var logger = Logger(label: "reality.bench")
+        logger.logLevel = .warning
+        let rounds = SyncRounds()
+        let service = SyncService(
+            engine: tablet.engine, events: LiveEventsClient(serverURL: server.url, token: tablet.token, logger: logger),
+            reconnect: RetryPolicy(base: 0.05, cap: 0.5, maxRetries: nil), logger: logger,
+            onSynced: { _ in await rounds.add() })
+        let (ours, ourRounds, ourSeconds) = try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await service.run() }
+            // One full sync at start and one once the socket is registered (`ready`).
+            try await rounds.wait(atLeast: 2)
+            let before = await rounds.count
+            let start = ContinuousClock.now
+            let samples = try await Self.measure(count, warmup: warmup, from: phone, to: tablet, user: user)
+            let seconds = (ContinuousClock.now - start).milliseconds / 1000
+            let done = await rounds.count - before
+            group.cancelAll()
+            return (samples, done, seconds)
+        }
+        let syncs = SyncRounds()
+        let (baseline, baselineSeconds) = try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                while !Task.isCancelled {
+                    try await tablet.engine.sync()
+                    await syncs.add()
+                }
+            }
+            let start = ContinuousClock.now
+            let samples = try await Self.measure(count, warmup: warmup, from: phone, to: tablet, user: user)
+            let seconds = (ContinuousClock.now - start).milliseconds / 1000
+            group.cancelAll()
+            return (samples, seconds)
+        }
+        let baselineSyncs = await syncs.count
+        try BenchOutput(json: json).report(BenchmarkReport(
+            benchmark: "live", count: count, ours: ours.arrivals, baseline: baseline.arrivals,
+            baselineDescription: "the same creates with the tablet off the events socket, running full syncs "
+                + "back to back (SyncEngine.sync() in a loop) instead; latency from the start of the create on "
+                + "the phone to the annotation's arrival in the tablet's store, polled every 1 ms; the extra "
+                + "figures count the tablet's rounds of sync work per second in each, and time the phone's "
+                + "create and push alone",
+            extra: [
+                "warmup": Double(warmup), "syncRoundsPerSecond": Double(ourRounds) / ourSeconds,
+                "baselineSyncsPerSecond": Double(baselineSyncs) / baselineSeconds,
+                "createAndPushP50Ms": ours.pushes.p50, "baselineCreateAndPushP50Ms": baseline.pushes.p50,
+            ],
+            targets: ["p50Ms": 50]))
+    }
+
+    /// Creates `warmup + count` annotations on `phone`, each pushed at once, and times the last
+    /// `count` from the start of the create until `tablet`'s store has the annotation, and until
+    /// the push is done.
+    static func measure(
+        _ count: Int, warmup: Int, from phone: BenchDevice, to tablet: BenchDevice, user: BenchUser
+    ) async throws -> (arrivals: Samples, pushes: Samples) {
+        var samples = Samples()
+        var pushes = Samples()
+        let annotations = try await phone.services.annotationService()
+        for index in 0..<(warmup + count) {
+            let start = ContinuousClock.now
+            let note = try await annotations.createAnnotation(
+                content: AnnotationContent(text: "Live note \(index)"), type: .text,
+                position: SIMD3(Float(index % 10), 1, Float(index / 10)), layerID: user.layerID)
+            _ = try await phone.engine.push()
+            let pushed = ContinuousClock.now
+            let deadline = start + .seconds(10)
+            while try await tablet.store.annotation(id: note.id) == nil {
+                guard ContinuousClock.now < deadline else { throw BenchError("note \(index) did not reach the tablet") }
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            if index >= warmup {
+                samples.appendValue((ContinuousClock.now - start).milliseconds)
+                pushes.appendValue((pushed - start).milliseconds)
+            }
+        }
+        return (samples, pushes)
+    }
+}
+
+/// Counts rounds of sync work: those a watching ``SyncService`` finished, or full syncs.
+private actor SyncRounds {
+    private(set) var count = 0
+
+    func add() { count += 1 }
+
+    /// Waits (up to ten seconds) until `atLeast` rounds are done.
+    func wait(atLeast: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while count < atLeast {
+            guard ContinuousClock.now < deadline else { throw BenchError("the tablet's sync service did not sync") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
