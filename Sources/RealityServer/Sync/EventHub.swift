@@ -52,7 +52,7 @@ actor EventHub<Store: ServerStore>: Service {
         epoch = try? await store.syncEpoch()
         let commits = store.commits()
         // Graceful shutdown cancels the loop, which ends the stream's iteration.
-        _ = try? await cancelWhenGracefulShutdown {
+        _ = await cancelWhenGracefulShutdown {
             for await event in commits { await self.deliver(event) }
         }
         for connection in connections.values { connection.continuation.finish() }

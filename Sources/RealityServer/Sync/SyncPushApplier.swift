@@ -176,10 +176,11 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
             switch (mutation.op, grant.target) {
             case (.save, .annotation(let id)):
                 guard let level = grant.level else { throw Self.missingLevel }
-                try await permissions.grantPermission(to: grant.userID, level: level, for: id, expiresAt: grant.expiresAt)
+                _ = try await permissions.grantPermission(
+                    to: grant.userID, level: level, for: id, expiresAt: grant.expiresAt)
             case (.save, .layer(let id)):
                 guard let level = grant.level else { throw Self.missingLevel }
-                try await permissions.grantPermission(
+                _ = try await permissions.grantPermission(
                     to: grant.userID, level: level, forLayer: id, expiresAt: grant.expiresAt)
             case (_, .annotation(let id)):
                 try await permissions.revokePermission(from: grant.userID, for: id)
