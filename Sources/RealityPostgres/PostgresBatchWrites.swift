@@ -52,7 +52,7 @@ extension PostgresWrites {
             let rules = try annotation.visibilityRules.map(ColumnJSON.encode)
             let key = query.bind(annotation.id.rawValue)
             let deleted = query.bind(annotation.isDeleted)
-            let values = try [
+            let values = [
                 key, query.bind(annotation.type.rawValue), query.bind(annotation.status.rawValue),
                 try query.bindOptional(annotation.title), try query.bindOptional(content.text),
                 try query.bindOptional(content.drawingData), try query.bindOptional(content.mediaURL?.absoluteString),

@@ -5,7 +5,7 @@ import RealityCore
 extension PostgresStore: AccountRepository {
     public func createAccount(_ account: Account, user: User) async throws {
         do {
-            try await client.withConnection { connection in
+            try await withConnection { connection in
                 try await transaction(on: connection) {
                     let taken = try await connection.rows(
                         #"SELECT 1 FROM accounts WHERE lower(email COLLATE "C") = lower(\#(account.email) COLLATE "C")"#,
@@ -47,7 +47,7 @@ extension PostgresStore: AccountRepository {
     }
 
     public func createSession(tokenHash: String, userID: UserID, at date: Date) async throws {
-        try await read { connection in
+        _ = try await read { connection in
             try await connection.query(
                 """
                 INSERT INTO sessions (tokenHash, userID, createdAt) VALUES (\(tokenHash), \(userID.rawValue), \(date.storeValue))
@@ -63,7 +63,7 @@ extension PostgresStore: AccountRepository {
 
     public func revokeSession(tokenHash: String) async throws {
         let now = Timestamp.now().storeValue
-        try await read { connection in
+        _ = try await read { connection in
             try await connection.query(
                 "UPDATE sessions SET revokedAt = \(now) WHERE tokenHash = \(tokenHash) AND revokedAt IS NULL",
                 logger: logger)
@@ -72,7 +72,7 @@ extension PostgresStore: AccountRepository {
 
     public func deleteAccount(_ userID: UserID, at date: Date) async throws {
         do {
-            try await client.withConnection { connection in
+            try await withConnection { connection in
                 try await transaction(on: connection) {
                     try await PostgresAccountDeletion(connection: connection, logger: logger).delete(userID, at: date)
                 }

@@ -27,7 +27,7 @@ extension PostgresStore: ChangeCommitting {
         var attempt = 1
         while true {
             do {
-                try await client.withConnection { connection in
+                try await withConnection { connection in
                     try await transaction(on: connection) {
                         try await Self.lockOwners(of: changes.preconditions, on: connection, logger: logger)
                         for precondition in changes.preconditions {

@@ -21,7 +21,7 @@ extension PostgresStore {
         let own = instanceID.uuidString
         while !Task.isCancelled {
             do {
-                try await client.withConnection { connection in
+                try await withConnection { connection in
                     try await connection.listen(on: Self.commitChannel) { notifications in
                         for try await notification in notifications where notification.payload != own {
                             broadcaster.send(CommitEvent(layers: [], annotations: []))

@@ -19,20 +19,30 @@ public struct PostgresStore: Sendable {
     let broadcaster: CommitBroadcaster
     /// Tells this store's commit notices from other instances' ones.
     let instanceID = UUID()
+    /// Counts the operations on the client's connections (``poolUsage``).
+    let pool: StorePoolMeter
 
     /// The store over `client`, without touching the database: call ``migrate()`` before its
     /// first use. For a server that builds its routes before the client's run loop starts (the
     /// client and the HTTP server being services of one group); otherwise use ``open(client:logger:)``.
-    public init(client: PostgresClient, logger: Logger) {
+    /// `maximumConnections` is the client's pool size, as its configuration says.
+    public init(
+        client: PostgresClient, logger: Logger,
+        maximumConnections: Int = PostgresClient.Configuration.Options().maximumConnections
+    ) {
         self.client = client
         self.logger = logger
         self.broadcaster = CommitBroadcaster()
+        self.pool = StorePoolMeter(sizes: [(.connection, maximumConnections)])
     }
 
     /// The store over `client`, after migrating its database to the current schema. Several
     /// instances may open one database at once; one migrates while the others wait.
-    public static func open(client: PostgresClient, logger: Logger) async throws -> PostgresStore {
-        let store = PostgresStore(client: client, logger: logger)
+    public static func open(
+        client: PostgresClient, logger: Logger,
+        maximumConnections: Int = PostgresClient.Configuration.Options().maximumConnections
+    ) async throws -> PostgresStore {
+        let store = PostgresStore(client: client, logger: logger, maximumConnections: maximumConnections)
         try await store.migrate()
         return store
     }
@@ -63,7 +73,8 @@ public struct PostgresStore: Sendable {
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
-            let store = try await open(client: client, logger: logger)
+            let store = try await open(
+                client: client, logger: logger, maximumConnections: configuration.options.maximumConnections)
             return try await body(store)
         }
     }
@@ -71,9 +82,11 @@ public struct PostgresStore: Sendable {
     /// True when the database answers `SELECT 1` (for health checks).
     public func ping() async -> Bool {
         do {
-            let rows = try await client.query("SELECT 1", logger: logger).decode(Int.self)
-            for try await value in rows { return value == 1 }
-            return false
+            return try await withConnection { connection in
+                let rows = try await connection.query("SELECT 1", logger: logger).decode(Int.self)
+                for try await value in rows { return value == 1 }
+                return false
+            }
         } catch {
             return false
         }
@@ -82,10 +95,15 @@ public struct PostgresStore: Sendable {
     /// Runs the queries of one read on one pooled connection, mapping failures to ``StoreError``.
     func read<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
         do {
-            return try await client.withConnection { connection in try await body(connection) }
+            return try await withConnection { connection in try await body(connection) }
         } catch {
             throw Self.storeError(error)
         }
+    }
+
+    /// Runs `body` on a pooled connection, counted in ``poolUsage``; errors pass through.
+    func withConnection<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
+        try await pool.measure(.connection) { try await client.withConnection { connection in try await body(connection) } }
     }
 
     /// `error` as the store reports it: store and tier errors as they are, anything else as
@@ -100,3 +118,7 @@ public struct PostgresStore: Sendable {
 }
 
 extension PostgresStore: StoreHealthChecking {}
+
+extension PostgresStore: StorePoolReporting {
+    public var poolUsage: [StorePoolUsage] { pool.usage }
+}

@@ -43,7 +43,8 @@ private func buildPostgresApplication(
         throw ServerStartError(description: detail)
     }
     let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
-    let store = PostgresStore(client: client, logger: logger)
+    let store = PostgresStore(
+        client: client, logger: logger, maximumConnections: clientConfiguration.options.maximumConnections)
     var app = buildApplication(configuration, store: store, logger: logger)
     app.addServices(client, PostgresCommitRelay(store: store))
     app.beforeServerStarts {

@@ -1,5 +1,6 @@
 import Foundation
 import Prometheus
+import RealityCore
 
 /// The server's Prometheus metrics, in a registry of its own (no process-wide bootstrap, so that
 /// tests can run several servers in one process).
@@ -38,30 +39,28 @@ public struct ServerMetrics: Sendable {
             descriptor: MetricNameDescriptor(metricName: "http_requests_in_flight", unitName: "", helpText: "Requests being handled"))
     }
 
-    /// Records how long one store call took, by operation.
-    func recordStoreCall(_ operation: String, duration: Duration) {
-        registry.makeDurationHistogram(
-            descriptor: MetricNameDescriptor(
-                metricName: "store_call_duration", unitName: "seconds", helpText: "Database calls by operation"),
-            labels: [("operation", operation)], buckets: Self.buckets
-        ).record(duration)
-    }
-
     /// Sets whether the store answered its last health check.
     func setStoreUp(_ up: Bool) {
         registry.makeGauge(descriptor: MetricNameDescriptor(metricName: "store_up", unitName: "", helpText: "1 when the database answers"))
             .set(up ? 1.0 : 0.0)
     }
 
-    /// Sets the size of the database pool.
-    func setStorePool(readers: Int, writers: Int) {
-        registry.makeGauge(
-            descriptor: MetricNameDescriptor(metricName: "store_pool_connections", unitName: "", helpText: "Database pool size"),
-            labels: [("kind", "reader")]
-        ).set(Double(readers))
-        registry.makeGauge(
-            descriptor: MetricNameDescriptor(metricName: "store_pool_connections", unitName: "", helpText: "Database pool size"),
-            labels: [("kind", "writer")]
-        ).set(Double(writers))
+    /// Sets the database pool gauges from `usage`: its size and the operations holding or
+    /// waiting for a connection, by kind of connection.
+    func setStorePool(_ usage: [StorePoolUsage]) {
+        for entry in usage {
+            let labels = [("kind", entry.kind.rawValue)]
+            registry.makeGauge(
+                descriptor: MetricNameDescriptor(
+                    metricName: "store_pool_connections", unitName: "", helpText: "Database connections the pool may hold"),
+                labels: labels
+            ).set(Double(entry.size))
+            registry.makeGauge(
+                descriptor: MetricNameDescriptor(
+                    metricName: "store_pool_in_flight", unitName: "",
+                    helpText: "Database operations holding or waiting for a pooled connection"),
+                labels: labels
+            ).set(Double(entry.inFlight))
+        }
     }
 }

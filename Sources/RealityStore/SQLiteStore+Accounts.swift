@@ -5,7 +5,7 @@ import RealityCore
 extension SQLiteStore: AccountRepository {
     public func createAccount(_ account: Account, user: User) async throws {
         do {
-            try await writer.write { db in
+            try await writeTransaction { db in
                 if try Bool.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE email = ?", arguments: [account.email]) != nil {
                     throw AccountError.emailTaken
                 }
@@ -25,7 +25,7 @@ extension SQLiteStore: AccountRepository {
     }
 
     public func account(email: String) async throws -> Account? {
-        try await readAccounts { db in
+        try await read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM accounts WHERE email = ?", arguments: [email])
             else { return nil }
             return Account(
@@ -35,7 +35,7 @@ extension SQLiteStore: AccountRepository {
     }
 
     public func createSession(tokenHash: String, userID: UserID, at date: Date) async throws {
-        try await writeAccounts { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT INTO sessions (tokenHash, userID, createdAt) VALUES (?, ?, ?)",
                 arguments: [tokenHash, userID.uuidString, date.storeValue])
@@ -46,7 +46,7 @@ extension SQLiteStore: AccountRepository {
     public func sessionUser(tokenHash: String) async throws -> UserID? {
         let (cached, generation) = sessions.lookup(tokenHash)
         if let cached { return cached }
-        let userID = try await readAccounts { db in
+        let userID = try await read { db in
             let text = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT userID FROM sessions WHERE tokenHash = ? AND revokedAt IS NULL"),
                 arguments: [tokenHash])
@@ -60,7 +60,7 @@ extension SQLiteStore: AccountRepository {
         let now = Timestamp.now().storeValue
         // Forgotten even when the write fails: forgetting a live session only costs a read.
         defer { sessions.revoke(tokenHash: tokenHash) }
-        try await writeAccounts { db in
+        try await write { db in
             try db.execute(
                 sql: "UPDATE sessions SET revokedAt = ? WHERE tokenHash = ? AND revokedAt IS NULL",
                 arguments: [now, tokenHash])
@@ -69,32 +69,16 @@ extension SQLiteStore: AccountRepository {
 
     public func deleteAccount(_ userID: UserID, at date: Date) async throws {
         defer { sessions.revokeAll(of: userID) }
-        try await writeAccounts { db in
+        try await write { db in
             try AccountDeletion.delete(userID, at: date, in: db)
         }
         broadcaster.send(CommitEvent(layers: [], annotations: []))
     }
 
     public func deletionRecorded(for userID: UserID) async throws -> Bool {
-        try await readAccounts { db in
+        try await read { db in
             try Bool.fetchOne(db, sql: "SELECT 1 FROM deletions WHERE userID = ?", arguments: [userID.uuidString])
                 ?? false
-        }
-    }
-
-    private func readAccounts<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await writer.read(body)
-        } catch let error as DatabaseError {
-            throw StoreError.unavailable(detail: error.description)
-        }
-    }
-
-    private func writeAccounts<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await writer.write(body)
-        } catch let error as DatabaseError {
-            throw StoreError.unavailable(detail: error.description)
         }
     }
 }

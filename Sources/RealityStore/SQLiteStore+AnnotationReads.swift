@@ -96,13 +96,4 @@ extension SQLiteStore: AnnotationRepository {
                 comments: comments.compactMap(CommentID.init(uuidString:)))
         }
     }
-
-    /// Runs `body` on a read connection, mapping GRDB's errors to ``StoreError``.
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await writer.read(body)
-        } catch let error as DatabaseError {
-            throw StoreError.unavailable(detail: error.description)
-        }
-    }
 }

@@ -8,7 +8,7 @@ extension SQLiteStore: AssetRepository {
         sha256: String, owner: UserID, contentType: String, data: Data, at date: Date, quotaBytes: Int64?
     ) async throws {
         let byteCount = Int64(data.count)
-        try await writeAssets { db in
+        try await write { db in
             if try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM asset_refs WHERE sha256 = ? AND ownerID = ?",
                 arguments: [sha256, owner.uuidString]) != nil
@@ -76,14 +76,6 @@ extension SQLiteStore: AssetRepository {
             return AssetReferences(
                 annotations: annotations.compactMap(AnnotationID.init(uuidString:)),
                 worldMaps: maps.compactMap(WorldMapID.init(uuidString:)))
-        }
-    }
-
-    private func writeAssets<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await writer.write(body)
-        } catch let error as DatabaseError {
-            throw StoreError.unavailable(detail: error.description)
         }
     }
 }

@@ -8,7 +8,7 @@ extension SQLiteStore: ChangeCommitting {
         let changes = changes.includingPushedMutation()
         let role = self.role
         do {
-            try await writer.write { db in
+            try await writeTransaction { db in
                 for precondition in changes.preconditions {
                     try Self.check(precondition, in: db)
                 }

@@ -32,7 +32,7 @@ extension SQLiteStore {
     /// same user on the same server, or it throws ``AccountBindingError``.
     @discardableResult
     public func bindAccount(serverURL: String, user: User, token: String) async throws -> DeviceAccount {
-        try await writer.write { db in
+        try await writeTransaction { db in
             if let bound = try Self.deviceAccount(in: db) {
                 guard bound.userID == user.id, bound.serverURL == serverURL else {
                     throw AccountBindingError(boundUserID: bound.userID, boundServerURL: bound.serverURL)

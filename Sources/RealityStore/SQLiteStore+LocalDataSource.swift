@@ -20,7 +20,7 @@ extension SQLiteStore: LocalDataSource {
 
     public func markSynced(_ mutations: [PendingMutation], at date: Date) async throws {
         guard !mutations.isEmpty else { return }
-        try await writer.write { db in
+        try await writeTransaction { db in
             for mutation in mutations {
                 try db.execute(sql: "DELETE FROM outbox WHERE sequence = ?", arguments: [mutation.sequence])
                 try db.execute(

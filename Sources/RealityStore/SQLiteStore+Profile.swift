@@ -10,7 +10,7 @@ extension SQLiteStore {
     /// profile on the free tier (seed 001: every user starts free), created on first use.
     public func localProfile() async throws -> UserID {
         let now = Timestamp.now()
-        return try await writer.write { db in
+        return try await writeTransaction { db in
             if let text = try db.value(String.self, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.profileKey]),
                let id = UserID(uuidString: text)
             {

@@ -56,7 +56,7 @@ extension SQLiteStore {
     public func resolveConflict(recordID: String, with choice: ConflictChoice, at date: Date = Timestamp.now())
         async throws -> Bool
     {
-        try await writer.write { db in
+        try await writeTransaction { db in
             guard let row = try db.row(
                 sql: "SELECT recordType FROM sync_metadata WHERE recordID = ? AND syncStatus = 'conflict'",
                 arguments: [recordID]),

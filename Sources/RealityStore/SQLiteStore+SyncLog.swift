@@ -56,7 +56,7 @@ extension SQLiteStore: SyncLogReading {
         }
         var generator = SystemRandomNumberGenerator()
         let fresh = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-        return try await writer.write { db in
+        return try await writeTransaction { db in
             try db.execute(
                 sql: "INSERT INTO meta(key, value) VALUES ('sync.secret', ?) ON CONFLICT(key) DO NOTHING",
                 arguments: [fresh.base64EncodedString()])
@@ -114,7 +114,7 @@ extension SQLiteStore: SyncLogReading {
     }
 
     public func recordSyncRejection(userID: UserID, mutationID: String, error: Data, at date: Date) async throws {
-        try await writer.write { db in
+        try await writeTransaction { db in
             try db.execute(
                 sql: """
                     INSERT INTO sync_mutations (userID, mutationID, status, error, createdAt) VALUES (?, ?, 'rejected', ?, ?)

@@ -58,7 +58,7 @@ extension SQLiteStore {
         _ changes: [PulledChange], scope: SyncScope, token: String, complete: Bool,
         strategy: ConflictResolutionStrategy, at date: Date = Timestamp.now()
     ) async throws -> PullReport {
-        try await writer.write { db in
+        try await writeTransaction { db in
             let owner = try Self.deviceAccount(in: db)?.userID
             let reconciler = SyncReconciler(strategy: strategy, owner: owner, now: date)
             var report = PullReport()
@@ -104,7 +104,7 @@ extension SQLiteStore {
     /// Starts a full resync of `scope` (after a 410): drops its token and marks its records, so
     /// that those the resync does not bring down again are removed at its end.
     public func beginResync(of scope: SyncScope) async throws {
-        try await writer.write { db in
+        try await writeTransaction { db in
             try db.execute(sql: "UPDATE sync_scopes SET token = NULL WHERE scope = ?", arguments: [scope.rawValue])
             try db.execute(
                 sql: "UPDATE sync_metadata SET awaitingResync = 1 WHERE scope = ?", arguments: [scope.rawValue])

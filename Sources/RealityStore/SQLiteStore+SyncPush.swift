@@ -107,7 +107,7 @@ extension SQLiteStore {
         _ outcomes: [(OutgoingMutation, PushOutcome)], strategy: ConflictResolutionStrategy,
         at date: Date = Timestamp.now()
     ) async throws {
-        try await writer.write { db in
+        try await writeTransaction { db in
             let owner = try Self.deviceAccount(in: db)?.userID
             let reconciler = SyncReconciler(strategy: strategy, owner: owner, now: date)
             for (mutation, outcome) in outcomes {

@@ -23,12 +23,18 @@ public struct SQLiteStore: Sendable {
     public let role: Role
     let broadcaster: CommitBroadcaster
     let sessions: SessionCache
+    /// Counts transactions by connection kind (``poolUsage``).
+    let pool: StorePoolMeter
+    /// The kind of connection reads run on: a pool's readers, or a queue's one connection.
+    let readKind: StorePoolKind
 
-    private init(writer: any DatabaseWriter, role: Role) throws {
+    private init(writer: any DatabaseWriter, role: Role, readers: Int) throws {
         self.writer = writer
         self.role = role
         self.broadcaster = CommitBroadcaster()
         self.sessions = SessionCache()
+        self.readKind = readers > 0 ? .reader : .writer
+        self.pool = StorePoolMeter(sizes: (readers > 0 ? [(.reader, readers)] : []) + [(.writer, 1)])
         try StoreMigrations.migrator.migrate(writer)
     }
 
@@ -55,7 +61,9 @@ public struct SQLiteStore: Sendable {
         }
         configuration.busyMode = .timeout(10)
         do {
-            return try SQLiteStore(writer: DatabasePool(path: path, configuration: configuration), role: role)
+            return try SQLiteStore(
+                writer: DatabasePool(path: path, configuration: configuration), role: role,
+                readers: configuration.maximumReaderCount)
         } catch let error as DatabaseError {
             throw StoreError.unavailable(detail: "\(path): \(error.message ?? error.description)")
         }
@@ -63,19 +71,19 @@ public struct SQLiteStore: Sendable {
 
     /// A new store in memory, for tests.
     public static func inMemory(role: Role = .device) throws -> SQLiteStore {
-        try SQLiteStore(writer: DatabaseQueue(), role: role)
+        try SQLiteStore(writer: DatabaseQueue(), role: role, readers: 0)
     }
 
     /// Reads a value of the store's key–value metadata.
     public func metadata(_ key: String) async throws -> String? {
-        try await writer.read { db in
+        try await readTransaction { db in
             try db.value(String.self, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key])
         }
     }
 
     /// Writes a value of the store's key–value metadata.
     public func setMetadata(_ key: String, to value: String?) async throws {
-        try await writer.write { db in
+        try await writeTransaction { db in
             if let value {
                 try db.execute(
                     sql: "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -88,7 +96,39 @@ public struct SQLiteStore: Sendable {
 
     /// True when the store answers a trivial query (for health checks).
     public func ping() async -> Bool {
-        (try? await writer.read { db in try db.value(Int.self, sql: "SELECT 1") }) == 1
+        (try? await readTransaction { db in try db.value(Int.self, sql: "SELECT 1") }) == 1
     }
+
+    /// Runs `body` in a read transaction, counted in ``poolUsage``; GRDB's errors pass through.
+    func readTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await pool.measure(readKind) { try await writer.read(body) }
+    }
+
+    /// Runs `body` in a write transaction, counted in ``poolUsage``; GRDB's errors pass through.
+    func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await pool.measure(.writer) { try await writer.write(body) }
+    }
+
+    /// Runs `body` in a read transaction, GRDB's errors reported as ``StoreError``.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await readTransaction(body)
+        } catch let error as DatabaseError {
+            throw StoreError.unavailable(detail: error.description)
+        }
+    }
+
+    /// Runs `body` in a write transaction, GRDB's errors reported as ``StoreError``.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writeTransaction(body)
+        } catch let error as DatabaseError {
+            throw StoreError.unavailable(detail: error.description)
+        }
+    }
+}
+
+extension SQLiteStore: StorePoolReporting {
+    public var poolUsage: [StorePoolUsage] { pool.usage }
 }
 extension SQLiteStore: StoreHealthChecking {}

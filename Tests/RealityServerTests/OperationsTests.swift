@@ -18,7 +18,23 @@ struct OperationsTests {
             #expect(exposition.contains("http_requests_total"))
             #expect(exposition.contains("http_request_duration_seconds"))
             #expect(exposition.contains("store_up 1"))
+            // The database pool: its size and the operations using it, by kind of connection.
+            // (The test server's SQLite store is in memory: one connection, which reads too; a
+            // file's readers are counted in StorePoolUsageTests.)
+            let kinds = backend == .sqlite ? ["writer"] : ["connection"]
+            for kind in kinds {
+                let size = Self.value(of: "store_pool_connections{kind=\"\(kind)\"}", in: exposition)
+                #expect(size ?? 0 >= 1, "\(kind) pool size")
+                #expect(Self.value(of: "store_pool_in_flight{kind=\"\(kind)\"}", in: exposition) != nil)
+            }
         }
+    }
+
+    /// The value of the sample named `series` (name and labels) in a Prometheus exposition.
+    static func value(of series: String, in exposition: String) -> Double? {
+        exposition.split(separator: "\n").lazy
+            .first { $0.hasPrefix(series + " ") }
+            .flatMap { $0.split(separator: " ").last.flatMap { Double($0) } }
     }
 
     @Test(arguments: Backend.allCases) func rateLimit_answers429WithRetryAfter(_ backend: Backend) async throws {
