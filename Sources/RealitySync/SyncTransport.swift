@@ -85,7 +85,7 @@ public struct SyncTransport: Sendable {
 
     /// The page a ``changesBody(scope:since:limit:)`` holds.
     static func decodeChanges(_ body: Data) throws -> SyncChangesPage {
-        try decode(body, from: "/api/v1/sync/changes")
+        try FastPageDecoder.page(from: body) ?? decode(body, from: "/api/v1/sync/changes")
     }
 
     private static func changesPath(scope: SyncScope, since token: String?, limit: Int) -> String {

@@ -1,0 +1,90 @@
+import Foundation
+import RealityAPI
+import RealityCore
+
+/// Decodes the body of a `GET /api/v1/sync/changes` answer without `JSONDecoder` where it can:
+/// the envelope and each annotation (``AnnotationJSONReader``) by hand, other records with
+/// `RealityJSON`.
+///
+/// It answers a page only when it equals what `JSONDecoder` would decode, and nil for anything
+/// else (a malformed body, an unknown key, a record it cannot read): ``SyncTransport`` then
+/// decodes the body the usual way, which reports any error.
+enum FastPageDecoder {
+    /// The page in `body`, or nil (see above).
+    static func page(from body: Data) -> SyncChangesPage? {
+        body.withUnsafeBytes { bytes in
+            var cursor = JSONCursor(bytes: bytes)
+            guard let page = cursor.readChangesPage(), cursor.isAtEnd() else { return nil }
+            return page
+        }
+    }
+}
+
+extension JSONCursor {
+    fileprivate mutating func readChangesPage() -> SyncChangesPage? {
+        var changes: [SyncChange]?, token: String?, moreComing: Bool?
+        var seen: Set<String> = []
+        let complete = object { key, cursor in
+            guard let key, seen.insert(key).inserted else { return false }
+            switch key {
+            case "changes":
+                var list: [SyncChange] = []
+                let read = cursor.array { cursor in
+                    guard let change = cursor.readChange() else { return false }
+                    list.append(change)
+                    return true
+                }
+                changes = read ? list : nil
+            case "token": token = cursor.readString()
+            case "moreComing": moreComing = cursor.readBool()
+            default: return false
+            }
+            return true
+        }
+        guard complete, let changes, let token, let moreComing else { return nil }
+        return SyncChangesPage(changes: changes, token: token, moreComing: moreComing)
+    }
+
+    private mutating func readChange() -> SyncChange? {
+        var recordType: RecordType?, recordID: String?, changeTag: String?, deleted: Bool?
+        var record: Range<Int>?
+        var seen: Set<String> = []
+        let complete = object { key, cursor in
+            guard let key, seen.insert(key).inserted else { return false }
+            switch key {
+            case "recordType": recordType = cursor.readString().flatMap(RecordType.init(rawValue:))
+            case "recordID": recordID = cursor.readString()
+            case "changeTag": changeTag = cursor.readString()
+            case "deleted": deleted = cursor.readBool()
+            case "record":
+                cursor.skipWhitespace()
+                let start = cursor.index
+                guard cursor.skipValue() else { return false }
+                record = start..<cursor.index
+                return true
+            default: return false
+            }
+            return true
+        }
+        guard complete, let recordType, let recordID, let changeTag, let deleted else { return nil }
+        if deleted {
+            var change = SyncChange(deletionOf: recordType, recordID: recordID)
+            change.changeTag = changeTag
+            return change
+        }
+        guard let record, let decoded = self.record(of: recordType, in: record), decoded.recordID == recordID else {
+            return nil
+        }
+        return SyncChange(record: decoded, changeTag: changeTag)
+    }
+
+    /// The record of type `type` written in `range`.
+    private func record(of type: RecordType, in range: Range<Int>) -> SyncRecord? {
+        let text = UnsafeRawBufferPointer(rebasing: bytes[range])
+        if type == .annotation {
+            var cursor = JSONCursor(bytes: text)
+            if let annotation = cursor.readAnnotation(), cursor.isAtEnd() { return .annotation(annotation) }
+        }
+        return try? SyncRecord(type: type, json: Data(text))
+    }
+}
