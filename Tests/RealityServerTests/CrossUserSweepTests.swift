@@ -166,9 +166,11 @@ struct CrossUserSweepTests {
             #expect(try starred.decode(Page<Annotation>.self).items.isEmpty)
 
             // Expired: a commenter grant that lapses stops commenting.
-            try await api.share(layer.id, by: a, with: b, as: .commenter, expiresAt: Date().addingTimeInterval(1.5))
+            // Three seconds leave the first comment time to land before expiry on a loaded machine.
+            let expiresAt = Date().addingTimeInterval(3)
+            try await api.share(layer.id, by: a, with: b, as: .commenter, expiresAt: expiresAt)
             #expect(try await api.comment(b, on: note.id, "In time").status == .created)
-            try await Task.sleep(for: .milliseconds(1_800))
+            try await Task.sleep(for: .seconds(max(0, expiresAt.timeIntervalSinceNow) + 0.1))
             #expect(try await api.comment(b, on: note.id, "Too late").status == .notFound)
             #expect(try await api.send(.get, comments, token: b.token).status == .notFound)
         }

@@ -111,10 +111,12 @@ struct SyncFeedRouteTests {
             try await api.setTier(.pro, for: ann.id)
             let layer = try await api.createLayer(ann)
             let note = try await api.createNote(ann, in: layer.id)
-            try await api.share(layer.id, by: ann, with: bob, as: .viewer, expiresAt: Timestamp.now().addingTimeInterval(1))
+            // Three seconds leave the first pull time to happen before expiry on a loaded machine.
+            let expiresAt = Timestamp.now().addingTimeInterval(3)
+            try await api.share(layer.id, by: ann, with: bob, as: .viewer, expiresAt: expiresAt)
             let granted = try await api.pullAll(bob, .shared)
             #expect(granted.changes.saved(.annotation) == [note.id.uuidString])
-            try await Task.sleep(for: .milliseconds(1_100))
+            try await Task.sleep(for: .seconds(max(0, expiresAt.timeIntervalSinceNow) + 0.1))
             let expired = try await api.pullAll(bob, .shared, since: granted.token)
             #expect(expired.changes.deleted(.annotation) == [note.id.uuidString])
         }
