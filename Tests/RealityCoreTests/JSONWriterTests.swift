@@ -149,4 +149,21 @@ import Testing
             + (try RealityJSON.encode(Fixtures.user())) + Data("]".utf8)
         #expect(Data(writer.bytes) == expected)
     }
+
+    @Test func syncRecordJSONData_isRealityJSONOfTheRecordForEveryKind() throws {
+        let records: [(SyncRecord, Data)] = [
+            (.annotation(Fixtures.annotation()), try RealityJSON.encode(Fixtures.annotation())),
+            (.layer(Fixtures.layer()), try RealityJSON.encode(Fixtures.layer())),
+            (.comment(Fixtures.comment()), try RealityJSON.encode(Fixtures.comment())),
+            (.user(Fixtures.user()), try RealityJSON.encode(Fixtures.user())),
+            (.star(StarRecord(annotationID: Fixtures.annotationID, createdAt: Fixtures.created)),
+                try RealityJSON.encode(StarRecord(annotationID: Fixtures.annotationID, createdAt: Fixtures.created))),
+            (.notification(Fixtures.notification()), try RealityJSON.encode(Fixtures.notification())),
+            (.worldMap(Fixtures.worldMap()), try RealityJSON.encode(Fixtures.worldMap())),
+        ]
+        #expect(Set(records.map(\.0.recordType)).count == 7)
+        for (record, expected) in records {
+            #expect(try record.jsonData() == expected, "\(record.recordType)")
+        }
+    }
 }
