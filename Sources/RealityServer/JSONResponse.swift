@@ -5,6 +5,10 @@ import NIOCore
 import RealityCore
 
 /// A response whose body is `value` in the platform's JSON dialect (``RealityJSON``).
+///
+/// A value that writes itself (``JSONWritable``: annotations, pages of them, sync feed pages) is
+/// written by ``JSONWriter``, which gives the same bytes about 15 times faster than `JSONEncoder`
+/// on Linux (`reality-bench encode`); anything else goes through `RealityJSON.encode`.
 struct JSONResponse<Value: Encodable>: ResponseGenerator {
     var value: Value
     var status: HTTPResponse.Status = .ok
@@ -15,11 +19,18 @@ struct JSONResponse<Value: Encodable>: ResponseGenerator {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let data = try RealityJSON.encode(value)
-        return Response(
+        Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            body: .init(byteBuffer: try Self.body(of: value)))
+    }
+
+    /// The JSON text of `value`.
+    static func body(of value: Value) throws -> ByteBuffer {
+        if let writable = value as? any JSONWritable {
+            return ByteBuffer(bytes: try JSONWriter.bytes(of: writable))
+        }
+        return ByteBuffer(bytes: try RealityJSON.encode(value))
     }
 }
 

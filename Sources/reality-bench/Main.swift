@@ -7,11 +7,11 @@ import Foundation
 struct RealityBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reality-bench",
-        abstract: "Benchmarks: the local store (nearby, search, insert), the server (http, startup, push) and "
-            + "sync (firstsync, live).",
+        abstract: "Benchmarks: the local store (nearby, search, insert), the server (http, startup, push), "
+            + "sync (firstsync, live) and JSON (encode).",
         subcommands: [
             NearbyBenchmark.self, SearchBenchmark.self, InsertBenchmark.self, HTTPBenchmark.self, StartupBenchmark.self,
-            PushBenchmark.self, FirstSyncBenchmark.self, LiveBenchmark.self,
+            PushBenchmark.self, FirstSyncBenchmark.self, LiveBenchmark.self, EncodeBenchmark.self,
         ])
 }
 

@@ -30,19 +30,41 @@ public enum Timestamp {
 
     /// `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC.
     public static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendFormatted(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 text of `format(date)` to `bytes`.
+    ///
+    /// `format` is built on this, so the two cannot disagree; `JSONWriter` calls it directly so
+    /// that the dates of every written record cost no intermediate strings.
+    static func appendFormatted(_ date: Date, to bytes: inout [UInt8]) {
         let total = milliseconds(date)
         let millis = Int(total.modulo(1000))
         let seconds = (total - Int64(millis)) / 1000
         let secondOfDay = Int(seconds.modulo(86_400))
         let day = (seconds - Int64(secondOfDay)) / 86_400
         let (year, month, dayOfMonth) = CivilDate.civil(fromDays: day)
-        var text = ""
-        text.reserveCapacity(24)
-        text += year >= 0 && year <= 9999 ? pad(Int(year), 4) : String(year)
-        text += "-" + pad(month, 2) + "-" + pad(dayOfMonth, 2)
-        text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2)
-        text += ":" + pad(secondOfDay % 60, 2) + "." + pad(millis, 3) + "Z"
-        return text
+        if year >= 0 && year <= 9999 {
+            appendDigits(Int(year), width: 4, to: &bytes)
+        } else {
+            bytes.append(contentsOf: String(year).utf8)
+        }
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(dayOfMonth, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(secondOfDay / 3600, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay / 60 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(millis, width: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// Parses ISO 8601 `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else,
@@ -89,9 +111,16 @@ public enum Timestamp {
         return date(milliseconds: seconds * 1000 + Int64(millis))
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    /// Appends `value` (from 0 to 10^width - 1) in exactly `width` digits, zero-padded.
+    private static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: 48 + rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }
 

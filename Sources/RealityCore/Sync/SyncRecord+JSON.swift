@@ -1,17 +1,10 @@
 import Foundation
 
 extension SyncRecord {
-    /// The record alone as JSON, in the platform's dialect (how a device keeps base versions).
+    /// The record alone as JSON, in the platform's dialect (how a device keeps base versions):
+    /// `RealityJSON.encode`'s bytes, written by its ``JSONWritable`` conformance.
     public func jsonData() throws -> Data {
-        switch self {
-        case .annotation(let record): try RealityJSON.encode(record)
-        case .layer(let record): try RealityJSON.encode(record)
-        case .comment(let record): try RealityJSON.encode(record)
-        case .user(let record): try RealityJSON.encode(record)
-        case .star(let record): try RealityJSON.encode(record)
-        case .notification(let record): try RealityJSON.encode(record)
-        case .worldMap(let record): try RealityJSON.encode(record)
-        }
+        Data(try JSONWriter.bytes(of: self))
     }
 
     /// The record of type `type` that `data` holds (as ``jsonData()`` wrote it).
