@@ -7,8 +7,9 @@ import RealityCore
 enum AnnotationAssembler {
     /// The annotations of `rows`, in order, each complete.
     static func annotations(from rows: [Row], in db: Database) throws -> [Annotation] {
-        var annotations = try rows.map(AnnotationRecord.annotation(from:))
-        guard !annotations.isEmpty else { return [] }
+        guard let first = rows.first else { return [] }
+        let columns = try AnnotationRecord.Columns(first)
+        var annotations = try rows.map { try AnnotationRecord.annotation(from: $0, columns: columns) }
         let ids = annotations.map(\.id.uuidString)
         let grants = try GrantRecord.grants(targetType: "annotation", ids: ids, in: db)
         var reactions: [String: [Reaction]] = [:]

@@ -55,33 +55,83 @@ enum AnnotationRecord {
         return values.map { $0?.databaseValue ?? .null }
     }
 
-    /// An annotation from a row of `selection`, without the parts kept in other tables.
+    /// An annotation from a row holding the columns of `selection`, without the parts kept in
+    /// other tables.
     static func annotation(from row: Row) throws -> Annotation {
-        let mediaURL: String? = row["mediaURL"]
+        try annotation(from: row, columns: Columns(row))
+    }
+
+    /// An annotation from `row`, whose columns are at `columns` (the same for every row of a
+    /// statement, so resolved once for a batch).
+    static func annotation(from row: Row, columns: Columns) throws -> Annotation {
+        let mediaURL: String? = row[columns.mediaURL]
         let content = AnnotationContent(
-            text: row["text"], drawingData: row["drawingData"], mediaURL: mediaURL.flatMap(URL.init(string:)),
-            cloudAssetID: row["cloudAssetID"], richTextData: row["richTextData"])
-        let position = SIMD3<Float>(Float(row["x"] as Double), Float(row["y"] as Double), Float(row["z"] as Double))
-        let orientation = Quaternion(
-            x: Float(row["qx"] as Double), y: Float(row["qy"] as Double),
-            z: Float(row["qz"] as Double), w: Float(row["qw"] as Double))
+            text: row[columns.text], drawingData: row[columns.drawingData],
+            mediaURL: mediaURL.flatMap(URL.init(string:)), cloudAssetID: row[columns.cloudAssetID],
+            richTextData: row[columns.richTextData])
+        func float(_ index: Int) -> Float { Float(row[index] as Double) }
+        func identifier<Entity>(_ index: Int, _ name: String) throws -> Identifier<Entity> {
+            guard let id = Identifier<Entity>(uuidString: row[index]) else {
+                throw StoreError.unavailable(detail: "column \(name) holds a malformed UUID")
+            }
+            return id
+        }
+        func enumValue<Value: RawRepresentable>(_ index: Int, _ name: String) throws -> Value
+        where Value.RawValue == String {
+            let text: String = row[index]
+            guard let value = Value(rawValue: text) else {
+                throw StoreError.unavailable(detail: "column \(name) holds unknown value \(text)")
+            }
+            return value
+        }
+        let rules: Data? = row[columns.visibilityRules]
+        let lastSyncedAt: Int64? = row[columns.lastSyncedAt]
         return Annotation(
-            id: try row.identifier("id"),
-            type: try row.enumValue("type"),
+            id: try identifier(columns.id, "id"),
+            type: try enumValue(columns.type, "type"),
             content: content,
-            title: row["title"],
-            position: position,
-            orientation: orientation,
-            scale: Float(row["scale"] as Double),
-            anchorID: try row.identifier("anchorID"),
-            layerID: try row.identifier("layerID"),
-            ownerID: try row.identifier("ownerID"),
-            visibilityRules: try row.json("visibilityRules", as: VisibilityRules.self),
-            createdAt: row.date("createdAt"),
-            updatedAt: row.date("updatedAt"),
-            isDeleted: row["isDeleted"],
-            lastSyncedAt: row.optionalDate("lastSyncedAt"),
-            status: try row.enumValue("status"))
+            title: row[columns.title],
+            position: SIMD3(float(columns.x), float(columns.y), float(columns.z)),
+            orientation: Quaternion(x: float(columns.qx), y: float(columns.qy), z: float(columns.qz), w: float(columns.qw)),
+            scale: float(columns.scale),
+            anchorID: try identifier(columns.anchorID, "anchorID"),
+            layerID: try identifier(columns.layerID, "layerID"),
+            ownerID: try identifier(columns.ownerID, "ownerID"),
+            visibilityRules: try rules.map { try ColumnJSON.decode(VisibilityRules.self, from: $0, column: "visibilityRules") },
+            createdAt: Timestamp.date(milliseconds: row[columns.createdAt]),
+            updatedAt: Timestamp.date(milliseconds: row[columns.updatedAt]),
+            isDeleted: row[columns.isDeleted],
+            lastSyncedAt: lastSyncedAt.map(Timestamp.date(milliseconds:)),
+            status: try enumValue(columns.status, "status"))
+    }
+
+    /// Where the columns an annotation is read from are in a statement's rows: looked up by name
+    /// once, so that each row is read by position (a lookup by name compares every column's
+    /// name, case-insensitively, each time).
+    struct Columns {
+        let id, type, status, title, text, drawingData, mediaURL, cloudAssetID, richTextData: Int
+        let x, y, z, qx, qy, qz, qw, scale, anchorID, layerID, ownerID, visibilityRules: Int
+        let createdAt, updatedAt, isDeleted, lastSyncedAt: Int
+
+        /// The positions of the columns in `row`; throws when one is missing.
+        init(_ row: Row) throws {
+            let names = Array(row.columnNames)
+            func index(_ name: String) throws -> Int {
+                guard let found = names.firstIndex(of: name) else {
+                    throw StoreError.unavailable(detail: "an annotation row lacks its column \(name)")
+                }
+                return found
+            }
+            (id, type, status, title) = (try index("id"), try index("type"), try index("status"), try index("title"))
+            (text, drawingData, mediaURL) = (try index("text"), try index("drawingData"), try index("mediaURL"))
+            (cloudAssetID, richTextData) = (try index("cloudAssetID"), try index("richTextData"))
+            (x, y, z, scale) = (try index("x"), try index("y"), try index("z"), try index("scale"))
+            (qx, qy, qz, qw) = (try index("qx"), try index("qy"), try index("qz"), try index("qw"))
+            (anchorID, layerID, ownerID) = (try index("anchorID"), try index("layerID"), try index("ownerID"))
+            visibilityRules = try index("visibilityRules")
+            (createdAt, updatedAt) = (try index("createdAt"), try index("updatedAt"))
+            (isDeleted, lastSyncedAt) = (try index("isDeleted"), try index("lastSyncedAt"))
+        }
     }
 }
 

@@ -44,11 +44,7 @@ extension Row {
     /// The JSON document stored in `column`, decoded; nil when the column is NULL.
     func json<Value: Decodable>(_ column: String, as type: Value.Type) throws -> Value? {
         guard let data: Data = self[column] else { return nil }
-        do {
-            return try RealityJSON.decoder().decode(type, from: data)
-        } catch {
-            throw StoreError.unavailable(detail: "column \(column) holds unreadable JSON: \(error)")
-        }
+        return try ColumnJSON.decode(type, from: data, column: column)
     }
 }
 
@@ -62,5 +58,14 @@ enum ColumnJSON {
     /// `value` as a JSON blob.
     static func encode(_ value: some Encodable) throws -> Data {
         try RealityJSON.encoder().encode(value)
+    }
+
+    /// The `Value` in `data`, read from `column`; throws ``StoreError`` naming the column.
+    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, column: String) throws -> Value {
+        do {
+            return try RealityJSON.decoder().decode(type, from: data)
+        } catch {
+            throw StoreError.unavailable(detail: "column \(column) holds unreadable JSON: \(error)")
+        }
     }
 }
