@@ -217,7 +217,7 @@ extension JSONCursor {
     }
 
     private mutating func readUUID() -> UUID? {
-        readString().flatMap(UUID.init(uuidString:))
+        readString().flatMap(UUID.parse)
     }
 
     private mutating func readDate() -> Date? {

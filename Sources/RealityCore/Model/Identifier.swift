@@ -18,7 +18,7 @@ public struct Identifier<Entity>: Hashable, Sendable, Codable, CustomStringConve
 
     /// Parses a UUID string in any letter case; nil when the string is not a UUID.
     public init?(uuidString: String) {
-        guard let uuid = UUID(uuidString: uuidString) else { return nil }
+        guard let uuid = UUID.parse(uuidString) else { return nil }
         self.rawValue = uuid
     }
 
@@ -30,7 +30,7 @@ public struct Identifier<Entity>: Hashable, Sendable, Codable, CustomStringConve
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let string = try container.decode(String.self)
-        guard let uuid = UUID(uuidString: string) else {
+        guard let uuid = UUID.parse(string) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "Expected a UUID string, found \"\(string.prefix(64))\".")
         }
