@@ -2,14 +2,39 @@ import Foundation
 import GRDB
 import RealityCore
 
-/// Completes annotations read from their table with the parts kept in other tables: grants,
-/// reactions, viewers, view counts and attachments, in one query per part for the whole batch.
+/// Reads annotations from their table and completes them with the parts kept in other tables:
+/// grants, reactions, viewers, view counts and attachments, in one query per part for the whole
+/// batch.
 enum AnnotationAssembler {
-    /// The annotations of `rows`, in order, each complete.
-    static func annotations(from rows: [Row], in db: Database) throws -> [Annotation] {
-        guard let first = rows.first else { return [] }
-        let columns = try AnnotationRecord.Columns(first)
-        var annotations = try rows.map { try AnnotationRecord.annotation(from: $0, columns: columns) }
+    /// The annotations `sql` selects (the columns of ``AnnotationRecord/selection``, in any
+    /// order, and maybe others), in order, each complete.
+    static func annotations(
+        selectedBy sql: String, arguments: StatementArguments, in db: Database
+    ) throws -> [Annotation] {
+        try annotations(selectedBy: sql, arguments: arguments, in: db) { _ in () }.map(\.annotation)
+    }
+
+    /// The annotations `sql` selects, each complete, with what `extra` reads from its row. The
+    /// rows are read in place by a cursor, never copied.
+    static func annotations<Extra>(
+        selectedBy sql: String, arguments: StatementArguments, in db: Database, reading extra: (Row) throws -> Extra
+    ) throws -> [(annotation: Annotation, extra: Extra)] {
+        var read: [(annotation: Annotation, extra: Extra)] = []
+        var columns: AnnotationRecord.Columns?
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        while let row = try rows.next() {
+            let resolved = try columns ?? AnnotationRecord.Columns(row)
+            columns = resolved
+            read.append((try AnnotationRecord.annotation(from: row, columns: resolved), try extra(row)))
+        }
+        var annotations = read.map(\.annotation)
+        try complete(&annotations, in: db)
+        return zip(annotations, read).map { ($0, $1.extra) }
+    }
+
+    /// Adds to each of `annotations` its grants, reactions, viewers, view count and attachments.
+    private static func complete(_ annotations: inout [Annotation], in db: Database) throws {
+        guard !annotations.isEmpty else { return }
         let ids = annotations.map(\.id.uuidString)
         let grants = try GrantRecord.grants(targetType: "annotation", ids: ids, in: db)
         var reactions: [String: [Reaction]] = [:]
@@ -48,6 +73,5 @@ enum AnnotationAssembler {
             annotations[index].viewCount = viewCounts[key] ?? 0
             annotations[index].attachments = attachments[key] ?? []
         }
-        return annotations
     }
 }

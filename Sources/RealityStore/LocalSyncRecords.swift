@@ -10,8 +10,10 @@ enum LocalSyncRecords {
     static func read(_ type: RecordType, _ id: String, owner: UserID?, in db: Database) throws -> SyncRecord? {
         switch type {
         case .annotation:
-            let rows = try db.rows(sql: "SELECT * FROM annotations WHERE id = ?", arguments: [id])
-            return try AnnotationAssembler.annotations(from: rows, in: db).first.map(SyncRecord.annotation)
+            return try AnnotationAssembler.annotations(
+                selectedBy: "SELECT \(AnnotationRecord.selection) FROM annotations a WHERE a.id = ?", arguments: [id],
+                in: db
+            ).first.map(SyncRecord.annotation)
         case .layer:
             let rows = try db.rows(sql: "SELECT \(LayerRecord.columns) FROM layers WHERE id = ?", arguments: [id])
             return try LayerRecord.layers(from: rows, in: db).first.map(SyncRecord.layer)

@@ -21,9 +21,10 @@ extension SQLiteStore: AnnotationRepository {
 
     /// The annotation with `id`, complete, read on `db`.
     static func annotation(id: AnnotationID, in db: Database) throws -> Annotation? {
-        let rows = try db.rows(sql: "SELECT \(AnnotationRecord.selection) FROM annotations a WHERE a.id = ?",
-            arguments: [id.uuidString])
-        return try AnnotationAssembler.annotations(from: rows, in: db).first
+        try AnnotationAssembler.annotations(
+            selectedBy: "SELECT \(AnnotationRecord.selection) FROM annotations a WHERE a.id = ?",
+            arguments: [id.uuidString], in: db
+        ).first
     }
 
     public func annotations(matching query: AnnotationQuery) async throws -> [Annotation] {
@@ -44,8 +45,8 @@ extension SQLiteStore: AnnotationRepository {
 
     private func fetch(_ statement: AnnotationQuerySQL) async throws -> [Annotation] {
         try await read { db in
-            let rows = try db.rows(sql: statement.sql, arguments: StatementArguments(statement.arguments))
-            return try AnnotationAssembler.annotations(from: rows, in: db)
+            try AnnotationAssembler.annotations(
+                selectedBy: statement.sql, arguments: StatementArguments(statement.arguments), in: db)
         }
     }
 
@@ -56,8 +57,8 @@ extension SQLiteStore: AnnotationRepository {
     public func scanAnnotations(matching query: AnnotationQuery) async throws -> [Annotation] {
         guard let statement = AnnotationQuerySQL(query, plan: .scan) else { return [] }
         return try await read { db in
-            let rows = try db.rows(sql: statement.sql, arguments: StatementArguments(statement.arguments))
-            return try AnnotationAssembler.annotations(from: rows, in: db)
+            try AnnotationAssembler.annotations(
+                selectedBy: statement.sql, arguments: StatementArguments(statement.arguments), in: db)
         }
     }
 

@@ -36,11 +36,10 @@ enum SyncRecordLoader {
                 sql: "SELECT \(LayerRecord.columns), changeSeq FROM layers WHERE id IN (\(list))", arguments: arguments)
             return zip(try LayerRecord.layers(from: rows, in: db).map(SyncRecord.layer), tags(rows)).map { ($0, $1) }
         case .annotation:
-            let rows = try db.rows(
-                sql: "SELECT \(AnnotationRecord.selection), a.changeSeq FROM annotations a WHERE a.id IN (\(list))",
-                arguments: arguments)
-            return zip(try AnnotationAssembler.annotations(from: rows, in: db).map(SyncRecord.annotation), tags(rows))
-                .map { ($0, $1) }
+            return try AnnotationAssembler.annotations(
+                selectedBy: "SELECT \(AnnotationRecord.selection), a.changeSeq FROM annotations a WHERE a.id IN (\(list))",
+                arguments: arguments, in: db
+            ) { row in String(row["changeSeq"] as Int64) }.map { (SyncRecord.annotation($0.annotation), $0.extra) }
         case .comment:
             let rows = try db.rows(sql: "SELECT * FROM comments WHERE id IN (\(list))", arguments: arguments)
             return zip(try rows.map(CommentRecord.comment(from:)).map(SyncRecord.comment), tags(rows)).map { ($0, $1) }

@@ -142,8 +142,9 @@ struct TestDevice: Sendable {
     /// What the device holds of the synced records, normalised for comparison across devices.
     func snapshot() async throws -> StoreSnapshot {
         try await store.writer.read { db in
-            let rows = try db.rows(sql: "SELECT * FROM annotations ORDER BY id")
-            let annotations = try AnnotationAssembler.annotations(from: rows, in: db).map { annotation in
+            let annotations = try AnnotationAssembler.annotations(
+                selectedBy: "SELECT * FROM annotations a ORDER BY id", arguments: [], in: db
+            ).map { annotation in
                 var normalised = annotation
                 normalised.lastSyncedAt = nil
                 normalised.reactions.sort { ($0.userID.uuidString, $0.emoji) < ($1.userID.uuidString, $1.emoji) }
