@@ -55,12 +55,6 @@ enum AnnotationRecord {
         return values.map { $0?.databaseValue ?? .null }
     }
 
-    /// An annotation from a row holding the columns of `selection`, without the parts kept in
-    /// other tables.
-    static func annotation(from row: Row) throws -> Annotation {
-        try annotation(from: row, columns: Columns(row))
-    }
-
     /// An annotation from `row`, whose columns are at `columns` (the same for every row of a
     /// statement, so resolved once for a batch).
     static func annotation(from row: Row, columns: Columns) throws -> Annotation {
@@ -70,39 +64,25 @@ enum AnnotationRecord {
             mediaURL: mediaURL.flatMap(URL.init(string:)), cloudAssetID: row[columns.cloudAssetID],
             richTextData: row[columns.richTextData])
         func float(_ index: Int) -> Float { Float(row[index] as Double) }
-        func identifier<Entity>(_ index: Int, _ name: String) throws -> Identifier<Entity> {
-            guard let id = Identifier<Entity>(uuidString: row[index]) else {
-                throw StoreError.unavailable(detail: "column \(name) holds a malformed UUID")
-            }
-            return id
-        }
-        func enumValue<Value: RawRepresentable>(_ index: Int, _ name: String) throws -> Value
-        where Value.RawValue == String {
-            let text: String = row[index]
-            guard let value = Value(rawValue: text) else {
-                throw StoreError.unavailable(detail: "column \(name) holds unknown value \(text)")
-            }
-            return value
-        }
         let rules: Data? = row[columns.visibilityRules]
         let lastSyncedAt: Int64? = row[columns.lastSyncedAt]
         return Annotation(
-            id: try identifier(columns.id, "id"),
-            type: try enumValue(columns.type, "type"),
+            id: try row.identifier(at: columns.id, column: "id"),
+            type: try row.enumValue(at: columns.type, column: "type"),
             content: content,
             title: row[columns.title],
             position: SIMD3(float(columns.x), float(columns.y), float(columns.z)),
             orientation: Quaternion(x: float(columns.qx), y: float(columns.qy), z: float(columns.qz), w: float(columns.qw)),
             scale: float(columns.scale),
-            anchorID: try identifier(columns.anchorID, "anchorID"),
-            layerID: try identifier(columns.layerID, "layerID"),
-            ownerID: try identifier(columns.ownerID, "ownerID"),
+            anchorID: try row.identifier(at: columns.anchorID, column: "anchorID"),
+            layerID: try row.identifier(at: columns.layerID, column: "layerID"),
+            ownerID: try row.identifier(at: columns.ownerID, column: "ownerID"),
             visibilityRules: try rules.map { try ColumnJSON.decode(VisibilityRules.self, from: $0, column: "visibilityRules") },
             createdAt: Timestamp.date(milliseconds: row[columns.createdAt]),
             updatedAt: Timestamp.date(milliseconds: row[columns.updatedAt]),
             isDeleted: row[columns.isDeleted],
             lastSyncedAt: lastSyncedAt.map(Timestamp.date(milliseconds:)),
-            status: try enumValue(columns.status, "status"))
+            status: try row.enumValue(at: columns.status, column: "status"))
     }
 
     /// Where the columns an annotation is read from are in a statement's rows: looked up by name

@@ -12,17 +12,24 @@ import RealityCore
 enum FastPageDecoder {
     /// The page in `body`, or nil (see above).
     static func page(from body: Data) -> SyncChangesPage? {
+        decode(body)?.page
+    }
+
+    /// The page in `body` and the text of each change's record as the server wrote it (nil for
+    /// a deletion), which the device keeps as the record's base version; nil as for a page.
+    static func decode(_ body: Data) -> (page: SyncChangesPage, records: [Data?])? {
         body.withUnsafeBytes { bytes in
             var cursor = JSONCursor(bytes: bytes)
-            guard let page = cursor.readChangesPage(), cursor.isAtEnd() else { return nil }
-            return page
+            guard let (page, ranges) = cursor.readChangesPage(), cursor.isAtEnd() else { return nil }
+            return (page, ranges.map { $0.map { Data(bytes[$0]) } })
         }
     }
 }
 
 extension JSONCursor {
-    fileprivate mutating func readChangesPage() -> SyncChangesPage? {
-        var changes: [SyncChange]?, token: String?, moreComing: Bool?
+    /// The page, and where each change's record is in the body.
+    fileprivate mutating func readChangesPage() -> (SyncChangesPage, [Range<Int>?])? {
+        var changes: [SyncChange]?, records: [Range<Int>?] = [], token: String?, moreComing: Bool?
         var seen: Set<String> = []
         let complete = object { key, cursor in
             guard let key, seen.insert(key).inserted else { return false }
@@ -30,8 +37,9 @@ extension JSONCursor {
             case "changes":
                 var list: [SyncChange] = []
                 let read = cursor.array { cursor in
-                    guard let change = cursor.readChange() else { return false }
+                    guard let (change, record) = cursor.readChange() else { return false }
                     list.append(change)
+                    records.append(record)
                     return true
                 }
                 changes = read ? list : nil
@@ -42,10 +50,11 @@ extension JSONCursor {
             return true
         }
         guard complete, let changes, let token, let moreComing else { return nil }
-        return SyncChangesPage(changes: changes, token: token, moreComing: moreComing)
+        return (SyncChangesPage(changes: changes, token: token, moreComing: moreComing), records)
     }
 
-    private mutating func readChange() -> SyncChange? {
+    /// A change, and where its record is (nil for a deletion).
+    private mutating func readChange() -> (SyncChange, Range<Int>?)? {
         var recordType: RecordType?, recordID: String?, changeTag: String?, deleted: Bool?
         var record: Range<Int>?
         var seen: Set<String> = []
@@ -70,12 +79,12 @@ extension JSONCursor {
         if deleted {
             var change = SyncChange(deletionOf: recordType, recordID: recordID)
             change.changeTag = changeTag
-            return change
+            return (change, nil)
         }
         guard let record, let decoded = self.record(of: recordType, in: record), decoded.recordID == recordID else {
             return nil
         }
-        return SyncChange(record: decoded, changeTag: changeTag)
+        return (SyncChange(record: decoded, changeTag: changeTag), record)
     }
 
     /// The record of type `type` written in `range`.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A forward reader over the bytes of a JSON text, for the device's fast paths over what the
-/// server writes (``RecordJSONScanner``, ``FastPageDecoder``).
+/// server writes (``PageTokenScanner``, ``FastPageDecoder``).
 ///
 /// The `skip` methods only follow the structure (strings, nesting); the `read` methods accept
 /// exactly what JSON allows and answer nil for anything else (or anything they do not read,

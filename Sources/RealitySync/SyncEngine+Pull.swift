@@ -28,7 +28,7 @@ extension SyncEngine {
         // A decoded page with more to come, waiting to be applied.
         var ready: (changes: [PulledChange], token: String)?
         while true {
-            let found = RecordJSONScanner.scan(body)
+            let found = PageTokenScanner.scan(body)
             let early = found?.moreComing == true ? found?.token : nil
             let previous = ready
             async let applied = previous.asyncMap { [store] previous in
@@ -38,10 +38,10 @@ extension SyncEngine {
             async let prefetched = early.asyncMap { [transport, retry] token in
                 try await Self.fetch(scope, since: token, limit: limit, transport: transport, retry: retry)
             }
-            let decoded = Result { try SyncTransport.decodeChanges(body) }
+            let decoded = Result { try SyncTransport.decodeChangesKeepingRecords(body) }
             if let report = try await applied { total.add(report) }
-            let page = try decoded.get()
-            let changes = Self.pulledChanges(page, recordJSON: found?.records)
+            let (page, records) = try decoded.get()
+            let changes = Self.pulledChanges(page, recordJSON: records)
             guard page.moreComing else {
                 total.add(
                     try await store.applyPulledPage(
@@ -82,7 +82,7 @@ extension SyncEngine {
     }
 
     /// The page's changes as the store takes them, each with its record's JSON as the server sent
-    /// it when the scan found it for every record.
+    /// it when the decoder kept it for every record.
     private static func pulledChanges(_ page: SyncChangesPage, recordJSON: [Data?]?) -> [PulledChange] {
         let texts: [Data?]
         if let recordJSON, recordJSON.count == page.changes.count,

@@ -85,7 +85,14 @@ public struct SyncTransport: Sendable {
 
     /// The page a ``changesBody(scope:since:limit:)`` holds.
     static func decodeChanges(_ body: Data) throws -> SyncChangesPage {
-        try FastPageDecoder.page(from: body) ?? decode(body, from: "/api/v1/sync/changes")
+        try decodeChangesKeepingRecords(body).page
+    }
+
+    /// The page a ``changesBody(scope:since:limit:)`` holds, and the text of each change's
+    /// record as the server wrote it when the fast decoder read the page (``FastPageDecoder``).
+    static func decodeChangesKeepingRecords(_ body: Data) throws -> (page: SyncChangesPage, records: [Data?]?) {
+        if let (page, records) = FastPageDecoder.decode(body) { return (page, records) }
+        return (try decode(body, from: "/api/v1/sync/changes"), nil)
     }
 
     private static func changesPath(scope: SyncScope, since token: String?, limit: Int) -> String {

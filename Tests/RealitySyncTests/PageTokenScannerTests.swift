@@ -4,8 +4,9 @@ import RealityCore
 import Testing
 @testable import RealitySync
 
-/// The scan of a changes page for its records' JSON, token and `moreComing`.
-@Suite struct RecordJSONScannerTests {
+/// The scan of a changes page for its token and `moreComing`, and the records' JSON the fast
+/// decoder keeps.
+@Suite struct PageTokenScannerTests {
     static let owner = UserID()
     static let layer = Layer(name: "Field {with} [brackets] and \"quotes\"", ownerID: owner)
 
@@ -29,10 +30,10 @@ import Testing
     func findsEachRecordAsTheServerWroteIt(pretty: Bool) throws {
         let page = Self.page()
         let body = try RealityJSON.encode(page, pretty: pretty)
-        let found = try #require(RecordJSONScanner.scan(body))
+        let found = try #require(PageTokenScanner.scan(body))
         #expect(found.token == page.token)
         #expect(found.moreComing == true)
-        let records = try #require(found.records)
+        let records = try #require(FastPageDecoder.decode(body)?.records)
         #expect(records.count == page.changes.count)
         for (text, change) in zip(records, page.changes) {
             guard let record = change.record else {
@@ -46,26 +47,33 @@ import Testing
     }
 
     @Test func readsTheLastPage() throws {
-        let found = try #require(RecordJSONScanner.scan(try RealityJSON.encode(Self.page(moreComing: false))))
+        let found = try #require(PageTokenScanner.scan(try RealityJSON.encode(Self.page(moreComing: false))))
         #expect(found.moreComing == false)
     }
 
     @Test func readsAnEmptyPage() throws {
         let body = try RealityJSON.encode(SyncChangesPage(changes: [], token: "t", moreComing: false))
-        #expect(RecordJSONScanner.scan(body) == RecordJSONScanner.Findings(records: [], token: "t", moreComing: false))
+        #expect(PageTokenScanner.scan(body) == PageTokenScanner.Findings(token: "t", moreComing: false))
+        #expect(FastPageDecoder.decode(body)?.records == [])
     }
 
     @Test(arguments: [
-        "", "[]", "{", #"{"changes": 5}"#, #"{"changes": [1]}"#, #"{"changes": [{"record": {}, "record": {}}]}"#,
-        #"{"changes": [], "changes": []}"#, #"{"changes": [{"record": "unterminated}]}"#,
+        "", "[]", "{", #"{"changes": 5}"#, #"{"changes": [], "changes": []}"#, #"{"changes": [{"record": "unterminated}]}"#,
     ])
     func givesUpOnAnUnexpectedBody(text: String) {
-        #expect(RecordJSONScanner.scan(Data(text.utf8)) == nil)
+        #expect(PageTokenScanner.scan(Data(text.utf8)) == nil)
+        #expect(FastPageDecoder.decode(Data(text.utf8)) == nil)
+    }
+
+    /// Changes the scan skips whole; the decoder that keeps the records' text refuses them.
+    @Test(arguments: [#"{"changes": [1]}"#, #"{"changes": [{"record": {}, "record": {}}]}"#])
+    func keepsNoRecordsOfUnexpectedChanges(text: String) {
+        #expect(FastPageDecoder.decode(Data(text.utf8)) == nil)
     }
 
     @Test func leavesAnEscapedTokenToTheDecoder() throws {
         let body = Data(#"{"changes": [], "token": "a\/b", "moreComing": true}"#.utf8)
-        let found = try #require(RecordJSONScanner.scan(body))
+        let found = try #require(PageTokenScanner.scan(body))
         #expect(found.token == nil)
         #expect(found.moreComing == true)
     }
