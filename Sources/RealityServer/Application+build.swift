@@ -75,9 +75,12 @@ public func buildApplication<Store: ServerStore>(
     EventsRoute.add(to: webSocketRouter, hub: hub)
     var app = Application(
         router: router,
-        server: .http1WebSocketUpgrade(
+        server: .quiescingWebSocketUpgrade(
             webSocketRouter: webSocketRouter,
-            configuration: .init(ws: .init(autoPing: .enabled(timePeriod: .seconds(20)), closeTimeout: .seconds(5)))),
+            configuration: .init(
+                http1: .init(idleTimeout: ServerConfiguration.keepAliveIdleTimeout),
+                ws: .init(autoPing: .enabled(timePeriod: .seconds(20)), closeTimeout: .seconds(5))),
+            firstRequestTimeout: ServerConfiguration.firstRequestTimeout),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "reality"),
         logger: logger)
     app.addServices(hub)

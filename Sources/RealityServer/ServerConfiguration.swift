@@ -1,7 +1,15 @@
 import Foundation
+import NIOCore
 
 /// How a server is set up: where it listens, where it keeps its data, and its limits (SPEC C8).
 public struct ServerConfiguration: Sendable {
+    /// How long a kept-alive HTTP connection may stay idle between requests before the server
+    /// closes it.
+    public static let keepAliveIdleTimeout: TimeAmount = .seconds(60)
+
+    /// How long a new connection may stay silent before its first request; then it is closed.
+    public static let firstRequestTimeout: TimeAmount = .seconds(30)
+
     /// The address to bind.
     public var host: String
     /// The port to bind; 0 picks a free one (tests).

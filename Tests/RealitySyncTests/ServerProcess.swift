@@ -11,6 +11,8 @@ import Glibc
 final class ServerProcess: @unchecked Sendable {
     /// The server's base address.
     let url: String
+    /// The server's port on loopback.
+    let port: Int
     private let arguments: [String]
     private let log: URL
     // Touched only by the test that owns the server, one call at a time.
@@ -19,7 +21,7 @@ final class ServerProcess: @unchecked Sendable {
     /// A server on a free loopback port keeping its data in `directory`, or in the PostgreSQL
     /// database at `postgresURL` when one is given.
     init(directory: URL, postgresURL: String?, adminToken: String) throws {
-        let port = try Self.freePort()
+        port = try Self.freePort()
         url = "http://127.0.0.1:\(port)"
         log = directory.appendingPathComponent("server.log")
         var arguments = [
@@ -72,6 +74,27 @@ final class ServerProcess: @unchecked Sendable {
         _ = Glibc.kill(process.processIdentifier, SIGKILL)
         while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
         self.process = nil
+    }
+
+    /// Sends `signal` (SIGTERM or SIGINT: a graceful shutdown) to the process.
+    func send(_ signal: Int32) {
+        guard let process, process.isRunning else { return }
+        _ = Glibc.kill(process.processIdentifier, signal)
+    }
+
+    /// True while the process runs.
+    var isRunning: Bool { process?.isRunning ?? false }
+
+    /// Waits up to `timeout` for the process to exit and answers its exit status; nil when it is
+    /// still running then.
+    func exitStatus(within timeout: Duration) async throws -> Int32? {
+        guard let process else { return nil }
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else { return nil }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return process.terminationStatus
     }
 
     /// A port nothing listens on now: the kernel picks one for a socket bound to port 0.
