@@ -62,6 +62,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strict),
@@ -115,7 +116,7 @@ let package = Package(
         // PostgreSQL server that the store and server tests share (one per test process).
         .target(
             name: "RealityTestSupport",
-            dependencies: ["RealityPostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
+            dependencies: ["RealityCore", "RealityPostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
             path: "Tests/RealityTestSupport",
             swiftSettings: strict),
         .testTarget(

@@ -1,16 +1,17 @@
 import HummingbirdBcrypt
+import RealityCore
 
-/// bcrypt off the request's executor: a hash takes a quarter of a second at cost 12, which must
-/// not hold up the event loops.
+/// bcrypt on a Dispatch thread: a hash takes a quarter of a second at cost 12, which must not
+/// hold up the event loops (where the server's tasks run, `ServerThreads`).
 struct PasswordHasher: Sendable {
     let cost: UInt8
 
     func hash(_ password: String) async -> String {
         let cost = self.cost
-        return await Task.detached { Bcrypt.hash(password, cost: cost) }.value
+        return await onDispatchThread { Bcrypt.hash(password, cost: cost) }
     }
 
     func verify(_ password: String, hash: String) async -> Bool {
-        await Task.detached { Bcrypt.verify(password, hash: hash) }.value
+        await onDispatchThread { Bcrypt.verify(password, hash: hash) }
     }
 }

@@ -46,7 +46,7 @@ extension SQLiteStore: AccountRepository {
     public func sessionUser(tokenHash: String) async throws -> UserID? {
         let (cached, generation) = sessions.lookup(tokenHash)
         if let cached { return cached }
-        let userID = try await read { db in
+        let userID = try readNow { db in
             let text = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT userID FROM sessions WHERE tokenHash = ? AND revokedAt IS NULL"),
                 arguments: [tokenHash])

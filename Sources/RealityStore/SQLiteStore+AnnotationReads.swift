@@ -4,15 +4,14 @@ import RealityCore
 
 extension SQLiteStore: AnnotationRepository {
     public func annotation(id: AnnotationID) async throws -> Annotation? {
-        try await read { db in try Self.annotation(id: id, in: db) }
+        try readNow { db in try Self.annotation(id: id, in: db) }
     }
 
-    /// One read transaction: the annotation, its chain and its comments come from one snapshot,
-    /// with one hop onto a reader instead of three.
+    /// One read transaction: the annotation, its chain and its comments come from one snapshot.
     public func annotationWithLayerChain(
         id: AnnotationID, includingComments: Bool
     ) async throws -> (annotation: Annotation, chain: LayerChain)? {
-        try await read { db in
+        try readNow { db in
             guard var annotation = try Self.annotation(id: id, in: db) else { return nil }
             if includingComments { annotation.comments = try Self.comments(on: id, in: db) }
             return (annotation, try Self.layerChain(startingAt: annotation.layerID, in: db))

@@ -11,7 +11,7 @@ extension SQLiteStore: LayerRepository {
     }
 
     public func layerChain(startingAt id: LayerID) async throws -> LayerChain {
-        try await read { db in try Self.layerChain(startingAt: id, in: db) }
+        try readNow { db in try Self.layerChain(startingAt: id, in: db) }
     }
 
     /// The layer with `id` and its ancestors, nearest first, read on `db`.

@@ -28,8 +28,12 @@ public struct SQLiteStore: Sendable {
     /// The kind of connection reads run on: a pool's readers, or a queue's one connection.
     let readKind: StorePoolKind
 
-    private init(writer: any DatabaseWriter, role: Role, readers: Int) throws {
+    /// Connections for ``readNow(_:)`` on a file; nil in memory, where the one connection serves.
+    let inlineReaders: InlineReaders?
+
+    private init(writer: any DatabaseWriter, role: Role, readers: Int, inlineReaders: InlineReaders? = nil) throws {
         self.writer = writer
+        self.inlineReaders = inlineReaders
         self.role = role
         self.broadcaster = CommitBroadcaster()
         self.sessions = SessionCache()
@@ -63,7 +67,8 @@ public struct SQLiteStore: Sendable {
         do {
             return try SQLiteStore(
                 writer: DatabasePool(path: path, configuration: configuration), role: role,
-                readers: configuration.maximumReaderCount)
+                readers: configuration.maximumReaderCount,
+                inlineReaders: InlineReaders(path: path, configuration: configuration))
         } catch let error as DatabaseError {
             throw StoreError.unavailable(detail: "\(path): \(error.message ?? error.description)")
         }
@@ -113,6 +118,24 @@ public struct SQLiteStore: Sendable {
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await readTransaction(body)
+        } catch let error as DatabaseError {
+            throw StoreError.unavailable(detail: error.description)
+        }
+    }
+
+    /// Runs `body` in a read transaction on the calling thread, GRDB's errors reported as
+    /// ``StoreError``: for the point reads every request makes (a session, an annotation and its
+    /// layers), which take microseconds. Awaiting a connection instead sends the task to GRDB's
+    /// thread and back, two thread switches that cost a request more than its reads (measured
+    /// with `reality-bench http`). Reads that may take long (lists, pages, exports) use
+    /// ``read(_:)``, so that they never hold up an event loop. On a file the read runs on one of
+    /// ``InlineReaders``, never on GRDB's pool (see there why).
+    func readNow<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            if let inlineReaders {
+                return try pool.measureNow(readKind) { try inlineReaders.read(body) }
+            }
+            return try pool.measureNow(readKind) { try writer.read(body) }
         } catch let error as DatabaseError {
             throw StoreError.unavailable(detail: error.description)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import RealityCore
 
 /// Runs `wrk` (Debian's package `wrk`) from a second process and reads its summary.
 enum Wrk {
@@ -17,6 +18,17 @@ enum Wrk {
     /// that together they send about `rate` requests per second.
     static func run(
         url: String, header: String?, connections: Int, threads: Int, seconds: Int, rate: Double? = nil
+    ) async throws -> Result {
+        // wrk runs for seconds: wait for it on a Dispatch thread, never on one that runs tasks
+        // (with the server's tasks on its event loops, this would stop a loop).
+        try await onDispatchThread {
+            try runBlocking(
+                url: url, header: header, connections: connections, threads: threads, seconds: seconds, rate: rate)
+        }
+    }
+
+    private static func runBlocking(
+        url: String, header: String?, connections: Int, threads: Int, seconds: Int, rate: Double?
     ) throws -> Result {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("reality-wrk-\(UUID()).lua")
         var lua = ""

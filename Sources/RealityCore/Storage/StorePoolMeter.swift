@@ -65,6 +65,18 @@ public final class StorePoolMeter: Sendable {
         return try await body()
     }
 
+    /// ``measure(_:_:)`` for work that runs on the calling thread.
+    public func measureNow<T>(_ kind: StorePoolKind, _ body: () throws -> T) rethrows -> T {
+        counts.withLock { $0[kind, default: Counts()].inFlight += 1 }
+        defer {
+            counts.withLock {
+                $0[kind, default: Counts()].inFlight -= 1
+                $0[kind, default: Counts()].total += 1
+            }
+        }
+        return try body()
+    }
+
     /// The usage of each kind of connection now.
     public var usage: [StorePoolUsage] {
         let now = counts.withLock { $0 }

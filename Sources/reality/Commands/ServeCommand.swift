@@ -40,6 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             configuration.maxAssetBytes = value
         }
+        ServerThreads.runTasksOnEventLoops()
         do {
             try await runServer(configuration)
         } catch let error as ServerStartError {

@@ -1,0 +1,35 @@
+import GRDB
+import Synchronization
+
+/// Read-only connections to a store's file for ``SQLiteStore/readNow(_:)``, apart from GRDB's
+/// pool.
+///
+/// GRDB's pool holds a reader across the awaits of an asynchronous read. A thread that blocks
+/// for a reader of that pool can therefore wait on a read that needs that very thread to resume:
+/// with two threads running every task, two such waits stop the process. These connections are
+/// only ever held by a read running synchronously on some thread, so waiting is never needed:
+/// a read takes an idle connection, or opens one more when all are in use (at most one per
+/// thread that reads at once), and gives it back when done.
+final class InlineReaders: Sendable {
+    private let path: String
+    private let configuration: Configuration
+    private let idle = Mutex<[DatabaseQueue]>([])
+
+    /// Readers of the WAL-mode file at `path`, set up with `configuration` (made read-only here).
+    init(path: String, configuration: Configuration) {
+        var configuration = configuration
+        configuration.readonly = true
+        self.path = path
+        self.configuration = configuration
+    }
+
+    /// Runs `body` in a read-only transaction on the calling thread.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        let connection = try idle.withLock { $0.popLast() } ?? DatabaseQueue(path: path, configuration: configuration)
+        defer { idle.withLock { $0.append(connection) } }
+        return try connection.read(body)
+    }
+
+    /// How many connections are open.
+    var count: Int { idle.withLock { $0.count } }
+}
