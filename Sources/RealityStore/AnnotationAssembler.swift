@@ -33,10 +33,13 @@ enum AnnotationAssembler {
     }
 
     /// Adds to each of `annotations` its grants, reactions, viewers, view count and attachments.
+    /// One statement first tells which of those tables hold anything for the batch, so that a
+    /// batch without reactions, say, costs no query of the reactions (most annotations have none
+    /// of these parts, and each query costs more than the index probe that rules it out).
     private static func complete(_ annotations: inout [Annotation], in db: Database) throws {
         guard !annotations.isEmpty else { return }
         let ids = annotations.map(\.id.uuidString)
-        let grants = try GrantRecord.grants(targetType: "annotation", ids: ids, in: db)
+        var grants: [String: [Permission]] = [:]
         var reactions: [String: [Reaction]] = [:]
         var viewers: [String: [UserID]] = [:]
         var viewCounts: [String: Int] = [:]
@@ -44,25 +47,38 @@ enum AnnotationAssembler {
         for chunk in ids.chunked(into: 500) {
             let list = placeholders(chunk.count)
             let arguments = StatementArguments(Array(chunk))
-            for row in try db.rows(sql: "SELECT * FROM reactions WHERE annotationID IN (\(list)) ORDER BY createdAt, userID, emoji",
-                arguments: arguments)
-            {
-                let reaction = Reaction(
-                    id: UUID(uuidString: row["id"]) ?? UUID(), emoji: row["emoji"],
-                    userID: try row.identifier("userID"), createdAt: row.date("createdAt"))
-                reactions[row["annotationID"], default: []].append(reaction)
+            let parts = try presentParts(of: chunk, in: db)
+            if parts.grants {
+                grants.merge(try GrantRecord.grants(targetType: "annotation", ids: Array(chunk), in: db)) { $0 + $1 }
             }
-            for row in try db.rows(sql: "SELECT * FROM views WHERE annotationID IN (\(list)) ORDER BY firstReadAt, userID",
-                arguments: arguments)
-            {
-                let key: String = row["annotationID"]
-                viewers[key, default: []].append(try row.identifier("userID"))
-                viewCounts[key, default: 0] += row["count"] as Int
+            if parts.reactions {
+                for row in try db.rows(
+                    sql: "SELECT * FROM reactions WHERE annotationID IN (\(list)) ORDER BY createdAt, userID, emoji",
+                    arguments: arguments)
+                {
+                    let reaction = Reaction(
+                        id: UUID(uuidString: row["id"]) ?? UUID(), emoji: row["emoji"],
+                        userID: try row.identifier("userID"), createdAt: row.date("createdAt"))
+                    reactions[row["annotationID"], default: []].append(reaction)
+                }
             }
-            for row in try db.rows(sql: "SELECT * FROM attachments WHERE annotationID IN (\(list)) ORDER BY annotationID, position",
-                arguments: arguments)
-            {
-                attachments[row["annotationID"], default: []].append(AttachmentRecord.attachment(from: row))
+            if parts.views {
+                for row in try db.rows(
+                    sql: "SELECT * FROM views WHERE annotationID IN (\(list)) ORDER BY firstReadAt, userID",
+                    arguments: arguments)
+                {
+                    let key: String = row["annotationID"]
+                    viewers[key, default: []].append(try row.identifier("userID"))
+                    viewCounts[key, default: 0] += row["count"] as Int
+                }
+            }
+            if parts.attachments {
+                for row in try db.rows(
+                    sql: "SELECT * FROM attachments WHERE annotationID IN (\(list)) ORDER BY annotationID, position",
+                    arguments: arguments)
+                {
+                    attachments[row["annotationID"], default: []].append(AttachmentRecord.attachment(from: row))
+                }
             }
         }
         for index in annotations.indices {
@@ -73,5 +89,23 @@ enum AnnotationAssembler {
             annotations[index].viewCount = viewCounts[key] ?? 0
             annotations[index].attachments = attachments[key] ?? []
         }
+    }
+
+    /// Which parts the annotations with `ids` have at all: one statement of four index probes,
+    /// the ids bound once (`?1`, `?2`, … are reused by each probe).
+    private static func presentParts(
+        of ids: ArraySlice<String>, in db: Database
+    ) throws -> (grants: Bool, reactions: Bool, views: Bool, attachments: Bool) {
+        let list = (1...ids.count).map { "?\($0)" }.joined(separator: ", ")
+        guard let row = try db.row(
+            sql: """
+                SELECT EXISTS(SELECT 1 FROM grants WHERE targetType = 'annotation' AND targetID IN (\(list))),
+                    EXISTS(SELECT 1 FROM reactions WHERE annotationID IN (\(list))),
+                    EXISTS(SELECT 1 FROM views WHERE annotationID IN (\(list))),
+                    EXISTS(SELECT 1 FROM attachments WHERE annotationID IN (\(list)))
+                """,
+            arguments: StatementArguments(Array(ids)))
+        else { return (false, false, false, false) }
+        return (row[0], row[1], row[2], row[3])
     }
 }
