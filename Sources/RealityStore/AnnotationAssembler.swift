@@ -47,7 +47,7 @@ enum AnnotationAssembler {
         for chunk in ids.chunked(into: 500) {
             let list = placeholders(chunk.count)
             let arguments = StatementArguments(Array(chunk))
-            let parts = try presentParts(of: chunk, in: db)
+            let parts = try presentParts(count: chunk.count, arguments: arguments, in: db)
             if parts.grants {
                 grants.merge(try GrantRecord.grants(targetType: "annotation", ids: Array(chunk), in: db)) { $0 + $1 }
             }
@@ -91,12 +91,12 @@ enum AnnotationAssembler {
         }
     }
 
-    /// Which parts the annotations with `ids` have at all: one statement of four index probes,
-    /// the ids bound once (`?1`, `?2`, … are reused by each probe).
+    /// Which parts the `count` annotations whose ids are `arguments` have at all: one statement
+    /// of four index probes, the ids bound once (`?1`, `?2`, … are reused by each probe).
     private static func presentParts(
-        of ids: ArraySlice<String>, in db: Database
+        count: Int, arguments: StatementArguments, in db: Database
     ) throws -> (grants: Bool, reactions: Bool, views: Bool, attachments: Bool) {
-        let list = (1...ids.count).map { "?\($0)" }.joined(separator: ", ")
+        let list = (1...count).map { "?\($0)" }.joined(separator: ", ")
         guard let row = try db.row(
             sql: """
                 SELECT EXISTS(SELECT 1 FROM grants WHERE targetType = 'annotation' AND targetID IN (\(list))),
@@ -104,7 +104,7 @@ enum AnnotationAssembler {
                     EXISTS(SELECT 1 FROM views WHERE annotationID IN (\(list))),
                     EXISTS(SELECT 1 FROM attachments WHERE annotationID IN (\(list)))
                 """,
-            arguments: StatementArguments(Array(ids)))
+            arguments: arguments)
         else { return (false, false, false, false) }
         return (row[0], row[1], row[2], row[3])
     }

@@ -30,6 +30,6 @@ final class InlineReaders: Sendable {
         return try connection.read(body)
     }
 
-    /// How many connections are open.
+    /// How many connections are open and idle (all of them when no read is running).
     var count: Int { idle.withLock { $0.count } }
 }

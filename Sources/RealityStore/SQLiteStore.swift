@@ -116,11 +116,7 @@ public struct SQLiteStore: Sendable {
 
     /// Runs `body` in a read transaction, GRDB's errors reported as ``StoreError``.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await readTransaction(body)
-        } catch let error as DatabaseError {
-            throw StoreError.unavailable(detail: error.description)
-        }
+        try await Self.reportingDatabaseErrors { try await readTransaction(body) }
     }
 
     /// Runs `body` in a read transaction on the calling thread, GRDB's errors reported as
@@ -132,10 +128,10 @@ public struct SQLiteStore: Sendable {
     /// ``InlineReaders``, never on GRDB's pool (see there why).
     func readNow<T>(_ body: (Database) throws -> T) throws -> T {
         do {
-            if let inlineReaders {
-                return try pool.measureNow(readKind) { try inlineReaders.read(body) }
+            return try pool.measureNow(readKind) {
+                if let inlineReaders { return try inlineReaders.read(body) }
+                return try writer.read(body)
             }
-            return try pool.measureNow(readKind) { try writer.read(body) }
         } catch let error as DatabaseError {
             throw StoreError.unavailable(detail: error.description)
         }
@@ -143,8 +139,13 @@ public struct SQLiteStore: Sendable {
 
     /// Runs `body` in a write transaction, GRDB's errors reported as ``StoreError``.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await Self.reportingDatabaseErrors { try await writeTransaction(body) }
+    }
+
+    /// Runs `body`, reporting GRDB's errors as ``StoreError/unavailable(detail:)``.
+    private static func reportingDatabaseErrors<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            return try await writeTransaction(body)
+            return try await body()
         } catch let error as DatabaseError {
             throw StoreError.unavailable(detail: error.description)
         }

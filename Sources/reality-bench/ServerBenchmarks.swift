@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
-import Logging
 import RealityAPI
 import RealityCore
 import RealityServer
@@ -26,9 +25,7 @@ struct HTTPBenchmark: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: directory) }
         let configuration = ServerConfiguration(
             port: port, dataDirectory: directory, rateLimitBurst: 1 << 40, rateLimitPerSecond: 1e12, bcryptCost: 8)
-        var quiet = Logger(label: "reality.server")
-        quiet.logLevel = .warning
-        let app = try await buildApplication(configuration, logger: quiet)
+        let app = try await buildApplication(configuration)
         let server = Task { try await app.runService(gracefulShutdownSignals: []) }
         defer { server.cancel() }
         let client = BenchHTTP(base: "http://127.0.0.1:\(port)")

@@ -55,26 +55,27 @@ public final class StorePoolMeter: Sendable {
 
     /// Runs `body`, counted as an operation on a connection of `kind` while it runs.
     public func measure<T>(_ kind: StorePoolKind, _ body: () async throws -> T) async rethrows -> T {
-        counts.withLock { $0[kind, default: Counts()].inFlight += 1 }
-        defer {
-            counts.withLock {
-                $0[kind, default: Counts()].inFlight -= 1
-                $0[kind, default: Counts()].total += 1
-            }
-        }
+        begin(kind)
+        defer { end(kind) }
         return try await body()
     }
 
     /// ``measure(_:_:)`` for work that runs on the calling thread.
     public func measureNow<T>(_ kind: StorePoolKind, _ body: () throws -> T) rethrows -> T {
-        counts.withLock { $0[kind, default: Counts()].inFlight += 1 }
-        defer {
-            counts.withLock {
-                $0[kind, default: Counts()].inFlight -= 1
-                $0[kind, default: Counts()].total += 1
-            }
-        }
+        begin(kind)
+        defer { end(kind) }
         return try body()
+    }
+
+    private func begin(_ kind: StorePoolKind) {
+        counts.withLock { $0[kind, default: Counts()].inFlight += 1 }
+    }
+
+    private func end(_ kind: StorePoolKind) {
+        counts.withLock {
+            $0[kind, default: Counts()].inFlight -= 1
+            $0[kind, default: Counts()].total += 1
+        }
     }
 
     /// The usage of each kind of connection now.
