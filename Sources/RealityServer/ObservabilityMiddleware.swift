@@ -8,13 +8,14 @@ import Logging
 struct ObservabilityMiddleware: RouterMiddleware {
     typealias Context = APIRequestContext
     let metrics: ServerMetrics
+    let requestIDs = RequestIDGenerator()
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let requestID = request.headers[.requestID].flatMap { $0.count <= 64 ? $0 : nil }
-            ?? UUID().uuidString.lowercased()
+        let requestID = request.headers[.requestID].flatMap { (1...64).contains($0.count) ? $0 : nil }
+            ?? requestIDs.next()
         context.logger[metadataKey: "request.id"] = .string(requestID)
         let clock = ContinuousClock()
         let start = clock.now

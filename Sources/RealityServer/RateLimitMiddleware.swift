@@ -12,7 +12,7 @@ struct RateLimitMiddleware: RouterMiddleware {
         let path = request.uri.path
         if path == "/health" || path == "/metrics" { return try await next(request, context) }
         let key = context.userID.map { "user:\($0.uuidString)" } ?? "ip:\(context.remoteAddress)"
-        if let wait = await limiter.acquire(key) {
+        if let wait = limiter.acquire(key) {
             throw APIError(
                 .tooManyRequests, code: "rate_limited", message: "Too many requests; retry after \(wait) s.",
                 headers: [.retryAfter: String(wait)])

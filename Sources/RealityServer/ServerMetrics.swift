@@ -1,6 +1,25 @@
 import Foundation
 import Prometheus
 import RealityCore
+import Synchronization
+
+/// What a request's metrics are kept by.
+struct RequestSeriesKey: Hashable, Sendable {
+    var method: String
+    var route: String
+    var status: Int
+}
+
+/// The request series made so far, shared by the copies of a ``ServerMetrics``.
+final class RequestSeriesTable: Sendable {
+    let entries = Mutex<[RequestSeriesKey: RequestSeries]>([:])
+}
+
+/// A request series' counter and latency histogram.
+struct RequestSeries: Sendable {
+    var count: Counter
+    var latency: DurationHistogram
+}
 
 /// The server's Prometheus metrics, in a registry of its own (no process-wide bootstrap, so that
 /// tests can run several servers in one process).
@@ -14,29 +33,40 @@ public struct ServerMetrics: Sendable {
         .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5),
     ]
 
+    /// Requests being handled now.
+    let inFlight: Gauge
+    /// The counter and histogram of each method, route and status seen so far.
+    private let series = RequestSeriesTable()
+
     /// A new, empty set of metrics.
     public init() {
         registry = PrometheusCollectorRegistry()
+        inFlight = registry.makeGauge(
+            descriptor: MetricNameDescriptor(metricName: "http_requests_in_flight", unitName: "", helpText: "Requests being handled"))
     }
 
     /// Counts one request and its latency by method, route template and status.
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {
-        let labels = [("method", method), ("route", route), ("status", String(status))]
-        registry.makeCounter(
-            descriptor: MetricNameDescriptor(metricName: "http_requests", unitName: "total", helpText: "HTTP requests"),
-            labels: labels
-        ).increment()
-        registry.makeDurationHistogram(
-            descriptor: MetricNameDescriptor(
-                metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request latency"),
-            labels: [("method", method), ("route", route)], buckets: Self.buckets
-        ).record(duration)
+        let key = RequestSeriesKey(method: method, route: route, status: status)
+        let found = series.entries.withLock { $0[key] }
+        let handles = found ?? makeSeries(key)
+        handles.count.increment()
+        handles.latency.record(duration)
     }
 
-    /// Requests being handled now.
-    var inFlight: Gauge {
-        registry.makeGauge(
-            descriptor: MetricNameDescriptor(metricName: "http_requests_in_flight", unitName: "", helpText: "Requests being handled"))
+    /// The registry's counter and histogram for `key`, remembered so that later requests need
+    /// not build their names and labels again.
+    private func makeSeries(_ key: RequestSeriesKey) -> RequestSeries {
+        let made = RequestSeries(
+            count: registry.makeCounter(
+                descriptor: MetricNameDescriptor(metricName: "http_requests", unitName: "total", helpText: "HTTP requests"),
+                labels: [("method", key.method), ("route", key.route), ("status", String(key.status))]),
+            latency: registry.makeDurationHistogram(
+                descriptor: MetricNameDescriptor(
+                    metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request latency"),
+                labels: [("method", key.method), ("route", key.route)], buckets: Self.buckets))
+        series.entries.withLock { $0[key] = made }
+        return made
     }
 
     /// Sets whether the store answered its last health check.

@@ -32,11 +32,44 @@ enum AnnotationAssembler {
         return zip(annotations, read).map { ($0, $1.extra) }
     }
 
+    /// The annotation with `id`, complete, and whether it has comments. Its row comes with index
+    /// probes telling which other tables hold parts of it, so that only those are queried: a
+    /// plain annotation costs one statement.
+    static func annotation(id: AnnotationID, in db: Database) throws -> (annotation: Annotation, hasComments: Bool)? {
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: pointReadSQL), arguments: [id.uuidString])
+        guard let row = try rows.next() else { return nil }
+        var annotations = [try AnnotationRecord.annotation(from: row, columns: .ofSelection)]
+        let flags = AnnotationRecord.Columns.ofSelection.lastSyncedAt + 1
+        let parts = Parts(
+            grants: row[flags], reactions: row[flags + 1], views: row[flags + 2], attachments: row[flags + 3])
+        let hasComments: Bool = row[flags + 4]
+        try complete(&annotations, knownParts: parts, in: db)
+        return (annotations[0], hasComments)
+    }
+
+    /// ``annotation(id:in:)``'s statement: the selection, then which parts exist and whether
+    /// there are comments.
+    private static let pointReadSQL = """
+        SELECT \(AnnotationRecord.selection),
+            EXISTS(SELECT 1 FROM grants WHERE targetType = 'annotation' AND targetID = a.id),
+            EXISTS(SELECT 1 FROM reactions WHERE annotationID = a.id),
+            EXISTS(SELECT 1 FROM views WHERE annotationID = a.id),
+            EXISTS(SELECT 1 FROM attachments WHERE annotationID = a.id),
+            EXISTS(SELECT 1 FROM comments WHERE annotationID = a.id AND isDeleted = 0)
+        FROM annotations a WHERE a.id = ?
+        """
+
+    /// Which of the tables that hold parts of annotations have rows for some annotations.
+    struct Parts {
+        var grants, reactions, views, attachments: Bool
+    }
+
     /// Adds to each of `annotations` its grants, reactions, viewers, view count and attachments.
     /// One statement first tells which of those tables hold anything for the batch, so that a
     /// batch without reactions, say, costs no query of the reactions (most annotations have none
     /// of these parts, and each query costs more than the index probe that rules it out).
-    private static func complete(_ annotations: inout [Annotation], in db: Database) throws {
+    /// `knownParts`, when the caller already knows them for the whole batch, saves that statement.
+    private static func complete(_ annotations: inout [Annotation], knownParts: Parts? = nil, in db: Database) throws {
         guard !annotations.isEmpty else { return }
         let ids = annotations.map(\.id.uuidString)
         var grants: [String: [Permission]] = [:]
@@ -47,7 +80,7 @@ enum AnnotationAssembler {
         for chunk in ids.chunked(into: 500) {
             let list = placeholders(chunk.count)
             let arguments = StatementArguments(Array(chunk))
-            let parts = try presentParts(count: chunk.count, arguments: arguments, in: db)
+            let parts = try knownParts ?? presentParts(count: chunk.count, arguments: arguments, in: db)
             if parts.grants {
                 grants.merge(try GrantRecord.grants(targetType: "annotation", ids: Array(chunk), in: db)) { $0 + $1 }
             }
@@ -95,7 +128,7 @@ enum AnnotationAssembler {
     /// of four index probes, the ids bound once (`?1`, `?2`, … are reused by each probe).
     private static func presentParts(
         count: Int, arguments: StatementArguments, in db: Database
-    ) throws -> (grants: Bool, reactions: Bool, views: Bool, attachments: Bool) {
+    ) throws -> Parts {
         let list = (1...count).map { "?\($0)" }.joined(separator: ", ")
         guard let row = try db.row(
             sql: """
@@ -105,7 +138,7 @@ enum AnnotationAssembler {
                     EXISTS(SELECT 1 FROM attachments WHERE annotationID IN (\(list)))
                 """,
             arguments: arguments)
-        else { return (false, false, false, false) }
-        return (row[0], row[1], row[2], row[3])
+        else { return Parts(grants: false, reactions: false, views: false, attachments: false) }
+        return Parts(grants: row[0], reactions: row[1], views: row[2], attachments: row[3])
     }
 }

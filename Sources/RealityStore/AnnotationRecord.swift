@@ -93,9 +93,23 @@ enum AnnotationRecord {
         let x, y, z, qx, qy, qz, qw, scale, anchorID, layerID, ownerID, visibilityRules: Int
         let createdAt, updatedAt, isDeleted, lastSyncedAt: Int
 
+        /// Where the columns are in a row of ``AnnotationRecord/selection`` (and maybe more
+        /// columns after it), worked out once.
+        static let ofSelection: Columns = {
+            let names = selection.split(separator: ",").map {
+                String($0.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst(2))
+            }
+            guard let columns = try? Columns(names: names) else { preconditionFailure("selection lacks a column") }
+            return columns
+        }()
+
         /// The positions of the columns in `row`; throws when one is missing.
         init(_ row: Row) throws {
-            let names = Array(row.columnNames)
+            try self.init(names: Array(row.columnNames))
+        }
+
+        /// The positions of the columns in a row whose columns are `names`, in order.
+        init(names: [String]) throws {
             func index(_ name: String) throws -> Int {
                 guard let found = names.firstIndex(of: name) else {
                     throw StoreError.unavailable(detail: "an annotation row lacks its column \(name)")

@@ -12,18 +12,16 @@ extension SQLiteStore: AnnotationRepository {
         id: AnnotationID, includingComments: Bool
     ) async throws -> (annotation: Annotation, chain: LayerChain)? {
         try readNow { db in
-            guard var annotation = try Self.annotation(id: id, in: db) else { return nil }
-            if includingComments { annotation.comments = try Self.comments(on: id, in: db) }
+            guard let (stored, hasComments) = try AnnotationAssembler.annotation(id: id, in: db) else { return nil }
+            var annotation = stored
+            if includingComments, hasComments { annotation.comments = try Self.comments(on: id, in: db) }
             return (annotation, try Self.layerChain(startingAt: annotation.layerID, in: db))
         }
     }
 
     /// The annotation with `id`, complete, read on `db`.
     static func annotation(id: AnnotationID, in db: Database) throws -> Annotation? {
-        try AnnotationAssembler.annotations(
-            selectedBy: "SELECT \(AnnotationRecord.selection) FROM annotations a WHERE a.id = ?",
-            arguments: [id.uuidString], in: db
-        ).first
+        try AnnotationAssembler.annotation(id: id, in: db)?.annotation
     }
 
     public func annotations(matching query: AnnotationQuery) async throws -> [Annotation] {

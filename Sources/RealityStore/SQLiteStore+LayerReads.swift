@@ -14,20 +14,35 @@ extension SQLiteStore: LayerRepository {
         try readNow { db in try Self.layerChain(startingAt: id, in: db) }
     }
 
-    /// The layer with `id` and its ancestors, nearest first, read on `db`.
+    /// The layer with `id` and its ancestors, nearest first, read on `db`. Each row says whether
+    /// its layer has grants, so that grants are queried only for the layers that have some.
     static func layerChain(startingAt id: LayerID, in db: Database) throws -> LayerChain {
-        let rows = try db.rows(sql: """
-                WITH RECURSIVE chain(id, depth) AS (
-                    SELECT ?, 0
-                    UNION ALL
-                    SELECT l.parentLayerID, c.depth + 1 FROM layers l JOIN chain c ON l.id = c.id
-                    WHERE l.parentLayerID IS NOT NULL AND c.depth < ?
-                )
-                SELECT l.* FROM chain c JOIN layers l ON l.id = c.id ORDER BY c.depth
-                """,
-            arguments: [id.uuidString, LayerChain.maxDepth])
-        return LayerChain(try LayerRecord.layers(from: rows, in: db))
+        var layers: [Layer] = []
+        var granted: [String] = []
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: layerChainSQL), arguments: [id.uuidString, LayerChain.maxDepth])
+        while let row = try rows.next() {
+            let layer = try LayerRecord.layer(from: row)
+            if row["hasGrants"] { granted.append(layer.id.uuidString) }
+            layers.append(layer)
+        }
+        if !granted.isEmpty {
+            let grants = try GrantRecord.grants(targetType: "layer", ids: granted, in: db)
+            for index in layers.indices { layers[index].permissions = grants[layers[index].id.uuidString] ?? [] }
+        }
+        return LayerChain(layers)
     }
+
+    private static let layerChainSQL = """
+        WITH RECURSIVE chain(id, depth) AS (
+            SELECT ?, 0
+            UNION ALL
+            SELECT l.parentLayerID, c.depth + 1 FROM layers l JOIN chain c ON l.id = c.id
+            WHERE l.parentLayerID IS NOT NULL AND c.depth < ?
+        )
+        SELECT l.*, EXISTS(SELECT 1 FROM grants g WHERE g.targetType = 'layer' AND g.targetID = l.id) AS hasGrants
+        FROM chain c JOIN layers l ON l.id = c.id ORDER BY c.depth
+        """
 
     public func layers(visibleTo viewer: UserID, at date: Date) async throws -> [Layer] {
         try await read { db in

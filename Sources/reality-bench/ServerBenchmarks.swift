@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import Logging
 import RealityAPI
 import RealityCore
 import RealityServer
@@ -19,8 +20,10 @@ struct HTTPBenchmark: AsyncParsableCommand {
     @Option(help: "Port of the bare Hummingbird server.") var barePort: Int = 18_182
 
     func run() async throws {
-        // As `reality serve` does: tasks run on the event loops (both servers here).
+        // As `reality serve` does: tasks run on the event loops (both servers here), and every
+        // request logs a line to standard error.
         ServerThreads.runTasksOnEventLoops()
+        LoggingSystem.bootstrap { LineLogHandler(label: $0, level: .info) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-http-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let configuration = ServerConfiguration(

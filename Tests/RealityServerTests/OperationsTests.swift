@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RealityAPI
 import RealityCore
+@testable import RealityServer
 
 @Suite("Health, metrics, rate limit, admin")
 struct OperationsTests {
@@ -42,11 +43,53 @@ struct OperationsTests {
             let ada = try await api.register("Ada")
             var statuses: [Int] = []
             for _ in 0..<4 { statuses.append(try await api.send(.get, "/api/v1/me", token: ada.token).status.code) }
-            #expect(statuses.contains(429))
+            #expect(statuses == [200, 200, 200, 429])
             let limited = try await api.send(.get, "/api/v1/me", token: ada.token)
             #expect(limited.status == .tooManyRequests)
             #expect(Int(limited.headers[.retryAfter] ?? "") ?? 0 >= 1)
             #expect(limited.errorCode == "rate_limited")
+            // Each user has a bucket of their own, and monitoring is never refused.
+            let ben = try await api.register("Ben")
+            #expect(try await api.send(.get, "/api/v1/me", token: ben.token).status == .ok)
+            for _ in 0..<5 { #expect(try await api.send(.get, "/health").status == .ok) }
+        }
+    }
+
+    @Test(arguments: Backend.allCases) func requests_countedByMethodRouteAndStatus(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            let ada = try await api.register("Ada")
+            for _ in 0..<3 { _ = try await api.send(.get, "/api/v1/me", token: ada.token) }
+            for _ in 0..<2 { _ = try await api.send(.get, "/api/v1/me") }
+            _ = try await api.send(.get, "/api/v1/layers/\(UUID())", token: ada.token)
+            let exposition = String(decoding: try await api.send(.get, "/metrics").body, as: UTF8.self)
+            let series = #"http_requests_total{method="GET",route="/api/v1/me",status="#
+            #expect(Self.value(of: series + #""200"}"#, in: exposition) == 3, "\(exposition)")
+            #expect(Self.value(of: series + #""401"}"#, in: exposition) == 2)
+            #expect(Self.value(of: #"http_requests_total{method="GET",route="/api/v1/layers/{id}",status="404"}"#,
+                               in: exposition) == 1)
+            #expect(Self.value(of: #"http_request_duration_seconds_count{method="GET",route="/api/v1/me"}"#,
+                               in: exposition) == 5)
+        }
+    }
+
+    /// Every response carries `X-Request-ID`: the caller's own when it sends a usable one (1 to
+    /// 64 characters), else a new one, never the same twice.
+    @Test(arguments: Backend.allCases) func requestIDs_areEchoedOrMade_andUnique(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            var seen: Set<String> = []
+            for _ in 0..<20 {
+                let id = try #require(try await api.send(.get, "/health").headers[.requestID])
+                #expect(!id.isEmpty && id.count <= 64)
+                seen.insert(id)
+            }
+            #expect(seen.count == 20)
+            let mine = try await api.send(.get, "/health", headers: [.requestID: "client-trace-7"])
+            #expect(mine.headers[.requestID] == "client-trace-7")
+            for unusable in ["", String(repeating: "x", count: 65)] {
+                let made = try await api.send(.get, "/health", headers: [.requestID: unusable])
+                let id = try #require(made.headers[.requestID])
+                #expect(id != unusable && !id.isEmpty && !seen.contains(id))
+            }
         }
     }
 

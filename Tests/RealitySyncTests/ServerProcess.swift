@@ -19,8 +19,8 @@ final class ServerProcess: @unchecked Sendable {
     private var process: Process?
 
     /// A server on a free loopback port keeping its data in `directory`, or in the PostgreSQL
-    /// database at `postgresURL` when one is given.
-    init(directory: URL, postgresURL: String?, adminToken: String) throws {
+    /// database at `postgresURL` when one is given; `extra` is added to its arguments.
+    init(directory: URL, postgresURL: String?, adminToken: String, extra: [String] = []) throws {
         port = try Self.freePort()
         url = "http://127.0.0.1:\(port)"
         log = directory.appendingPathComponent("server.log")
@@ -29,7 +29,7 @@ final class ServerProcess: @unchecked Sendable {
             "--admin-token", adminToken,
         ]
         if let postgresURL { arguments += ["--postgres", postgresURL] }
-        self.arguments = arguments
+        self.arguments = arguments + extra
     }
 
     /// The `reality` executable that `swift build` puts beside the test bundle.
@@ -67,6 +67,9 @@ final class ServerProcess: @unchecked Sendable {
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         throw SyncTestFailure("reality serve did not become healthy: \(text.suffix(2000))")
     }
+
+    /// What the process has written to standard output and standard error so far.
+    var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
     /// Kills the process with SIGKILL (no graceful shutdown) and waits until it is gone.
     func kill() async throws {

@@ -37,30 +37,34 @@ struct SyncTestServer: Sendable {
         try await withServerProcess(backend) { _, server in try await body(server) }
     }
 
-    /// Runs `body` with a `reality serve` process on `backend` (started) and a harness for it.
+    /// Runs `body` with a `reality serve` process on `backend` (started, with `arguments` added
+    /// to its own) and a harness for it.
     static func withServerProcess(
-        _ backend: Backend, _ body: @escaping @Sendable (ServerProcess, SyncTestServer) async throws -> Void
+        _ backend: Backend, arguments: [String] = [],
+        _ body: @escaping @Sendable (ServerProcess, SyncTestServer) async throws -> Void
     ) async throws {
         switch backend {
         case .sqlite:
-            try await withServerProcess(postgresURL: nil, body)
+            try await withServerProcess(postgresURL: nil, arguments: arguments, body)
         case .postgres:
             try await withPostgresDatabase { configuration in
                 let url = try await TestPostgres.shared.value.url(database: configuration.database ?? "")
-                try await withServerProcess(postgresURL: url, body)
+                try await withServerProcess(postgresURL: url, arguments: arguments, body)
             }
         }
     }
 
     private static func withServerProcess(
-        postgresURL: String?, _ body: @escaping @Sendable (ServerProcess, SyncTestServer) async throws -> Void
+        postgresURL: String?, arguments: [String],
+        _ body: @escaping @Sendable (ServerProcess, SyncTestServer) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("reality-kill-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: SyncTransport.clientConfiguration)
-        let server = try ServerProcess(directory: directory, postgresURL: postgresURL, adminToken: SyncTestServer.adminToken)
+        let server = try ServerProcess(
+            directory: directory, postgresURL: postgresURL, adminToken: SyncTestServer.adminToken, extra: arguments)
         do {
             try await server.start(client: client)
             try await body(server, SyncTestServer(url: server.url, directory: directory, client: client))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import RealityServer
 
 /// `reality serve [--host H] [--port P] [--data DIR] [--postgres URL] [--admin-token T]`: the API
@@ -9,7 +10,8 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve", abstract: "Run the API and sync server.",
         discussion: """
             Options fall back to REALITY_HOST, REALITY_PORT, REALITY_DATA, REALITY_POSTGRES_URL, \
-            REALITY_ADMIN_TOKEN and REALITY_MAX_ASSET_BYTES. Stops gracefully on SIGINT or SIGTERM.
+            REALITY_ADMIN_TOKEN, REALITY_MAX_ASSET_BYTES, REALITY_RATE_LIMIT, REALITY_RATE_BURST and REALITY_LOG_LEVEL. \
+            Stops gracefully on SIGINT or SIGTERM.
             """)
     @OptionGroup var global: GlobalOptions
     @Option(help: "Address to listen on (default 127.0.0.1).") var host: String?
@@ -18,6 +20,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "PostgreSQL URL (postgres://user:password@host:port/database); replaces SQLite.") var postgres: String?
     @Option(help: "Token that authorises /api/v1/admin routes.") var adminToken: String?
     @Option(help: "Largest asset upload in bytes (default 52428800, 50 MiB).") var maxAssetBytes: Int?
+    @Option(help: "Requests per second each user (or anonymous address) may make on average (default 100).")
+    var rateLimit: Double?
+    @Option(help: "Requests each user may make in a burst above the rate limit (default 300).") var rateBurst: Int?
+    @Option(help: "Least severe log level written to standard error: trace, debug, info (default), notice, warning, error or critical.")
+    var logLevel: String?
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -35,11 +42,20 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.postgresURL = postgres ?? environment["REALITY_POSTGRES_URL"]
         configuration.adminToken = adminToken ?? environment["REALITY_ADMIN_TOKEN"]
         if let text = maxAssetBytes.map(String.init) ?? environment["REALITY_MAX_ASSET_BYTES"] {
-            guard let value = Int(text), value > 0 else {
-                throw ValidationError("max-asset-bytes must be a positive number of bytes, not \(text)")
-            }
-            configuration.maxAssetBytes = value
+            configuration.maxAssetBytes = try Self.positive(text, Int.init, "max-asset-bytes", "a positive number of bytes")
         }
+        if let text = rateLimit.map({ "\($0)" }) ?? environment["REALITY_RATE_LIMIT"] {
+            configuration.rateLimitPerSecond = try Self.positive(
+                text, { Double($0).flatMap { $0.isFinite ? $0 : nil } }, "rate-limit", "a positive, finite number of requests per second")
+        }
+        if let text = rateBurst.map(String.init) ?? environment["REALITY_RATE_BURST"] {
+            configuration.rateLimitBurst = try Self.positive(text, Int.init, "rate-burst", "a positive number of requests")
+        }
+        let levelName = logLevel ?? environment["REALITY_LOG_LEVEL"] ?? Logger.Level.info.rawValue
+        guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
+            throw ValidationError("log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(levelName)")
+        }
+        LoggingSystem.bootstrap { LineLogHandler(label: $0, level: level) }
         ServerThreads.runTasksOnEventLoops()
         do {
             try await runServer(configuration)
@@ -47,5 +63,15 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("reality serve: \(error.description)\n".utf8))
             throw ExitCode(2)
         }
+    }
+
+    /// Parses `text` with `parse` as a positive number, or says which option was wrong and why.
+    private static func positive<Value: Numeric & Comparable>(
+        _ text: String, _ parse: (String) -> Value?, _ option: String, _ expected: String
+    ) throws -> Value {
+        guard let value = parse(text), value > 0 else {
+            throw ValidationError("\(option) must be \(expected), not \(text)")
+        }
+        return value
     }
 }

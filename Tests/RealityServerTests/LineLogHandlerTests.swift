@@ -1,0 +1,80 @@
+import Foundation
+import Logging
+import Testing
+@testable import RealityServer
+
+/// The server's log lines: one per event, parseable back into the same pairs.
+@Suite struct LineLogHandlerTests {
+    private func logger(_ output: LogOutput, level: Logger.Level = .info) -> Logger {
+        Logger(label: "reality.test") { LineLogHandler(label: $0, level: level, output: output) }
+    }
+
+    @Test func aLine_hasTimestampLevelLabelSortedMetadataSourceAndMessage() throws {
+        let output = LogOutput.memory()
+        var logger = logger(output)
+        logger[metadataKey: "request.id"] = "abc-1"
+        logger.info("request", metadata: ["http.status": "200", "http.method": "GET"], source: "RealityServer")
+        let line = try #require(output.lines.first)
+        #expect(output.lines.count == 1)
+        let pattern = #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z /#
+        #expect(line.prefixMatch(of: pattern) != nil, "\(line)")
+        #expect(line.hasSuffix(" info reality.test: http.method=GET http.status=200 request.id=abc-1 [RealityServer] request"),
+                "\(line)")
+    }
+
+    @Test func theTimestamp_isUTC_withMilliseconds() {
+        let date = Date(timeIntervalSince1970: 1_795_312_047.123_9)
+        let line = LogLine.format(date: date, level: .warning, label: "", metadata: [:], source: "S", message: "m")
+        #expect(line == "2026-11-22T01:47:27.123Z warning: [S] m\n")
+    }
+
+    @Test(arguments: [
+        ("plain", "plain"), ("two words", #""two words""#), ("a=b", #""a=b""#), (#"say "hi""#, #""say \"hi\"""#),
+        (#"back\slash"#, #""back\\slash""#), ("line\nbreak", #""line\nbreak""#), ("", #""""#),
+        ("tab\there", #""tab\there""#), ("bell\u{7}", #""bell\u{7}""#), ("é ü", #""é ü""#),
+    ])
+    func values_areQuotedAndEscaped_whenTheyWouldNotParseBack(value: String, written: String) {
+        var line = ""
+        LogLine.appendValue(value, to: &line)
+        #expect(line == written)
+    }
+
+    @Test func aMessage_staysOnOneLine() {
+        let output = LogOutput.memory()
+        logger(output).error("first\nsecond\r\nthird")
+        #expect(output.lines.count == 1)
+        #expect(output.lines[0].hasSuffix(#"first\nsecond\r\nthird"#), "\(output.lines)")
+    }
+
+    @Test func nestedValues_andErrors_areWritten() {
+        let output = LogOutput.memory()
+        logger(output).warning(
+            "failed", error: TestError(), metadata: ["list": ["a", "b"], "map": ["k": "v"]],
+            source: "RealityServer")
+        let line = output.lines.first ?? ""
+        #expect(line.contains(#" error="the test's error" list="[a, b]" map="[k: v]" [RealityServer] failed"#), "\(line)")
+    }
+
+    @Test func eventsBelowTheLevel_areNotWritten() {
+        let output = LogOutput.memory()
+        let logger = logger(output, level: .warning)
+        logger.info("quiet")
+        logger.debug("quieter")
+        logger.warning("loud")
+        #expect(output.lines.count == 1)
+        #expect(output.lines.first?.hasSuffix("loud") == true)
+    }
+
+    @Test func explicitMetadata_overridesTheLoggers_andTheProvidersIsIncluded() {
+        let output = LogOutput.memory()
+        let provider = Logger.MetadataProvider { ["trace": "t1", "key": "provided"] }
+        var logger = Logger(label: "p") { LineLogHandler(label: $0, level: .info, output: output, metadataProvider: provider) }
+        logger[metadataKey: "key"] = "own"
+        logger.info("m", metadata: ["key": "explicit"], source: "S")
+        #expect(output.lines.first?.hasSuffix("p: key=explicit trace=t1 [S] m") == true, "\(output.lines)")
+    }
+
+    private struct TestError: Error, CustomStringConvertible {
+        var description: String { "the test's error" }
+    }
+}
