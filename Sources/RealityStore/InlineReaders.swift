@@ -24,10 +24,25 @@ final class InlineReaders: Sendable {
     }
 
     /// Runs `body` in a read-only transaction on the calling thread.
+    ///
+    /// The transaction is begun and ended with statements from the connection's cache rather
+    /// than by `DatabaseQueue.read`, which compiles `BEGIN` and `COMMIT` anew each time: these
+    /// reads are a few index probes, and the two compilations cost about as much.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         let connection = try idle.withLock { $0.popLast() } ?? DatabaseQueue(path: path, configuration: configuration)
         defer { idle.withLock { $0.append(connection) } }
-        return try connection.read(body)
+        return try connection.inDatabase { db in
+            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+            let result: T
+            do {
+                result = try body(db)
+            } catch {
+                try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
+                throw error
+            }
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            return result
+        }
     }
 
     /// How many connections are open and idle (all of them when no read is running).
