@@ -36,15 +36,19 @@ enum AnnotationAssembler {
     /// probes telling which other tables hold parts of it, so that only those are queried: a
     /// plain annotation costs one statement.
     static func annotation(id: AnnotationID, in db: Database) throws -> (annotation: Annotation, hasComments: Bool)? {
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: pointReadSQL), arguments: [id.uuidString])
-        guard let row = try rows.next() else { return nil }
-        var annotations = [try AnnotationRecord.annotation(from: row, columns: .ofSelection)]
-        let flags = AnnotationRecord.Columns.ofSelection.lastSyncedAt + 1
-        let parts = Parts(
-            grants: row[flags], reactions: row[flags + 1], views: row[flags + 2], attachments: row[flags + 3])
-        let hasComments: Bool = row[flags + 4]
-        try complete(&annotations, knownParts: parts, in: db)
-        return (annotations[0], hasComments)
+        var found: (annotation: Annotation, parts: Parts, hasComments: Bool)?
+        let columns = AnnotationRecord.Columns.ofSelection
+        let flags = AnnotationRecord.selectionWidth
+        try db.eachRow(sql: pointReadSQL, arguments: [id.uuidString]) { row in
+            let parts = Parts(
+                grants: row.bool(at: flags), reactions: row.bool(at: flags + 1), views: row.bool(at: flags + 2),
+                attachments: row.bool(at: flags + 3))
+            found = (try AnnotationRecord.annotation(from: row, columns: columns), parts, row.bool(at: flags + 4))
+        }
+        guard let found else { return nil }
+        var annotations = [found.annotation]
+        try complete(&annotations, knownParts: found.parts, in: db)
+        return (annotations[0], found.hasComments)
     }
 
     /// ``annotation(id:in:)``'s statement: the selection, then which parts exist and whether

@@ -13,6 +13,9 @@ enum AnnotationRecord {
         a.visibilityRules, a.createdAt, a.updatedAt, a.isDeleted, a.lastSyncedAt
         """
 
+    /// How many columns ``selection`` has; columns a statement adds after it start here.
+    static let selectionWidth = selection.split(separator: ",").count
+
     static let insertSQL = "INSERT INTO annotations (\(insertColumns)) VALUES (\(placeholders(26)))"
 
     static let updateSQL = """
@@ -57,31 +60,30 @@ enum AnnotationRecord {
 
     /// An annotation from `row`, whose columns are at `columns` (the same for every row of a
     /// statement, so resolved once for a batch).
-    static func annotation(from row: Row, columns: Columns) throws -> Annotation {
-        let mediaURL: String? = row[columns.mediaURL]
+    static func annotation(from row: some ColumnReading, columns: Columns) throws -> Annotation {
         let content = AnnotationContent(
-            text: row[columns.text], drawingData: row[columns.drawingData],
-            mediaURL: mediaURL.flatMap(URL.init(string:)), cloudAssetID: row[columns.cloudAssetID],
-            richTextData: row[columns.richTextData])
-        func float(_ index: Int) -> Float { Float(row[index] as Double) }
-        let rules: Data? = row[columns.visibilityRules]
-        let lastSyncedAt: Int64? = row[columns.lastSyncedAt]
+            text: row.text(at: columns.text), drawingData: row.blob(at: columns.drawingData),
+            mediaURL: row.text(at: columns.mediaURL).flatMap(URL.init(string:)),
+            cloudAssetID: row.text(at: columns.cloudAssetID), richTextData: row.blob(at: columns.richTextData))
+        func float(_ index: Int) -> Float { Float(row.real(at: index) ?? 0) }
         return Annotation(
             id: try row.identifier(at: columns.id, column: "id"),
             type: try row.enumValue(at: columns.type, column: "type"),
             content: content,
-            title: row[columns.title],
+            title: row.text(at: columns.title),
             position: SIMD3(float(columns.x), float(columns.y), float(columns.z)),
             orientation: Quaternion(x: float(columns.qx), y: float(columns.qy), z: float(columns.qz), w: float(columns.qw)),
             scale: float(columns.scale),
             anchorID: try row.identifier(at: columns.anchorID, column: "anchorID"),
             layerID: try row.identifier(at: columns.layerID, column: "layerID"),
             ownerID: try row.identifier(at: columns.ownerID, column: "ownerID"),
-            visibilityRules: try rules.map { try ColumnJSON.decode(VisibilityRules.self, from: $0, column: "visibilityRules") },
-            createdAt: Timestamp.date(milliseconds: row[columns.createdAt]),
-            updatedAt: Timestamp.date(milliseconds: row[columns.updatedAt]),
-            isDeleted: row[columns.isDeleted],
-            lastSyncedAt: lastSyncedAt.map(Timestamp.date(milliseconds:)),
+            visibilityRules: try row.blob(at: columns.visibilityRules).map {
+                try ColumnJSON.decode(VisibilityRules.self, from: $0, column: "visibilityRules")
+            },
+            createdAt: row.date(at: columns.createdAt),
+            updatedAt: row.date(at: columns.updatedAt),
+            isDeleted: row.bool(at: columns.isDeleted),
+            lastSyncedAt: row.optionalDate(at: columns.lastSyncedAt),
             status: try row.enumValue(at: columns.status, column: "status"))
     }
 

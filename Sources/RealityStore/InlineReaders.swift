@@ -25,22 +25,23 @@ final class InlineReaders: Sendable {
 
     /// Runs `body` in a read-only transaction on the calling thread.
     ///
-    /// The transaction is begun and ended with statements from the connection's cache rather
-    /// than by `DatabaseQueue.read`, which compiles `BEGIN` and `COMMIT` anew each time: these
-    /// reads are a few index probes, and the two compilations cost about as much.
+    /// The transaction is begun and ended with statements from the connection's cache, stepped
+    /// directly, rather than by `DatabaseQueue.read`, which compiles `BEGIN` and `COMMIT` anew
+    /// each time and runs GRDB's bookkeeping for transaction observers (a read-only connection
+    /// has none): these reads are a few index probes, and that work costs about as much.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         let connection = try idle.withLock { $0.popLast() } ?? DatabaseQueue(path: path, configuration: configuration)
         defer { idle.withLock { $0.append(connection) } }
         return try connection.inDatabase { db in
-            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+            try db.eachRow(sql: "BEGIN DEFERRED TRANSACTION") { _ in }
             let result: T
             do {
                 result = try body(db)
             } catch {
-                try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
+                try? db.eachRow(sql: "ROLLBACK TRANSACTION") { _ in }
                 throw error
             }
-            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            try db.eachRow(sql: "COMMIT TRANSACTION") { _ in }
             return result
         }
     }

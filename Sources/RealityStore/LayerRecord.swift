@@ -21,22 +21,43 @@ enum LayerRecord {
             ])
     }
 
-    /// A layer from a row of `columns`, without its grants.
+    /// A layer from a row holding the columns of ``columns`` (by name, in any order), without
+    /// its grants.
     static func layer(from row: Row) throws -> Layer {
+        let names = Array(row.columnNames)
+        let positions = try columnNames.map { name in
+            guard let index = names.firstIndex(of: name) else {
+                throw StoreError.unavailable(detail: "a layer row lacks its column \(name)")
+            }
+            return index
+        }
+        return try layer(from: row, positions: positions)
+    }
+
+    /// A layer from a row whose first columns are ``columns``, in that order, without its grants.
+    static func layer(from row: some ColumnReading) throws -> Layer {
+        try layer(from: row, positions: Array(columnNames.indices))
+    }
+
+    /// The names in ``columns``, in order.
+    static let columnNames = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// A layer from a row with the column named `columnNames[i]` at `positions[i]`.
+    private static func layer(from row: some ColumnReading, positions: [Int]) throws -> Layer {
         Layer(
-            id: try row.identifier("id"),
-            name: row["name"],
-            icon: row["icon"],
-            color: try row.enumValue("color"),
-            parentLayerID: try row.optionalIdentifier("parentLayerID"),
-            ownerID: try row.identifier("ownerID"),
-            isPublic: row["isPublic"],
-            isVisible: row["isVisible"],
-            autoExpireDays: row["autoExpireDays"],
-            defaultPermission: try row.enumValue("defaultPermission"),
-            createdAt: row.date("createdAt"),
-            updatedAt: row.date("updatedAt"),
-            isDeleted: row["isDeleted"])
+            id: try row.identifier(at: positions[0], column: "id"),
+            name: try row.requiredText(at: positions[1], column: "name"),
+            icon: try row.requiredText(at: positions[2], column: "icon"),
+            color: try row.enumValue(at: positions[3], column: "color"),
+            parentLayerID: try row.optionalIdentifier(at: positions[4], column: "parentLayerID"),
+            ownerID: try row.identifier(at: positions[5], column: "ownerID"),
+            isPublic: row.bool(at: positions[6]),
+            isVisible: row.bool(at: positions[7]),
+            autoExpireDays: row.integer(at: positions[8]).map { Int($0) },
+            defaultPermission: try row.enumValue(at: positions[9], column: "defaultPermission"),
+            createdAt: row.date(at: positions[10]),
+            updatedAt: row.date(at: positions[11]),
+            isDeleted: row.bool(at: positions[12]))
     }
 
     /// Layers from rows of `columns`, each with its grants attached.

@@ -8,11 +8,6 @@ extension Row {
         try Self.identifier(self[column], column: column)
     }
 
-    /// The identifier stored at `index`, the position of `column`.
-    func identifier<Entity>(at index: Int, column: String) throws -> Identifier<Entity> {
-        try Self.identifier(self[index], column: column)
-    }
-
     private static func identifier<Entity>(_ text: String, column: String) throws -> Identifier<Entity> {
         guard let id = Identifier<Entity>(uuidString: text) else {
             throw StoreError.unavailable(detail: "column \(column) holds a malformed UUID")
@@ -43,12 +38,6 @@ extension Row {
     /// The enum stored as its raw string in `column`; throws for an unknown value.
     func enumValue<Value: RawRepresentable>(_ column: String) throws -> Value where Value.RawValue == String {
         try Self.enumValue(self[column], column: column)
-    }
-
-    /// The enum stored at `index`, the position of `column`.
-    func enumValue<Value: RawRepresentable>(at index: Int, column: String) throws -> Value
-    where Value.RawValue == String {
-        try Self.enumValue(self[index], column: column)
     }
 
     private static func enumValue<Value: RawRepresentable>(_ text: String, column: String) throws -> Value

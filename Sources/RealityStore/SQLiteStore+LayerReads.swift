@@ -19,11 +19,10 @@ extension SQLiteStore: LayerRepository {
     static func layerChain(startingAt id: LayerID, in db: Database) throws -> LayerChain {
         var layers: [Layer] = []
         var granted: [String] = []
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: layerChainSQL), arguments: [id.uuidString, LayerChain.maxDepth])
-        while let row = try rows.next() {
+        let hasGrants = LayerRecord.columnNames.count
+        try db.eachRow(sql: layerChainSQL, arguments: [id.uuidString, LayerChain.maxDepth]) { row in
             let layer = try LayerRecord.layer(from: row)
-            if row["hasGrants"] { granted.append(layer.id.uuidString) }
+            if row.bool(at: hasGrants) { granted.append(layer.id.uuidString) }
             layers.append(layer)
         }
         if !granted.isEmpty {
@@ -40,7 +39,8 @@ extension SQLiteStore: LayerRepository {
             SELECT l.parentLayerID, c.depth + 1 FROM layers l JOIN chain c ON l.id = c.id
             WHERE l.parentLayerID IS NOT NULL AND c.depth < ?
         )
-        SELECT l.*, EXISTS(SELECT 1 FROM grants g WHERE g.targetType = 'layer' AND g.targetID = l.id) AS hasGrants
+        SELECT \(LayerRecord.columnNames.map { "l." + $0 }.joined(separator: ", ")),
+            EXISTS(SELECT 1 FROM grants g WHERE g.targetType = 'layer' AND g.targetID = l.id)
         FROM chain c JOIN layers l ON l.id = c.id ORDER BY c.depth
         """
 
