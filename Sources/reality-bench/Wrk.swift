@@ -14,8 +14,8 @@ enum Wrk {
         var requestsPerSecond: Double { Double(requests) / (durationMicroseconds / 1e6) }
     }
 
-    /// Loads `url` for `seconds` with `connections`; with `rate`, each connection paces itself so
-    /// that together they send about `rate` requests per second.
+    /// Loads `url` for `seconds` with `connections`; with `rate`, requests are sent on a schedule
+    /// of `rate` per second (see ``pacing(rate:threads:)``).
     static func run(
         url: String, header: String?, connections: Int, threads: Int, seconds: Int, rate: Double? = nil
     ) async throws -> Result {
@@ -27,15 +27,43 @@ enum Wrk {
         }
     }
 
+    /// A wrk script that sends `rate` requests per second in all. Each wrk thread keeps one
+    /// schedule (its connections share its Lua state): every request takes the next slot, one
+    /// `threads / rate` after the last, and waits for it. A fixed delay per connection would not
+    /// do: a connection sends again only after its answer and then the delay, so the rate would
+    /// fall as latency grows, and the tail would be measured at a lighter load than asked for.
+    private static func pacing(rate: Double, threads: Int) -> String {
+        """
+        local ffi = require("ffi")
+        ffi.cdef[[
+        typedef struct { long tv_sec; long tv_nsec; } reality_timespec;
+        int clock_gettime(int clock, reality_timespec *ts);
+        ]]
+        local now = ffi.new("reality_timespec")
+        local function milliseconds()
+          ffi.C.clock_gettime(1, now)
+          return tonumber(now.tv_sec) * 1000 + tonumber(now.tv_nsec) / 1e6
+        end
+        local interval = \(Double(threads) / rate * 1000)
+        local slot = nil
+        function delay()
+          local t = milliseconds()
+          if slot == nil then slot = t end
+          local wait = slot - t
+          slot = slot + interval
+          if wait < 0 then return 0 end
+          return wait
+        end
+
+        """
+    }
+
     private static func runBlocking(
         url: String, header: String?, connections: Int, threads: Int, seconds: Int, rate: Double?
     ) throws -> Result {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("reality-wrk-\(UUID()).lua")
         var lua = ""
-        if let rate {
-            let delayMs = Double(connections) / rate * 1000
-            lua += "function delay() return \(delayMs) end\n"
-        }
+        if let rate { lua += pacing(rate: rate, threads: threads) }
         lua += """
             done = function(summary, latency, requests)
               local non2xx = summary.errors.status or 0
