@@ -46,6 +46,9 @@ enum AnnotationAssembler {
             found = (try AnnotationRecord.annotation(from: row, columns: columns), parts, row.bool(at: flags + 4))
         }
         guard let found else { return nil }
+        // A row decodes with no grants, reactions, viewers or attachments: only those it has
+        // need reading.
+        guard found.parts.any else { return (found.annotation, found.hasComments) }
         var annotations = [found.annotation]
         try complete(&annotations, knownParts: found.parts, in: db)
         return (annotations[0], found.hasComments)
@@ -66,6 +69,9 @@ enum AnnotationAssembler {
     /// Which of the tables that hold parts of annotations have rows for some annotations.
     struct Parts {
         var grants, reactions, views, attachments: Bool
+
+        /// Whether any of the tables has rows.
+        var any: Bool { grants || reactions || views || attachments }
     }
 
     /// Adds to each of `annotations` its grants, reactions, viewers, view count and attachments.
