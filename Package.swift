@@ -39,7 +39,10 @@ let package = Package(
         .target(name: "RealityCore", swiftSettings: strict),
         .target(
             name: "RealityStore",
-            dependencies: ["RealityCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "RealityCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
         .target(
             name: "RealityPostgres",

@@ -12,7 +12,7 @@ enum AnnotationBatchWrites {
 
     /// Inserts or replaces every annotation of `run`, in order.
     static func save(_ run: [Annotation], in db: Database) throws {
-        let keys = run.map(\.id.uuidString)
+        let keys = run.map { $0.id.uuidString }
         guard run.count > 1, Set(keys).count == keys.count else {
             for annotation in run { try AnnotationWrites.save(annotation, in: db) }
             return
@@ -23,16 +23,21 @@ enum AnnotationBatchWrites {
                 String.self, sql: "SELECT id FROM annotations WHERE id IN (\(placeholders(chunk.count)))",
                 arguments: StatementArguments(Array(chunk))))
         }
-        for annotation in run where existing.contains(annotation.id.uuidString) {
-            try AnnotationWrites.save(annotation, in: db)
+        var fresh: [Annotation] = []
+        var freshKeys: [String] = []
+        for (annotation, key) in zip(run, keys) {
+            if existing.contains(key) {
+                try AnnotationWrites.save(annotation, in: db)
+            } else {
+                fresh.append(annotation)
+                freshKeys.append(key)
+            }
         }
-        let fresh = run.filter { !existing.contains($0.id.uuidString) }
         guard !fresh.isEmpty else { return }
         let first = (try db.value(Int64.self, sql: "SELECT coalesce(max(rowid), 0) FROM annotations") ?? 0) + 1
-        let rows = fresh.enumerated().map { (rowid: first + Int64($0.offset), annotation: $0.element) }
-        try insertRows(rows, in: db)
-        for row in rows where !row.annotation.attachments.isEmpty {
-            try AttachmentRecord.save(row.annotation, isNew: true, in: db)
+        try insertRows(fresh, keys: freshKeys, from: first, in: db)
+        for annotation in fresh where !annotation.attachments.isEmpty {
+            try AttachmentRecord.save(annotation, isNew: true, in: db)
         }
         let last = first + Int64(fresh.count) - 1
         try indexRange(first...last, in: db)
@@ -54,20 +59,26 @@ enum AnnotationBatchWrites {
             """).execute(arguments: bounds)
     }
 
-    private static func insertRows(_ rows: [(rowid: Int64, annotation: Annotation)], in db: Database) throws {
-        for chunk in rows.chunked(into: rowsPerStatement) {
-            var values: [DatabaseValue] = []
-            values.reserveCapacity(chunk.count * 27)
-            for row in chunk {
-                values.append(row.rowid.databaseValue)
-                values += try AnnotationRecord.values(row.annotation)
+    /// Inserts the rows of `run`, the `n`th with rowid `first + n`.
+    private static func insertRows(_ run: [Annotation], keys: [String], from first: Int64, in db: Database) throws {
+        for range in run.statementRanges(maxRows: rowsPerStatement) {
+            let sql = range.count == rowsPerStatement ? fullInsertSQL : insertSQL(rows: range.count)
+            try db.cachedStatement(sql: sql).execute { bindings in
+                for index in range {
+                    bindings.bind(first + Int64(index))
+                    try AnnotationRecord.bind(run[index], id: keys[index], to: &bindings)
+                }
             }
-            let tuple = "(" + placeholders(27) + ")"
-            try db.cachedStatement(sql: """
-                INSERT INTO annotations (rowid, \(AnnotationRecord.insertColumns))
-                VALUES \(Array(repeating: tuple, count: chunk.count).joined(separator: ", "))
-                """).execute(arguments: StatementArguments(values))
         }
     }
 
+    private static let fullInsertSQL = insertSQL(rows: rowsPerStatement)
+
+    private static func insertSQL(rows: Int) -> String {
+        let tuple = "(" + placeholders(27) + ")"
+        return """
+            INSERT INTO annotations (rowid, \(AnnotationRecord.insertColumns))
+            VALUES \(Array(repeating: tuple, count: rows).joined(separator: ", "))
+            """
+    }
 }
