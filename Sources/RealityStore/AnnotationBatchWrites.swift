@@ -11,35 +11,35 @@ enum AnnotationBatchWrites {
     static let rowsPerStatement = 64
 
     /// Inserts or replaces every annotation of `run`, in order.
+    ///
+    /// New rows are inserted with `ON CONFLICT(id) DO NOTHING`, so that the unique index on `id`
+    /// answers whether an annotation is already stored while its row goes in, instead of a
+    /// query for every ID first; the rare stored ones are then updated one by one.
     static func save(_ run: [Annotation], in db: Database) throws {
         let keys = run.map { $0.id.uuidString }
         guard run.count > 1, Set(keys).count == keys.count else {
             for annotation in run { try AnnotationWrites.save(annotation, in: db) }
             return
         }
-        var existing: Set<String> = []
-        for chunk in keys.chunked(into: 500) {
-            existing.formUnion(try db.values(
-                String.self, sql: "SELECT id FROM annotations WHERE id IN (\(placeholders(chunk.count)))",
-                arguments: StatementArguments(Array(chunk))))
-        }
-        var fresh: [Annotation] = []
-        var freshKeys: [String] = []
-        for (annotation, key) in zip(run, keys) {
-            if existing.contains(key) {
-                try AnnotationWrites.save(annotation, in: db)
-            } else {
-                fresh.append(annotation)
-                freshKeys.append(key)
+        let first = (try db.value(Int64.self, sql: "SELECT coalesce(max(rowid), 0) FROM annotations") ?? 0) + 1
+        let last = first + Int64(run.count) - 1
+        var fresh = run
+        if try insertRows(run, keys: keys, from: first, in: db) < run.count {
+            // A row whose ID was stored already was skipped, leaving its rowid unused.
+            let inserted = Set(try db.values(
+                String.self, sql: "SELECT id FROM annotations WHERE rowid BETWEEN ? AND ?", arguments: [first, last]))
+            fresh = []
+            for (annotation, key) in zip(run, keys) {
+                if inserted.contains(key) {
+                    fresh.append(annotation)
+                } else {
+                    try AnnotationWrites.save(annotation, in: db)
+                }
             }
         }
-        guard !fresh.isEmpty else { return }
-        let first = (try db.value(Int64.self, sql: "SELECT coalesce(max(rowid), 0) FROM annotations") ?? 0) + 1
-        try insertRows(fresh, keys: freshKeys, from: first, in: db)
         for annotation in fresh where !annotation.attachments.isEmpty {
             try AttachmentRecord.save(annotation, isNew: true, in: db)
         }
-        let last = first + Int64(fresh.count) - 1
         try indexRange(first...last, in: db)
     }
 
@@ -59,8 +59,10 @@ enum AnnotationBatchWrites {
             """).execute(arguments: bounds)
     }
 
-    /// Inserts the rows of `run`, the `n`th with rowid `first + n`.
-    private static func insertRows(_ run: [Annotation], keys: [String], from first: Int64, in db: Database) throws {
+    /// Inserts the rows of `run` whose ID is not stored yet, the `n`th with rowid `first + n`;
+    /// returns how many it inserted.
+    private static func insertRows(_ run: [Annotation], keys: [String], from first: Int64, in db: Database) throws -> Int {
+        var inserted = 0
         for range in run.statementRanges(maxRows: rowsPerStatement) {
             let sql = range.count == rowsPerStatement ? fullInsertSQL : insertSQL(rows: range.count)
             try db.cachedStatement(sql: sql).execute { bindings in
@@ -69,7 +71,9 @@ enum AnnotationBatchWrites {
                     try AnnotationRecord.bind(run[index], id: keys[index], to: &bindings)
                 }
             }
+            inserted += db.changesCount
         }
+        return inserted
     }
 
     private static let fullInsertSQL = insertSQL(rows: rowsPerStatement)
@@ -79,6 +83,7 @@ enum AnnotationBatchWrites {
         return """
             INSERT INTO annotations (rowid, \(AnnotationRecord.insertColumns))
             VALUES \(Array(repeating: tuple, count: rows).joined(separator: ", "))
+            ON CONFLICT(id) DO NOTHING
             """
     }
 }

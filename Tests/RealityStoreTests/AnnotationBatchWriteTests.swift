@@ -5,9 +5,9 @@ import RealityTestSupport
 import Testing
 @testable import RealityStore
 
-/// A run of annotation saves in one commit (the batch writer's multi-row statements) leaves the
-/// store as saving each annotation on its own does: rows, R*Tree boxes, full-text entries,
-/// attachments and outbox.
+/// A run of annotation saves in one commit (the batch writer's multi-row statements, whose
+/// conflict clause finds the stored IDs) leaves the store as saving each annotation on its own
+/// does: rows, R*Tree boxes, full-text entries, attachments and outbox.
 @Suite struct AnnotationBatchWriteTests {
     static let ana = Samples.user("Ana")
     static let ben = Samples.user("Ben")
