@@ -123,4 +123,17 @@ import Testing
             #expect(Set(near.map(\.id)) == Set(stored.prefix(2).map(\.id)))
         }
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func copyingIntoTheIndexes_readsOnlyTheNewRowids(kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            _ = try await Self.seeded(store)
+            for sql in [AnnotationBatchWrites.rtreeCopySQL, AnnotationBatchWrites.ftsCopySQL] {
+                let plan = try await store.writer.read { db in
+                    try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [1, 2]).map { $0["detail"] as String }
+                }
+                #expect(plan.contains { $0.contains("USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)") }, "\(plan)")
+            }
+        }
+    }
 }
