@@ -27,11 +27,6 @@ enum AnnotationRecord {
         WHERE rowid = ?
         """
 
-    /// The values of `annotation` in the order of `insertSQL` and `updateSQL`.
-    static func arguments(_ annotation: Annotation) throws -> StatementArguments {
-        StatementArguments(try values(annotation))
-    }
-
     /// The column names of `insertSQL`, in order.
     static let insertColumns = """
         id, type, status, title, text, drawingData, mediaURL, cloudAssetID, richTextData,
@@ -39,23 +34,36 @@ enum AnnotationRecord {
         visibilityRules, visibleUntil, createdAt, updatedAt, isDeleted, lastSyncedAt
         """
 
-    /// The values of `annotation` in the order of `insertColumns`.
-    static func values(_ annotation: Annotation) throws -> [DatabaseValue] {
+    /// Binds the values of `annotation` (whose `id.uuidString` is `id`) in the order of
+    /// `insertColumns`, which is also the order of `updateSQL`'s assignments.
+    static func bind(_ annotation: Annotation, id: String, to bindings: inout DirectBindings) throws {
         let content = annotation.content
-        let rules = try annotation.visibilityRules.map(ColumnJSON.encode)
-        let values: [(any DatabaseValueConvertible)?] = [
-            annotation.id.uuidString, annotation.type.rawValue, annotation.status.rawValue,
-            annotation.title, content.text, content.drawingData, content.mediaURL?.absoluteString,
-            content.cloudAssetID, content.richTextData,
-            Double(annotation.position.x), Double(annotation.position.y), Double(annotation.position.z),
-            Double(annotation.orientation.x), Double(annotation.orientation.y),
-            Double(annotation.orientation.z), Double(annotation.orientation.w),
-            Double(annotation.scale), annotation.anchorID.uuidString, annotation.layerID.uuidString,
-            annotation.ownerID.uuidString, rules, annotation.visibilityRules?.expiresAt?.storeValue,
-            annotation.createdAt.storeValue, annotation.updatedAt.storeValue,
-            annotation.isDeleted, annotation.lastSyncedAt?.storeValue,
-        ]
-        return values.map { $0?.databaseValue ?? .null }
+        bindings.bind(id)
+        bindings.bind(annotation.type.rawValue)
+        bindings.bind(annotation.status.rawValue)
+        bindings.bind(annotation.title)
+        bindings.bind(content.text)
+        bindings.bind(content.drawingData)
+        bindings.bind(content.mediaURL?.absoluteString)
+        bindings.bind(content.cloudAssetID)
+        bindings.bind(content.richTextData)
+        bindings.bind(Double(annotation.position.x))
+        bindings.bind(Double(annotation.position.y))
+        bindings.bind(Double(annotation.position.z))
+        bindings.bind(Double(annotation.orientation.x))
+        bindings.bind(Double(annotation.orientation.y))
+        bindings.bind(Double(annotation.orientation.z))
+        bindings.bind(Double(annotation.orientation.w))
+        bindings.bind(Double(annotation.scale))
+        bindings.bind(annotation.anchorID.uuidString)
+        bindings.bind(annotation.layerID.uuidString)
+        bindings.bind(annotation.ownerID.uuidString)
+        bindings.bind(try annotation.visibilityRules.map(ColumnJSON.encode))
+        bindings.bind(annotation.visibilityRules?.expiresAt?.storeValue)
+        bindings.bind(annotation.createdAt.storeValue)
+        bindings.bind(annotation.updatedAt.storeValue)
+        bindings.bind(annotation.isDeleted)
+        bindings.bind(annotation.lastSyncedAt?.storeValue)
     }
 
     /// An annotation from `row`, whose columns are at `columns` (the same for every row of a

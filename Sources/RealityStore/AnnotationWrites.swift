@@ -10,15 +10,18 @@ enum AnnotationWrites {
         let id = annotation.id.uuidString
         let existing = try Int64.fetchOne(
             db.cachedStatement(sql: "SELECT rowid FROM annotations WHERE id = ?"), arguments: [id])
-        var arguments = try AnnotationRecord.arguments(annotation)
         let rowid: Int64
         if let existing {
-            arguments += [existing]
-            try db.cachedStatement(sql: AnnotationRecord.updateSQL).execute(arguments: arguments)
+            try db.cachedStatement(sql: AnnotationRecord.updateSQL).execute { bindings in
+                try AnnotationRecord.bind(annotation, id: id, to: &bindings)
+                bindings.bind(existing)
+            }
             rowid = existing
             try db.cachedStatement(sql: "DELETE FROM annotation_fts WHERE rowid = ?").execute(arguments: [rowid])
         } else {
-            try db.cachedStatement(sql: AnnotationRecord.insertSQL).execute(arguments: arguments)
+            try db.cachedStatement(sql: AnnotationRecord.insertSQL).execute { bindings in
+                try AnnotationRecord.bind(annotation, id: id, to: &bindings)
+            }
             rowid = db.lastInsertedRowID
         }
         try AttachmentRecord.save(annotation, isNew: existing == nil, in: db)

@@ -66,24 +66,35 @@ enum Outbox {
         }
     }
 
+    /// Rows per multi-row `INSERT`.
+    static let rowsPerStatement = 64
+
     /// Appends `entries` to the queue in order, several rows per statement.
     static func append(_ entries: [Entry], at date: Date, in db: Database) throws {
-        let createdAt = date.storeValue.databaseValue
+        let createdAt = date.storeValue
         var random = OutboxIDGenerator()
-        for chunk in entries.chunked(into: 100) {
-            var values: [DatabaseValue] = []
-            values.reserveCapacity(chunk.count * 6)
-            for entry in chunk {
-                values += [
-                    UUID.timeOrdered(using: &random).lowercasedString.databaseValue, entry.recordType.databaseValue,
-                    entry.recordID.databaseValue, entry.operation.databaseValue, entry.payload.databaseValue, createdAt,
-                ]
+        for range in entries.statementRanges(maxRows: rowsPerStatement) {
+            let sql = range.count == rowsPerStatement ? fullInsertSQL : insertSQL(rows: range.count)
+            try db.cachedStatement(sql: sql).execute { bindings in
+                for entry in entries[range] {
+                    bindings.bind(UUID.timeOrdered(using: &random).lowercasedString)
+                    bindings.bind(entry.recordType)
+                    bindings.bind(entry.recordID)
+                    bindings.bind(entry.operation)
+                    bindings.bind(entry.payload)
+                    bindings.bind(createdAt)
+                }
             }
-            try db.cachedStatement(sql: """
-                INSERT INTO outbox (mutationID, recordType, recordID, operation, payload, createdAt) VALUES \
-                \(Array(repeating: "(?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", "))
-                """).execute(arguments: StatementArguments(values))
         }
+    }
+
+    private static let fullInsertSQL = insertSQL(rows: rowsPerStatement)
+
+    private static func insertSQL(rows: Int) -> String {
+        """
+        INSERT INTO outbox (mutationID, recordType, recordID, operation, payload, createdAt) VALUES \
+        \(Array(repeating: "(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
+        """
     }
 }
 
