@@ -25,10 +25,7 @@ extension ColumnReading {
 
     /// The identifier stored as a UUID string at `index`, the position of `column`.
     func identifier<Entity>(at index: Int, column: String) throws -> Identifier<Entity> {
-        guard let id = Identifier<Entity>(uuidString: try requiredText(at: index, column: column)) else {
-            throw StoreError.unavailable(detail: "column \(column) holds a malformed UUID")
-        }
-        return id
+        try StoredText.identifier(requiredText(at: index, column: column), column: column)
     }
 
     /// The optional identifier stored at `index`, the position of `column`.
@@ -40,11 +37,7 @@ extension ColumnReading {
     /// The enum stored as its raw string at `index`; throws for an unknown value.
     func enumValue<Value: RawRepresentable>(at index: Int, column: String) throws -> Value
     where Value.RawValue == String {
-        let text = try requiredText(at: index, column: column)
-        guard let value = Value(rawValue: text) else {
-            throw StoreError.unavailable(detail: "column \(column) holds unknown value \(text)")
-        }
-        return value
+        try StoredText.enumValue(requiredText(at: index, column: column), column: column)
     }
 
     /// The boolean stored as 0 or 1 at `index` (NULL reads as false).
@@ -55,6 +48,27 @@ extension ColumnReading {
 
     /// The optional date stored as milliseconds at `index`.
     func optionalDate(at index: Int) -> Date? { integer(at: index).map(Timestamp.date(milliseconds:)) }
+}
+
+/// The store's text forms of identifiers and enums, parsed the same way whether a column is read
+/// by name or by position.
+enum StoredText {
+    /// `text` as an identifier; throws, naming `column`, when it is not a UUID.
+    static func identifier<Entity>(_ text: String, column: String) throws -> Identifier<Entity> {
+        guard let id = Identifier<Entity>(uuidString: text) else {
+            throw StoreError.unavailable(detail: "column \(column) holds a malformed UUID")
+        }
+        return id
+    }
+
+    /// `text` as an enum's raw value; throws, naming `column`, for an unknown value.
+    static func enumValue<Value: RawRepresentable>(_ text: String, column: String) throws -> Value
+    where Value.RawValue == String {
+        guard let value = Value(rawValue: text) else {
+            throw StoreError.unavailable(detail: "column \(column) holds unknown value \(text)")
+        }
+        return value
+    }
 }
 
 extension Row: ColumnReading {
@@ -94,6 +108,12 @@ struct StatementRow: ColumnReading {
 }
 
 extension Database {
+    /// Runs the cached statement `sql` (one without results, such as `BEGIN`), stepping it
+    /// directly as ``eachRow(sql:arguments:_:)`` does.
+    func executeDirectly(sql: String) throws {
+        try eachRow(sql: sql) { _ in }
+    }
+
     /// Runs the cached statement `sql` with `arguments` and calls `body` with each row, read in
     /// place from SQLite. For the point reads every request makes: GRDB's `Row` builds a table of
     /// the statement's column names each time a statement runs, which costs more than reading a

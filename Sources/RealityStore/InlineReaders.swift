@@ -33,15 +33,15 @@ final class InlineReaders: Sendable {
         let connection = try idle.withLock { $0.popLast() } ?? DatabaseQueue(path: path, configuration: configuration)
         defer { idle.withLock { $0.append(connection) } }
         return try connection.inDatabase { db in
-            try db.eachRow(sql: "BEGIN DEFERRED TRANSACTION") { _ in }
+            try db.executeDirectly(sql: "BEGIN DEFERRED TRANSACTION")
             let result: T
             do {
                 result = try body(db)
             } catch {
-                try? db.eachRow(sql: "ROLLBACK TRANSACTION") { _ in }
+                try? db.executeDirectly(sql: "ROLLBACK TRANSACTION")
                 throw error
             }
-            try db.eachRow(sql: "COMMIT TRANSACTION") { _ in }
+            try db.executeDirectly(sql: "COMMIT TRANSACTION")
             return result
         }
     }

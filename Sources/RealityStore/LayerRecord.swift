@@ -21,23 +21,24 @@ enum LayerRecord {
             ])
     }
 
-    /// A layer from a row holding the columns of ``columns`` (by name, in any order), without
-    /// its grants.
-    static func layer(from row: Row) throws -> Layer {
+    /// Where the columns of ``columns`` are in a statement's rows, by name (`SELECT *` and the
+    /// like): looked up once per statement, then each row is read by position.
+    private static func positions(in row: Row) throws -> [Int] {
         let names = Array(row.columnNames)
-        let positions = try columnNames.map { name in
+        return try columnNames.map { name in
             guard let index = names.firstIndex(of: name) else {
                 throw StoreError.unavailable(detail: "a layer row lacks its column \(name)")
             }
             return index
         }
-        return try layer(from: row, positions: positions)
     }
 
     /// A layer from a row whose first columns are ``columns``, in that order, without its grants.
     static func layer(from row: some ColumnReading) throws -> Layer {
-        try layer(from: row, positions: Array(columnNames.indices))
+        try layer(from: row, positions: columnsInOrder)
     }
+
+    private static let columnsInOrder = Array(columnNames.indices)
 
     /// The names in ``columns``, in order.
     static let columnNames = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -60,14 +61,23 @@ enum LayerRecord {
             isDeleted: row.bool(at: positions[12]))
     }
 
-    /// Layers from rows of `columns`, each with its grants attached.
+    /// Layers from rows holding the columns of ``columns`` (by name), each with its grants.
     static func layers(from rows: [Row], in db: Database) throws -> [Layer] {
-        var layers = try rows.map(layer(from:))
-        let grants = try GrantRecord.grants(targetType: "layer", ids: layers.map(\.id.uuidString), in: db)
+        guard let first = rows.first else { return [] }
+        let positions = try positions(in: first)
+        var layers = try rows.map { try layer(from: $0, positions: positions) }
+        try attachGrants(to: &layers, granted: layers.map(\.id.uuidString), in: db)
+        return layers
+    }
+
+    /// Reads the grants of the layers whose ids are `granted` (the others have none) and sets
+    /// every layer's permissions from them.
+    static func attachGrants(to layers: inout [Layer], granted: [String], in db: Database) throws {
+        guard !granted.isEmpty else { return }
+        let grants = try GrantRecord.grants(targetType: "layer", ids: granted, in: db)
         for index in layers.indices {
             layers[index].permissions = grants[layers[index].id.uuidString] ?? []
         }
-        return layers
     }
 }
 

@@ -5,23 +5,13 @@ import RealityCore
 extension Row {
     /// The identifier stored as a UUID string in `column`; throws when it is not one.
     func identifier<Entity>(_ column: String) throws -> Identifier<Entity> {
-        try Self.identifier(self[column], column: column)
-    }
-
-    private static func identifier<Entity>(_ text: String, column: String) throws -> Identifier<Entity> {
-        guard let id = Identifier<Entity>(uuidString: text) else {
-            throw StoreError.unavailable(detail: "column \(column) holds a malformed UUID")
-        }
-        return id
+        try StoredText.identifier(self[column], column: column)
     }
 
     /// The optional identifier stored in `column`.
     func optionalIdentifier<Entity>(_ column: String) throws -> Identifier<Entity>? {
         guard let text: String = self[column] else { return nil }
-        guard let id = Identifier<Entity>(uuidString: text) else {
-            throw StoreError.unavailable(detail: "column \(column) holds a malformed UUID")
-        }
-        return id
+        return try StoredText.identifier(text, column: column)
     }
 
     /// The date stored as milliseconds since 1970 in `column`.
@@ -37,15 +27,7 @@ extension Row {
 
     /// The enum stored as its raw string in `column`; throws for an unknown value.
     func enumValue<Value: RawRepresentable>(_ column: String) throws -> Value where Value.RawValue == String {
-        try Self.enumValue(self[column], column: column)
-    }
-
-    private static func enumValue<Value: RawRepresentable>(_ text: String, column: String) throws -> Value
-    where Value.RawValue == String {
-        guard let value = Value(rawValue: text) else {
-            throw StoreError.unavailable(detail: "column \(column) holds unknown value \(text)")
-        }
-        return value
+        try StoredText.enumValue(self[column], column: column)
     }
 
     /// The JSON document stored in `column`, decoded; nil when the column is NULL.

@@ -25,10 +25,7 @@ extension SQLiteStore: LayerRepository {
             if row.bool(at: hasGrants) { granted.append(layer.id.uuidString) }
             layers.append(layer)
         }
-        if !granted.isEmpty {
-            let grants = try GrantRecord.grants(targetType: "layer", ids: granted, in: db)
-            for index in layers.indices { layers[index].permissions = grants[layers[index].id.uuidString] ?? [] }
-        }
+        try LayerRecord.attachGrants(to: &layers, granted: granted, in: db)
         return LayerChain(layers)
     }
 
