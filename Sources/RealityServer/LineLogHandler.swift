@@ -11,8 +11,9 @@ import Synchronization
 /// so a line always parses back into the same pairs and no value can start a line of its own.
 ///
 /// Every request logs one line, so the handler does little work per event: metadata is kept as
-/// given and formatted only when a line is written, the timestamp comes from `gmtime_r` (no time
-/// zone file is read), and the line goes out in one `write(2)`.
+/// given and formatted only when a line is written, its sources are merged in one sorted list
+/// rather than in dictionaries, the line is built as bytes, the timestamp comes from `gmtime_r`
+/// (no time zone file is read), and the line goes out in one `write(2)`.
 public struct LineLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
@@ -41,12 +42,13 @@ public struct LineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
-        if let explicit = event.metadata { merged.merge(explicit) { $1 } }
-        if let error = event.error { merged["error"] = .string("\(error)") }
+        var fields = LogFields()
+        fields.add(metadata)
+        if let provided = metadataProvider?.get() { fields.add(provided) }
+        if let explicit = event.metadata { fields.add(explicit) }
+        if let error = event.error { fields.add("error", .string("\(error)")) }
         output.emit(LogLine.format(
-            date: Date(), level: event.level, label: label, metadata: merged, source: event.source,
+            date: Date(), level: event.level, label: label, fields: fields, source: event.source,
             message: event.message.description))
     }
 }
@@ -69,13 +71,12 @@ public final class LogOutput: Sendable {
     /// line feeds.
     public var lines: [String] { kept.withLock { $0 } }
 
-    func emit(_ line: String) {
+    func emit(_ line: LogLine) {
         guard let descriptor else {
-            kept.withLock { $0.append(String(line.dropLast())) }
+            kept.withLock { $0.append(String(decoding: line.bytes.dropLast(), as: UTF8.self)) }
             return
         }
-        var line = line
-        line.withUTF8 { bytes in
+        line.bytes.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

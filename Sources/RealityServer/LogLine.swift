@@ -1,34 +1,74 @@
 import Foundation
 import Logging
 
-/// The text of one ``LineLogHandler`` line.
-enum LogLine {
-    /// `2026-11-22T01:37:27.123Z info label: a=1 b="two words" [Source] message\n`.
+/// The text of one ``LineLogHandler`` line, built as UTF-8 bytes: every request writes one, so
+/// the line is appended byte by byte into one buffer, with no intermediate strings.
+struct LogLine {
+    /// The line so far.
+    private(set) var bytes: [UInt8] = []
+
+    /// `2026-11-22T01:37:27.123Z info label: a=1 b="two words" [Source] message\n`. `fields` are
+    /// written in the order given (``LogFields`` sorts them).
+    static func format(
+        date: Date, level: Logger.Level, label: String, fields: LogFields, source: String, message: String
+    ) -> LogLine {
+        var line = LogLine()
+        line.bytes.reserveCapacity(96 + 40 * fields.count + message.utf8.count)
+        line.appendTimestamp(date)
+        line.append(" ")
+        line.append(level.rawValue)
+        if !label.isEmpty {
+            line.append(" ")
+            line.append(label)
+        }
+        line.append(":")
+        for (key, value) in fields.sorted {
+            line.append(" ")
+            line.appendValue(key)
+            line.append("=")
+            line.appendValue(value)
+        }
+        line.append(" [")
+        line.append(source)
+        line.append("] ")
+        line.appendMessage(message)
+        line.append("\n")
+        return line
+    }
+
+    /// ``format(date:level:label:fields:source:message:)`` for metadata in a dictionary.
     static func format(
         date: Date, level: Logger.Level, label: String, metadata: Logger.Metadata, source: String, message: String
     ) -> String {
-        var line = ""
-        line.reserveCapacity(160 + 48 * metadata.count + message.utf8.count)
-        appendTimestamp(date, to: &line)
-        line += " "
-        line += level.rawValue
-        if !label.isEmpty {
-            line += " "
-            line += label
+        var fields = LogFields()
+        fields.add(metadata)
+        let line = format(date: date, level: level, label: label, fields: fields, source: source, message: message)
+        return String(decoding: line.bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as it is.
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends `value`'s text (``text(of:)``), in quotes with escapes when it holds a space, `=`,
+    /// a quote, a backslash or a control character (or is empty), as it is otherwise.
+    mutating func appendValue(_ value: Logger.MetadataValue) {
+        switch value {
+        case .string(let string): appendValue(string)
+        default: appendValue(Self.text(of: value))
         }
-        line += ":"
-        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
-            line += " "
-            appendValue(key, to: &line)
-            line += "="
-            appendValue(text(of: value), to: &line)
+    }
+
+    /// Appends `text`, quoted and escaped when it would not parse back as it is.
+    mutating func appendValue(_ text: String) {
+        guard text.isEmpty || text.utf8.contains(where: Self.needsQuoting) else {
+            append(text)
+            return
         }
-        line += " ["
-        line += source
-        line += "] "
-        appendMessage(message, to: &line)
-        line += "\n"
-        return line
+        append("\"")
+        appendEscaped(text, quotes: true)
+        append("\"")
     }
 
     /// `value` as it appears in a line, before quoting: strings as they are, arrays and
@@ -44,38 +84,26 @@ enum LogLine {
         }
     }
 
-    /// Appends `text`, in quotes with escapes when it holds a space, `=`, a quote, a backslash or
-    /// a control character (or is empty), as it is otherwise.
-    static func appendValue(_ text: String, to line: inout String) {
-        guard text.isEmpty || text.utf8.contains(where: needsQuoting) else {
-            line += text
-            return
-        }
-        line += "\""
-        appendEscaped(text, to: &line)
-        line += "\""
-    }
-
     /// Appends a message; only its control characters are escaped, so that it stays on one line.
-    private static func appendMessage(_ message: String, to line: inout String) {
+    private mutating func appendMessage(_ message: String) {
         guard message.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-            line += message
+            append(message)
             return
         }
-        appendEscaped(message, to: &line, quotes: false)
+        appendEscaped(message, quotes: false)
     }
 
-    private static func appendEscaped(_ text: String, to line: inout String, quotes: Bool = true) {
+    private mutating func appendEscaped(_ text: String, quotes: Bool) {
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"" where quotes: line += "\\\""
-            case "\\" where quotes: line += "\\\\"
-            case "\n": line += "\\n"
-            case "\r": line += "\\r"
-            case "\t": line += "\\t"
+            case "\"" where quotes: append("\\\"")
+            case "\\" where quotes: append("\\\\")
+            case "\n": append("\\n")
+            case "\r": append("\\r")
+            case "\t": append("\\t")
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                line += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: line.unicodeScalars.append(scalar)
+                append("\\u{" + String(scalar.value, radix: 16) + "}")
+            default: bytes.append(contentsOf: UTF8.encode(scalar)!)
             }
         }
     }
@@ -87,31 +115,77 @@ enum LogLine {
 
     /// Appends `date` in UTC as `YYYY-MM-DDTHH:MM:SS.mmmZ`, computed with `gmtime_r`: no time
     /// zone file is read, unlike `localtime`.
-    private static func appendTimestamp(_ date: Date, to line: inout String) {
+    private mutating func appendTimestamp(_ date: Date) {
         let interval = date.timeIntervalSince1970
         var seconds = time_t(interval.rounded(.down))
         let milliseconds = min(999, Int((interval - Double(seconds)) * 1000))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        appendDigits(Int(parts.tm_year) + 1900, count: 4, to: &line)
-        line += "-"
-        appendDigits(Int(parts.tm_mon) + 1, count: 2, to: &line)
-        line += "-"
-        appendDigits(Int(parts.tm_mday), count: 2, to: &line)
-        line += "T"
-        appendDigits(Int(parts.tm_hour), count: 2, to: &line)
-        line += ":"
-        appendDigits(Int(parts.tm_min), count: 2, to: &line)
-        line += ":"
-        appendDigits(Int(parts.tm_sec), count: 2, to: &line)
-        line += "."
-        appendDigits(milliseconds, count: 3, to: &line)
-        line += "Z"
+        appendDigits(Int(parts.tm_year) + 1900, count: 4)
+        append("-")
+        appendDigits(Int(parts.tm_mon) + 1, count: 2)
+        append("-")
+        appendDigits(Int(parts.tm_mday), count: 2)
+        append("T")
+        appendDigits(Int(parts.tm_hour), count: 2)
+        append(":")
+        appendDigits(Int(parts.tm_min), count: 2)
+        append(":")
+        appendDigits(Int(parts.tm_sec), count: 2)
+        append(".")
+        appendDigits(milliseconds, count: 3)
+        append("Z")
     }
 
-    private static func appendDigits(_ value: Int, count: Int, to line: inout String) {
-        let digits = String(value)
-        if digits.count < count { line += String(repeating: "0", count: count - digits.count) }
-        line += digits
+    /// Appends the last `count` decimal digits of `value` (not negative), with leading zeros.
+    private mutating func appendDigits(_ value: Int, count: Int) {
+        var divisor = 1
+        for _ in 1..<count { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+}
+
+/// The metadata of one line: the handler's, the provider's, the event's own and its error, later
+/// ones replacing earlier ones with the same key, in key order.
+struct LogFields {
+    private var fields: [(key: String, value: Logger.MetadataValue)] = []
+    /// Whether the fields added so far may hold a key twice, or be out of order.
+    private var needsSorting = false
+
+    /// How many fields were added (before keys repeated in later ones are dropped).
+    var count: Int { fields.count }
+
+    /// Adds `metadata`, replacing fields added before with the same keys.
+    mutating func add(_ metadata: Logger.Metadata) {
+        guard !metadata.isEmpty else { return }
+        needsSorting = needsSorting || !fields.isEmpty || metadata.count > 1
+        fields.reserveCapacity(fields.count + metadata.count)
+        for (key, value) in metadata { fields.append((key, value)) }
+    }
+
+    /// Adds one field, replacing one added before with the same key.
+    mutating func add(_ key: String, _ value: Logger.MetadataValue) {
+        needsSorting = needsSorting || !fields.isEmpty
+        fields.append((key, value))
+    }
+
+    /// The fields in key order, each key once with its last value.
+    var sorted: [(key: String, value: Logger.MetadataValue)] {
+        guard needsSorting else { return fields }
+        // Sorted by key, then by the order added; the last of each run of equal keys wins.
+        let ordered = fields.indices.sorted { fields[$0].key != fields[$1].key ? fields[$0].key < fields[$1].key : $0 < $1 }
+        var result: [(key: String, value: Logger.MetadataValue)] = []
+        result.reserveCapacity(ordered.count)
+        for index in ordered {
+            if let last = result.last, last.key == fields[index].key {
+                result[result.count - 1] = fields[index]
+            } else {
+                result.append(fields[index])
+            }
+        }
+        return result
     }
 }

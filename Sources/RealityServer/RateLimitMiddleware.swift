@@ -11,8 +11,8 @@ struct RateLimitMiddleware: RouterMiddleware {
     ) async throws -> Response {
         let path = request.uri.path
         if path == "/health" || path == "/metrics" { return try await next(request, context) }
-        let key = context.userID.map { "user:\($0.uuidString)" } ?? "ip:\(context.remoteAddress)"
-        if let wait = limiter.acquire(key) {
+        let caller = context.userID.map(RateLimiter.Caller.user) ?? .address(context.remoteAddress)
+        if let wait = limiter.acquire(caller) {
             throw APIError(
                 .tooManyRequests, code: "rate_limited", message: "Too many requests; retry after \(wait) s.",
                 headers: [.retryAfter: String(wait)])

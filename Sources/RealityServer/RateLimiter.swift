@@ -1,4 +1,5 @@
 import Foundation
+import RealityCore
 import Synchronization
 
 /// Token buckets per caller (SPEC "Bad input, everywhere": a per-user rate limit).
@@ -8,13 +9,21 @@ import Synchronization
 /// Buckets that have refilled completely carry no information and are dropped, so memory stays
 /// bounded by the callers of the last few seconds.
 final class RateLimiter: Sendable {
+    /// Whose bucket a request takes from.
+    enum Caller: Hashable {
+        /// A signed-in user.
+        case user(UserID)
+        /// An anonymous caller, by IP address.
+        case address(String)
+    }
+
     private struct Bucket {
         var tokens: Double
         var updated: ContinuousClock.Instant
     }
 
     private struct State {
-        var buckets: [String: Bucket] = [:]
+        var buckets: [Caller: Bucket] = [:]
         var lastSweep: ContinuousClock.Instant
     }
 
@@ -30,20 +39,20 @@ final class RateLimiter: Sendable {
         self.state = Mutex(State(lastSweep: clock.now))
     }
 
-    /// Takes one token for `key`; nil when allowed, else the seconds to wait.
-    func acquire(_ key: String) -> Int? {
+    /// Takes one token for `caller`; nil when allowed, else the seconds to wait.
+    func acquire(_ caller: Caller) -> Int? {
         let now = clock.now
         return state.withLock { state in
             sweep(&state, now)
-            var bucket = state.buckets[key] ?? Bucket(tokens: burst, updated: now)
+            var bucket = state.buckets[caller] ?? Bucket(tokens: burst, updated: now)
             bucket.tokens = min(burst, bucket.tokens + seconds(now - bucket.updated) * perSecond)
             bucket.updated = now
             if bucket.tokens >= 1 {
                 bucket.tokens -= 1
-                state.buckets[key] = bucket
+                state.buckets[caller] = bucket
                 return nil
             }
-            state.buckets[key] = bucket
+            state.buckets[caller] = bucket
             return max(1, Int(((1 - bucket.tokens) / perSecond).rounded(.up)))
         }
     }

@@ -14,31 +14,36 @@ extension SQLiteStore: LayerRepository {
         try readNow { db in try Self.layerChain(startingAt: id, in: db) }
     }
 
-    /// The layer with `id` and its ancestors, nearest first, read on `db`. Each row says whether
-    /// its layer has grants, so that grants are queried only for the layers that have some.
+    /// The layer with `id` and its ancestors, nearest first, read on `db`: one indexed lookup per
+    /// layer, following `parentLayerID`, until a layer has no parent, its parent is missing or
+    /// already in the chain, or the chain holds ``LayerChain/maxDepth`` layers. Each row says
+    /// whether its layer has grants, so that grants are queried only for the layers that have
+    /// some. (Most chains are one or two layers: a few point lookups cost a fraction of a
+    /// recursive query, which builds a table of the chain and sorts it.)
     static func layerChain(startingAt id: LayerID, in db: Database) throws -> LayerChain {
         var layers: [Layer] = []
         var granted: [String] = []
         let hasGrants = LayerRecord.columnNames.count
-        try db.eachRow(sql: layerChainSQL, arguments: [id.uuidString, LayerChain.maxDepth]) { row in
-            let layer = try LayerRecord.layer(from: row)
-            if row.bool(at: hasGrants) { granted.append(layer.id.uuidString) }
-            layers.append(layer)
+        var next: LayerID? = id
+        while let current = next, layers.count < LayerChain.maxDepth {
+            next = nil
+            try db.eachRow(sql: chainLinkSQL, arguments: [current.uuidString]) { row in
+                let layer = try LayerRecord.layer(from: row)
+                if row.bool(at: hasGrants) { granted.append(layer.id.uuidString) }
+                layers.append(layer)
+                next = layer.parentLayerID
+            }
+            if let parent = next, layers.contains(where: { $0.id == parent }) { break }
         }
         try LayerRecord.attachGrants(to: &layers, granted: granted, in: db)
         return LayerChain(layers)
     }
 
-    private static let layerChainSQL = """
-        WITH RECURSIVE chain(id, depth) AS (
-            SELECT ?, 0
-            UNION ALL
-            SELECT l.parentLayerID, c.depth + 1 FROM layers l JOIN chain c ON l.id = c.id
-            WHERE l.parentLayerID IS NOT NULL AND c.depth < ?
-        )
-        SELECT \(LayerRecord.columnNames.map { "l." + $0 }.joined(separator: ", ")),
-            EXISTS(SELECT 1 FROM grants g WHERE g.targetType = 'layer' AND g.targetID = l.id)
-        FROM chain c JOIN layers l ON l.id = c.id ORDER BY c.depth
+    /// One layer of a chain and whether it has grants.
+    private static let chainLinkSQL = """
+        SELECT \(LayerRecord.columns),
+            EXISTS(SELECT 1 FROM grants g WHERE g.targetType = 'layer' AND g.targetID = layers.id)
+        FROM layers WHERE id = ?
         """
 
     public func layers(visibleTo viewer: UserID, at date: Date) async throws -> [Layer] {

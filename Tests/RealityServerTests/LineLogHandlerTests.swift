@@ -34,9 +34,9 @@ import Testing
         ("tab\there", #""tab\there""#), ("bell\u{7}", #""bell\u{7}""#), ("é ü", #""é ü""#),
     ])
     func values_areQuotedAndEscaped_whenTheyWouldNotParseBack(value: String, written: String) {
-        var line = ""
-        LogLine.appendValue(value, to: &line)
-        #expect(line == written)
+        var line = LogLine()
+        line.appendValue(value)
+        #expect(String(decoding: line.bytes, as: UTF8.self) == written)
     }
 
     @Test func aMessage_staysOnOneLine() {
@@ -72,6 +72,24 @@ import Testing
         logger[metadataKey: "key"] = "own"
         logger.info("m", metadata: ["key": "explicit"], source: "S")
         #expect(output.lines.first?.hasSuffix("p: key=explicit trace=t1 [S] m") == true, "\(output.lines)")
+    }
+
+    @Test func aKeyGivenTwice_isWrittenOnce_withTheLastValue() {
+        var fields = LogFields()
+        fields.add(["b": "1", "a": "1", "c": "1"])
+        fields.add(["c": "2", "d": "2"])
+        fields.add("a", "3")
+        fields.add("c", "3")
+        let written = fields.sorted.map { "\($0.key)=\($0.value)" }
+        #expect(written == ["a=3", "b=1", "c=3", "d=2"])
+    }
+
+    @Test(arguments: [
+        (Duration.zero, "0.000"), (.microseconds(590), "0.590"), (.microseconds(7), "0.007"),
+        (.milliseconds(12) + .microseconds(45), "12.045"), (.seconds(3) + .nanoseconds(999), "3000.000"),
+    ])
+    func durations_areMilliseconds_withThreeDecimals(duration: Duration, text: String) {
+        #expect(ObservabilityMiddleware.milliseconds(duration) == text)
     }
 
     private struct TestError: Error, CustomStringConvertible {

@@ -67,4 +67,30 @@ import Testing
             #expect(lost.chain == .empty)
         }
     }
+
+    /// Stored parent links can be anything a sync delivered: a cycle, a parent that is not
+    /// stored, a chain deeper than the cap. The read stops at each, as ``LayerChain`` would.
+    @Test(arguments: StoreBackend.allCases)
+    func cyclesMissingParentsAndDepth_endTheChain(backend: StoreBackend) async throws {
+        try await withStore(backend) { store in
+            let owner = Samples.user("Ana")
+            let firstID = LayerID(), secondID = LayerID()
+            let first = Samples.layer("First", owner: owner.id, id: firstID, parent: secondID)
+            let second = Samples.layer("Second", owner: owner.id, id: secondID, parent: firstID)
+            let stray = Samples.layer("Stray", owner: owner.id, parent: LayerID())
+            var deep: [Layer] = [Samples.layer("Top", owner: owner.id)]
+            for level in 1...(LayerChain.maxDepth + 5) {
+                deep.append(Samples.layer("Level \(level)", owner: owner.id, parent: deep[level - 1].id))
+            }
+            try await store.commit(ChangeSet(
+                changes: [.saveUser(owner), .saveLayer(first), .saveLayer(second), .saveLayer(stray)]
+                    + deep.map { .saveLayer($0) }))
+
+            #expect(try await store.layerChain(startingAt: firstID).layers.map(\.id) == [firstID, secondID])
+            #expect(try await store.layerChain(startingAt: stray.id).layers.map(\.id) == [stray.id])
+            #expect(try await store.layerChain(startingAt: LayerID()) == .empty)
+            let capped = try await store.layerChain(startingAt: deep[deep.count - 1].id)
+            #expect(capped.layers.map(\.id) == Array(deep.reversed().prefix(LayerChain.maxDepth)).map(\.id))
+        }
+    }
 }
