@@ -175,17 +175,23 @@ struct LogFields {
     /// The fields in key order, each key once with its last value.
     var sorted: [(key: String, value: Logger.MetadataValue)] {
         guard needsSorting else { return fields }
-        // Sorted by key, then by the order added; the last of each run of equal keys wins.
-        let ordered = fields.indices.sorted { fields[$0].key != fields[$1].key ? fields[$0].key < fields[$1].key : $0 < $1 }
-        var result: [(key: String, value: Logger.MetadataValue)] = []
-        result.reserveCapacity(ordered.count)
-        for index in ordered {
-            if let last = result.last, last.key == fields[index].key {
-                result[result.count - 1] = fields[index]
-            } else {
-                result.append(fields[index])
+        var sorted = fields
+        // An insertion sort, stable, moving fields rather than copying them: a line has a few.
+        sorted.withUnsafeMutableBufferPointer { fields in
+            for next in fields.indices.dropFirst() {
+                var index = next
+                while index > 0, fields[index].key < fields[index - 1].key {
+                    fields.swapAt(index, index - 1)
+                    index -= 1
+                }
             }
         }
-        return result
+        // Of equal keys, now side by side in the order added, the last wins.
+        var index = sorted.count - 1
+        while index > 0 {
+            if sorted[index - 1].key == sorted[index].key { sorted.remove(at: index - 1) }
+            index -= 1
+        }
+        return sorted
     }
 }

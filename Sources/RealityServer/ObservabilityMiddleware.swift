@@ -16,7 +16,9 @@ struct ObservabilityMiddleware: RouterMiddleware {
         var context = context
         let requestID = request.headers[.requestID].flatMap { (1...64).contains($0.count) ? $0 : nil }
             ?? requestIDs.next()
-        context.logger[metadataKey: "request.id"] = .string(requestID)
+        // Hummingbird's own ID for the request is replaced, so that a line carries one ID and it
+        // is the one the caller sees.
+        context.logger[metadataKey: "hb.request.id"] = .string(requestID)
         let clock = ContinuousClock()
         let start = clock.now
         let inFlight = metrics.inFlight

@@ -41,7 +41,7 @@ extension DeviceSyncTests {
             let response = try await get(server.url + "/api/v1/me", token: nil, harness)
             #expect(response.status == .unauthorized)
             let id = try #require(response.headers.first(name: "X-Request-ID"))
-            let lines = server.output.split(separator: "\n").filter { $0.contains(" request.id=\(id) ") }
+            let lines = server.output.split(separator: "\n").filter { $0.contains(" hb.request.id=\(id) ") }
             #expect(lines.count == 1, "\(server.output.suffix(2_000))")
             let line = String(lines.first ?? "")
             for part in [" info reality.server: ", "http.method=GET", "http.route=/api/v1/me", "http.status=401", "] request"] {
