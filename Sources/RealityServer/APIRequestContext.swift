@@ -5,7 +5,7 @@ import NIOCore
 import RealityCore
 
 /// The request context of every route: Hummingbird's core storage, the authenticated user
-/// (set by ``AuthenticationMiddleware``) and the caller's address for anonymous rate limits.
+/// (set by ``GatewayMiddleware``) and the caller's address for anonymous rate limits.
 public struct APIRequestContext: RequestContext, WebSocketRequestContext {
     /// Hummingbird's per-request storage.
     public var coreContext: CoreRequestContextStorage

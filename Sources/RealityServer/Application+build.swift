@@ -70,7 +70,7 @@ public func buildApplication<Store: ServerStore>(
     let hub = EventHub(store: store, logger: logger)
     let webSocketRouter = Router(context: APIRequestContext.self)
     webSocketRouter.addMiddleware {
-        AuthenticationMiddleware(store: store)
+        AuthenticationMiddleware(authenticator: Authenticator(store: store))
     }
     EventsRoute.add(to: webSocketRouter, hub: hub)
     var app = Application(
@@ -87,21 +87,19 @@ public func buildApplication<Store: ServerStore>(
     return app
 }
 
-/// The router: middleware in order (observability, body limit, authentication, rate limit), the
-/// public routes, and behind ``RequireUserMiddleware`` everything else (deny by default).
+/// The router: ``GatewayMiddleware`` (request IDs, body limits, authentication, rate limits,
+/// logs and metrics; every path but the few public ones needs a signed-in user, see
+/// ``AccessPolicy``), then the routes.
 public func buildRouter<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics = ServerMetrics()
 ) -> Router<APIRequestContext> {
     let services = Services(store: store)
     let json = configuration.maxJSONBodyBytes
     let router = Router(context: APIRequestContext.self)
-    router.addMiddleware {
-        ObservabilityMiddleware(metrics: metrics)
-        BodyLimitMiddleware(limits: BodyLimits(json: json, asset: configuration.maxAssetBytes))
-        AuthenticationMiddleware(store: store)
-        RateLimitMiddleware(
-            limiter: RateLimiter(burst: configuration.rateLimitBurst, perSecond: configuration.rateLimitPerSecond))
-    }
+    router.add(middleware: GatewayMiddleware(
+        metrics: metrics, bodyLimits: BodyLimits(json: json, asset: configuration.maxAssetBytes),
+        authenticator: Authenticator(store: store),
+        limiter: RateLimiter(burst: configuration.rateLimitBurst, perSecond: configuration.rateLimitPerSecond)))
     OperationsController(services: services, metrics: metrics).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
 
@@ -111,7 +109,7 @@ public func buildRouter<Store: ServerStore>(
     let admin = router.group("api/v1/admin").add(middleware: AdminTokenMiddleware(adminToken: configuration.adminToken))
     AdminController(services: services, bodyLimit: json).addRoutes(to: admin)
 
-    let api = router.group("api/v1").add(middleware: RequireUserMiddleware())
+    let api = router.group("api/v1")
     auth.addRoutes(to: api.group("auth"))
     MeController(services: services, bodyLimit: json).addRoutes(to: api)
     LayerController(services: services, bodyLimit: json).addRoutes(to: api)

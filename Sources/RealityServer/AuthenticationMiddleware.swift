@@ -2,27 +2,53 @@ import Hummingbird
 import Logging
 import RealityCore
 
-/// Reads `Authorization: Bearer TOKEN` and, when the token's hash names a live session, sets the
-/// context's user. A token that is sent but not valid answers 401 at once; no token leaves the
-/// request anonymous, for ``RequireUserMiddleware`` to refuse where a user is needed.
+/// Finds the session a request's `Authorization: Bearer TOKEN` names.
+struct Authenticator<Store: AccountRepository>: Sendable {
+    let store: Store
+
+    /// The session of `request`'s bearer token; nil when it sends no `Authorization` header. A
+    /// header that is not a valid `Bearer` token, or whose token names no live session, is a 401.
+    func session(of request: Request) async throws -> SignedInSession? {
+        guard let header = request.headers[.authorization] else { return nil }
+        guard let token = BearerToken.parse(header) else { throw APIError.unauthorized }
+        let hash = TokenDigest.sha256(token)
+        guard let userID = try await store.sessionUser(tokenHash: hash) else { throw APIError.unauthorized }
+        return SignedInSession(userID: userID, tokenHash: hash)
+    }
+}
+
+/// A user signed in with a session token.
+struct SignedInSession: Sendable {
+    /// The user.
+    var userID: UserID
+    /// The SHA-256 of the token (for logout).
+    var tokenHash: String
+}
+
+extension APIRequestContext {
+    /// Makes `session`'s user the request's, for the routes and for the lines they log.
+    mutating func signIn(_ session: SignedInSession) {
+        userID = session.userID
+        tokenHash = session.tokenHash
+        logger[metadataKey: "user.id"] = .string(session.userID.uuidString)
+    }
+}
+
+/// Sets the context's user from the request's bearer token (``Authenticator``), for the
+/// WebSocket router, whose upgrade requests do not pass the HTTP router's ``GatewayMiddleware``.
+/// A token that is sent but not valid answers 401 at once; no token leaves the request anonymous.
 struct AuthenticationMiddleware<Store: AccountRepository>: RouterMiddleware {
     typealias Context = APIRequestContext
-    let store: Store
+    let authenticator: Authenticator<Store>
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        // The admin routes carry the admin token, checked by their own middleware.
-        guard !request.uri.path.hasPrefix("/api/v1/admin/"), let header = request.headers[.authorization] else {
+        guard let session = try await authenticator.session(of: request) else {
             return try await next(request, context)
         }
-        guard let token = BearerToken.parse(header) else { throw APIError.unauthorized }
-        let hash = TokenDigest.sha256(token)
-        guard let userID = try await store.sessionUser(tokenHash: hash) else { throw APIError.unauthorized }
         var context = context
-        context.userID = userID
-        context.tokenHash = hash
-        context.logger[metadataKey: "user.id"] = .string(userID.uuidString)
+        context.signIn(session)
         return try await next(request, context)
     }
 }
@@ -54,18 +80,6 @@ enum BearerToken {
 
     private static func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-    }
-}
-
-/// Refuses anonymous requests with 401: everything behind it needs a signed-in user.
-struct RequireUserMiddleware: RouterMiddleware {
-    typealias Context = APIRequestContext
-
-    func handle(
-        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
-    ) async throws -> Response {
-        _ = try context.requireUser()
-        return try await next(request, context)
     }
 }
 

@@ -89,7 +89,7 @@ import Testing
         (.milliseconds(12) + .microseconds(45), "12.045"), (.seconds(3) + .nanoseconds(999), "3000.000"),
     ])
     func durations_areMilliseconds_withThreeDecimals(duration: Duration, text: String) {
-        #expect(ObservabilityMiddleware.milliseconds(duration) == text)
+        #expect(LogLine.milliseconds(duration) == text)
     }
 
     private struct TestError: Error, CustomStringConvertible {

@@ -1,0 +1,46 @@
+import Foundation
+import HTTPTypes
+import Testing
+@testable import RealityServer
+
+/// Deny by default: every operation of the OpenAPI document, called without a token, answers
+/// 401, except the few public ones, which answer without asking for one.
+@Suite struct AccessPolicyTests {
+    @Test(arguments: Backend.allCases) func everyOperation_withoutAToken_is401_butThePublicOnes(
+        _ backend: Backend
+    ) async throws {
+        try await TestServer.run(backend, { $0.rateLimitBurst = 10_000 }) { api in
+            let document = try await api.send(.get, "/api/v1/openapi.json")
+            #expect(document.status == .ok)
+            let json = try #require(try JSONSerialization.jsonObject(with: document.body) as? [String: Any])
+            let paths = try #require(json["paths"] as? [String: [String: Any]])
+            var checked = 0
+            for (template, operations) in paths {
+                // Any ID will do: nobody may learn whether it exists without signing in.
+                let path = template.replacing(#/\{[^}]+\}/#, with: UUID().uuidString)
+                for method in operations.keys.compactMap({ HTTPRequest.Method($0.uppercased()) }) {
+                    let status = try await api.send(method, path, raw: method == .get ? nil : "{}").status
+                    if AccessPolicy.publicPaths.contains(template) {
+                        #expect(status != .unauthorized, "\(method) \(template)")
+                    } else {
+                        #expect(status == .unauthorized, "\(method) \(template)")
+                    }
+                    checked += 1
+                }
+            }
+            #expect(checked >= 50, "the document lists every route")
+            #expect(AccessPolicy.publicPaths.allSatisfy { path in paths[path] != nil }, "no stale public path")
+        }
+    }
+
+    @Test(arguments: Backend.allCases) func unknownPaths_withoutAToken_are401_andWithOne_404(
+        _ backend: Backend
+    ) async throws {
+        try await TestServer.run(backend) { api in
+            let ada = try await api.register("Ada")
+            #expect(try await api.send(.get, "/api/v1/nothing-here").status == .unauthorized)
+            #expect(try await api.send(.get, "/api/v1/nothing-here", token: ada.token).status == .notFound)
+            #expect(try await api.send(.get, "/api/v1/me", token: "not-a-session").status == .unauthorized)
+        }
+    }
+}
