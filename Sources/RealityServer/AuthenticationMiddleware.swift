@@ -7,10 +7,11 @@ struct Authenticator<Store: AccountRepository>: Sendable {
     let store: Store
 
     /// The session of `request`'s bearer token; nil when it sends no `Authorization` header. A
-    /// header that is not a valid `Bearer` token, or whose token names no live session, is a 401.
+    /// header that is not one valid `Bearer` token, or whose token names no live session, is a
+    /// 401.
     func session(of request: Request) async throws -> SignedInSession? {
-        guard let header = request.headers[.authorization] else { return nil }
-        guard let token = BearerToken.parse(header) else { throw APIError.unauthorized }
+        guard let header = request.headers.single(.authorization) else { return nil }
+        guard case .one(let value) = header, let token = BearerToken.parse(value) else { throw APIError.unauthorized }
         let hash = TokenDigest.sha256(token)
         guard let userID = try await store.sessionUser(tokenHash: hash) else { throw APIError.unauthorized }
         return SignedInSession(userID: userID, tokenHash: hash)

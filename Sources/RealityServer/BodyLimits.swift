@@ -18,11 +18,11 @@ struct BodyLimits: Sendable {
     }
 
     /// Throws 413 (or the sync protocol's own error for a push) when `request` declares a body
-    /// longer than its route's limit, 400 when the declared length is not a number.
+    /// longer than its route's limit, 400 when the declared length is not one number.
     func check(_ request: Request) throws {
-        guard let text = request.headers[.contentLength] else { return }
-        guard let length = Int(text), length >= 0 else {
-            throw APIError(.badRequest, code: "bad_request", message: "Content-Length is not a number.")
+        guard let field = request.headers.single(.contentLength) else { return }
+        guard case .one(let text) = field, let length = Int(text), length >= 0 else {
+            throw APIError(.badRequest, code: "bad_request", message: "Content-Length must be one number.")
         }
         if length > limit(for: request.uri.path) {
             if request.uri.path == "/api/v1/sync/push" { throw SyncBatchTooLarge(limits: .server) }

@@ -24,8 +24,12 @@ struct GatewayMiddleware<Store: AccountRepository>: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let requestID = request.headers[.requestID].flatMap { (1...64).contains($0.count) ? $0 : nil }
-            ?? requestIDs.next()
+        let requestID: String
+        if case .one(let sent) = request.headers.single(.requestID), (1...64).contains(sent.count) {
+            requestID = sent
+        } else {
+            requestID = requestIDs.next()
+        }
         // Hummingbird's own ID for the request is replaced, so that a line carries one ID and it
         // is the one the caller sees.
         context.logger[metadataKey: "hb.request.id"] = .string(requestID)

@@ -43,4 +43,16 @@ import Testing
             #expect(try await api.send(.get, "/api/v1/me", token: "not-a-session").status == .unauthorized)
         }
     }
+
+    /// A token sent twice is not one token: 401, even when both are the same valid token.
+    @Test(arguments: Backend.allCases) func twoAuthorizationHeaders_are401(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            let ada = try await api.register("Ada")
+            var headers = HTTPFields()
+            headers.append(HTTPField(name: .authorization, value: "Bearer \(ada.token)"))
+            #expect(try await api.send(.get, "/api/v1/me", headers: headers).status == .ok)
+            headers.append(HTTPField(name: .authorization, value: "Bearer \(ada.token)"))
+            #expect(try await api.send(.get, "/api/v1/me", headers: headers).status == .unauthorized)
+        }
+    }
 }

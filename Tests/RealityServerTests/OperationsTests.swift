@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Testing
 import RealityAPI
 import RealityCore
@@ -90,6 +91,11 @@ struct OperationsTests {
                 let id = try #require(made.headers[.requestID])
                 #expect(id != unusable && !id.isEmpty && !seen.contains(id))
             }
+            var twice = HTTPFields()
+            twice.append(HTTPField(name: .requestID, value: "a"))
+            twice.append(HTTPField(name: .requestID, value: "b"))
+            let made = try #require(try await api.send(.get, "/health", headers: twice).headers[.requestID])
+            #expect(!["a", "b", "a, b"].contains(made) && !seen.contains(made), "two IDs sent: a new one is made")
         }
     }
 
