@@ -36,14 +36,39 @@ enum AnnotationAssembler {
     /// probes telling which other tables hold parts of it, so that only those are queried: a
     /// plain annotation costs one statement.
     static func annotation(id: AnnotationID, in db: Database) throws -> (annotation: Annotation, hasComments: Bool)? {
+        try pointRead(id: id, sql: pointReadSQL, in: db) { _ in }.map { ($0.annotation, $0.hasComments) }
+    }
+
+    /// ``annotation(id:in:)`` with, from the same row, the annotation's own layer and whether
+    /// that layer has grants (nil when the layer is not stored): the first link of its layer
+    /// chain, which every permission check on the annotation reads next.
+    static func annotationWithLayer(
+        id: AnnotationID, in db: Database
+    ) throws -> (annotation: Annotation, hasComments: Bool, layer: (layer: Layer, hasGrants: Bool)?)? {
+        let layerColumns = AnnotationRecord.selectionWidth + 5
+        let layerHasGrants = layerColumns + LayerRecord.columnNames.count
+        var layer: (layer: Layer, hasGrants: Bool)?
+        let found = try pointRead(id: id, sql: pointReadWithLayerSQL, in: db) { row in
+            guard !row.isNull(at: layerColumns) else { return }  // no stored layer
+            layer = (try LayerRecord.layer(from: row, at: layerColumns), row.bool(at: layerHasGrants))
+        }
+        return found.map { ($0.annotation, $0.hasComments, layer) }
+    }
+
+    /// Reads the annotation with `id` by `sql` (``pointReadSQL``'s columns first), completes it
+    /// with the parts it has, and hands the row to `more` for what `sql` selects after those.
+    private static func pointRead(
+        id: AnnotationID, sql: String, in db: Database, more: (StatementRow) throws -> Void
+    ) throws -> (annotation: Annotation, hasComments: Bool)? {
         var found: (annotation: Annotation, parts: Parts, hasComments: Bool)?
         let columns = AnnotationRecord.Columns.ofSelection
         let flags = AnnotationRecord.selectionWidth
-        try db.eachRow(sql: pointReadSQL, arguments: [id.uuidString]) { row in
+        try db.eachRow(sql: sql, arguments: [id.uuidString]) { row in
             let parts = Parts(
                 grants: row.bool(at: flags), reactions: row.bool(at: flags + 1), views: row.bool(at: flags + 2),
                 attachments: row.bool(at: flags + 3))
             found = (try AnnotationRecord.annotation(from: row, columns: columns), parts, row.bool(at: flags + 4))
+            try more(row)
         }
         guard let found else { return nil }
         // A row decodes with no grants, reactions, viewers or attachments: only those it has
@@ -54,16 +79,27 @@ enum AnnotationAssembler {
         return (annotations[0], found.hasComments)
     }
 
-    /// ``annotation(id:in:)``'s statement: the selection, then which parts exist and whether
-    /// there are comments.
-    private static let pointReadSQL = """
-        SELECT \(AnnotationRecord.selection),
+    /// The point read's columns: the selection, then which parts exist and whether there are
+    /// comments.
+    private static let pointReadColumns = """
+        \(AnnotationRecord.selection),
             EXISTS(SELECT 1 FROM grants WHERE targetType = 'annotation' AND targetID = a.id),
             EXISTS(SELECT 1 FROM reactions WHERE annotationID = a.id),
             EXISTS(SELECT 1 FROM views WHERE annotationID = a.id),
             EXISTS(SELECT 1 FROM attachments WHERE annotationID = a.id),
             EXISTS(SELECT 1 FROM comments WHERE annotationID = a.id AND isDeleted = 0)
-        FROM annotations a WHERE a.id = ?
+        """
+
+    /// ``annotation(id:in:)``'s statement.
+    private static let pointReadSQL = "SELECT \(pointReadColumns) FROM annotations a WHERE a.id = ?"
+
+    /// ``annotationWithLayer(id:in:)``'s statement: the point read's columns, then the layer's
+    /// and whether it has grants.
+    private static let pointReadWithLayerSQL = """
+        SELECT \(pointReadColumns),
+            \(LayerRecord.columnNames.map { "l." + $0 }.joined(separator: ", ")),
+            EXISTS(SELECT 1 FROM grants g WHERE g.targetType = 'layer' AND g.targetID = l.id)
+        FROM annotations a LEFT JOIN layers l ON l.id = a.layerID WHERE a.id = ?
         """
 
     /// Which of the tables that hold parts of annotations have rows for some annotations.

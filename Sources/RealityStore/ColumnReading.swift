@@ -83,24 +83,25 @@ extension Row: ColumnReading {
 struct StatementRow: ColumnReading {
     fileprivate let statement: SQLiteStatement
 
-    private func isNull(_ index: Int) -> Bool { sqlite3_column_type(statement, CInt(index)) == SQLITE_NULL }
+    /// Whether the column at `index` is NULL.
+    func isNull(at index: Int) -> Bool { sqlite3_column_type(statement, CInt(index)) == SQLITE_NULL }
 
     func text(at index: Int) -> String? {
-        guard !isNull(index), let bytes = sqlite3_column_text(statement, CInt(index)) else { return nil }
+        guard !isNull(at: index), let bytes = sqlite3_column_text(statement, CInt(index)) else { return nil }
         let count = Int(sqlite3_column_bytes(statement, CInt(index)))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
     func integer(at index: Int) -> Int64? {
-        isNull(index) ? nil : sqlite3_column_int64(statement, CInt(index))
+        isNull(at: index) ? nil : sqlite3_column_int64(statement, CInt(index))
     }
 
     func real(at index: Int) -> Double? {
-        isNull(index) ? nil : sqlite3_column_double(statement, CInt(index))
+        isNull(at: index) ? nil : sqlite3_column_double(statement, CInt(index))
     }
 
     func blob(at index: Int) -> Data? {
-        guard !isNull(index) else { return nil }
+        guard !isNull(at: index) else { return nil }
         let count = Int(sqlite3_column_bytes(statement, CInt(index)))
         guard count > 0, let bytes = sqlite3_column_blob(statement, CInt(index)) else { return Data() }
         return Data(bytes: bytes, count: count)

@@ -38,6 +38,11 @@ enum LayerRecord {
         try layer(from: row, positions: columnsInOrder)
     }
 
+    /// A layer from a row that holds ``columns``, in that order, from position `offset` on.
+    static func layer(from row: some ColumnReading, at offset: Int) throws -> Layer {
+        try layer(from: row, positions: columnsInOrder.map { $0 + offset })
+    }
+
     private static let columnsInOrder = Array(columnNames.indices)
 
     /// The names in ``columns``, in order.

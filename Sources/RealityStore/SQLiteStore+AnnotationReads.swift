@@ -12,10 +12,12 @@ extension SQLiteStore: AnnotationRepository {
         id: AnnotationID, includingComments: Bool
     ) async throws -> (annotation: Annotation, chain: LayerChain)? {
         try readNow { db in
-            guard let (stored, hasComments) = try AnnotationAssembler.annotation(id: id, in: db) else { return nil }
+            guard let (stored, hasComments, layer) = try AnnotationAssembler.annotationWithLayer(id: id, in: db) else {
+                return nil
+            }
             var annotation = stored
             if includingComments, hasComments { annotation.comments = try Self.comments(on: id, in: db) }
-            return (annotation, try Self.layerChain(startingAt: annotation.layerID, in: db))
+            return (annotation, try Self.layerChain(startingAt: annotation.layerID, firstLink: layer, in: db))
         }
     }
 

@@ -21,19 +21,33 @@ extension SQLiteStore: LayerRepository {
     /// some. (Most chains are one or two layers: a few point lookups cost a fraction of a
     /// recursive query, which builds a table of the chain and sorts it.)
     static func layerChain(startingAt id: LayerID, in db: Database) throws -> LayerChain {
+        try layerChain(startingAt: id, firstLink: nil, in: db)
+    }
+
+    /// ``layerChain(startingAt:in:)`` when the first layer (and whether it has grants) was read
+    /// already, with the item that sits in it; nil `firstLink` reads it too.
+    static func layerChain(
+        startingAt id: LayerID, firstLink: (layer: Layer, hasGrants: Bool)?, in db: Database
+    ) throws -> LayerChain {
         var layers: [Layer] = []
         var granted: [String] = []
-        let hasGrants = LayerRecord.columnNames.count
+        func add(_ layer: Layer, hasGrants: Bool) {
+            if hasGrants { granted.append(layer.id.uuidString) }
+            layers.append(layer)
+        }
         var next: LayerID? = id
-        while let current = next, layers.count < LayerChain.maxDepth {
+        if let firstLink {
+            add(firstLink.layer, hasGrants: firstLink.hasGrants)
+            next = firstLink.layer.parentLayerID
+        }
+        let hasGrants = LayerRecord.columnNames.count
+        while let current = next, layers.count < LayerChain.maxDepth, !layers.contains(where: { $0.id == current }) {
             next = nil
             try db.eachRow(sql: chainLinkSQL, arguments: [current.uuidString]) { row in
                 let layer = try LayerRecord.layer(from: row)
-                if row.bool(at: hasGrants) { granted.append(layer.id.uuidString) }
-                layers.append(layer)
+                add(layer, hasGrants: row.bool(at: hasGrants))
                 next = layer.parentLayerID
             }
-            if let parent = next, layers.contains(where: { $0.id == parent }) { break }
         }
         try LayerRecord.attachGrants(to: &layers, granted: granted, in: db)
         return LayerChain(layers)
