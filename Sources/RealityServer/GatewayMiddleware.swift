@@ -38,10 +38,10 @@ struct GatewayMiddleware<Store: AccountRepository>: RouterMiddleware {
         let inFlight = metrics.inFlight
         inFlight.increment()
         defer { inFlight.decrement() }
+        let path = request.uri.path
         var response: Response
         do {
             try bodyLimits.check(request)
-            let path = request.uri.path
             if AccessPolicy.authenticates(path), let session = try await authenticator.session(of: request) {
                 context.signIn(session)
             }
@@ -62,7 +62,7 @@ struct GatewayMiddleware<Store: AccountRepository>: RouterMiddleware {
             "request",
             metadata: [
                 "http.method": .string(request.method.rawValue),
-                "http.path": .string(request.uri.path),
+                "http.path": .string(path),
                 "http.route": .string(route),
                 "http.status": .string(String(response.status.code)),
                 "http.duration_ms": .string(LogLine.milliseconds(duration)),
