@@ -40,10 +40,12 @@ let package = Package(
         .target(
             name: "RealityStore",
             dependencies: [
-                "RealityCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "RealityCore", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
+        // One C function: SQLite's process-wide settings are set through a variadic call.
+        .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "RealityPostgres",
             dependencies: ["RealityCore", .product(name: "PostgresNIO", package: "postgres-nio")],

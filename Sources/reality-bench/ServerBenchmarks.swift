@@ -28,6 +28,7 @@ struct HTTPBenchmark: AsyncParsableCommand {
         // As `reality serve` does: tasks run on the event loops (both servers here), and every
         // request logs a line to standard error.
         ServerThreads.runTasksOnEventLoops()
+        SQLiteProcessSettings.disableMemoryStatistics()
         LoggingSystem.bootstrap { LineLogHandler(label: $0, level: .info) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-http-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import RealityServer
+import RealityStore
 
 /// `reality serve [--host H] [--port P] [--data DIR] [--postgres URL] [--admin-token T]`: the API
 /// server (SPEC C8). Each option falls back to its environment variable, then to the default.
@@ -57,6 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         LoggingSystem.bootstrap { LineLogHandler(label: $0, level: level) }
         ServerThreads.runTasksOnEventLoops()
+        SQLiteProcessSettings.disableMemoryStatistics()
         do {
             try await runServer(configuration)
         } catch let error as ServerStartError {
