@@ -47,6 +47,13 @@ extension DeviceSyncTests {
             for part in [" info reality.server: ", "http.method=GET", "http.route=/api/v1/me", "http.status=401", "] request"] {
                 #expect(line.contains(part), "\(line)")
             }
+            #expect(!line.contains("user.id="), "\(line)")
+
+            let ana = try await harness.register("Ana")
+            let signedIn = try await get(server.url + "/api/v1/me", token: ana.token, harness)
+            let signedInID = try #require(signedIn.headers.first(name: "X-Request-ID"))
+            let signedInLine = server.output.split(separator: "\n").first { $0.contains(" hb.request.id=\(signedInID) ") }
+            #expect(signedInLine?.contains(" user.id=\(ana.user.id) ") == true, "\(server.output.suffix(2_000))")
         }
     }
 
