@@ -45,12 +45,11 @@ enum AnnotationAssembler {
     static func annotationWithLayer(
         id: AnnotationID, in db: Database
     ) throws -> (annotation: Annotation, hasComments: Bool, layer: (layer: Layer, hasGrants: Bool)?)? {
-        let layerColumns = AnnotationRecord.selectionWidth + 5
         let layerHasGrants = layerColumns + LayerRecord.columnNames.count
         var layer: (layer: Layer, hasGrants: Bool)?
         let found = try pointRead(id: id, sql: pointReadWithLayerSQL, in: db) { row in
             guard !row.isNull(at: layerColumns) else { return }  // no stored layer
-            layer = (try LayerRecord.layer(from: row, at: layerColumns), row.bool(at: layerHasGrants))
+            layer = (try LayerRecord.layer(from: row, at: layerPositions), row.bool(at: layerHasGrants))
         }
         return found.map { ($0.annotation, $0.hasComments, layer) }
     }
@@ -96,11 +95,14 @@ enum AnnotationAssembler {
     /// ``annotationWithLayer(id:in:)``'s statement: the point read's columns, then the layer's
     /// and whether it has grants.
     private static let pointReadWithLayerSQL = """
-        SELECT \(pointReadColumns),
-            \(LayerRecord.columnNames.map { "l." + $0 }.joined(separator: ", ")),
-            EXISTS(SELECT 1 FROM grants g WHERE g.targetType = 'layer' AND g.targetID = l.id)
+        SELECT \(pointReadColumns), \(LayerRecord.linkSelection(alias: "l"))
         FROM annotations a LEFT JOIN layers l ON l.id = a.layerID WHERE a.id = ?
         """
+
+    /// Where the layer's columns start in ``pointReadWithLayerSQL``'s rows (after the selection,
+    /// four part flags and the comments flag), and each one's position.
+    private static let layerColumns = AnnotationRecord.selectionWidth + 5
+    private static let layerPositions = LayerRecord.positions(from: layerColumns)
 
     /// Which of the tables that hold parts of annotations have rows for some annotations.
     struct Parts {

@@ -38,9 +38,22 @@ enum LayerRecord {
         try layer(from: row, positions: columnsInOrder)
     }
 
-    /// A layer from a row that holds ``columns``, in that order, from position `offset` on.
-    static func layer(from row: some ColumnReading, at offset: Int) throws -> Layer {
-        try layer(from: row, positions: columnsInOrder.map { $0 + offset })
+    /// A layer from a row that holds ``columns`` in that order at `positions`
+    /// (``positions(from:)``, computed once per statement).
+    static func layer(from row: some ColumnReading, at positions: [Int]) throws -> Layer {
+        try layer(from: row, positions: positions)
+    }
+
+    /// The positions of ``columns`` in a row that holds them, in order, from position `offset` on.
+    static func positions(from offset: Int) -> [Int] {
+        columnsInOrder.map { $0 + offset }
+    }
+
+    /// ``columns`` of the table aliased `alias`, then whether the layer has grants: the columns
+    /// of a layer-chain link, which ``layer(from:at:)`` reads and ``columnNames``'s count indexes.
+    static func linkSelection(alias: String) -> String {
+        columnNames.map { "\(alias).\($0)" }.joined(separator: ", ")
+            + ", EXISTS(SELECT 1 FROM grants g WHERE g.targetType = 'layer' AND g.targetID = \(alias).id)"
     }
 
     private static let columnsInOrder = Array(columnNames.indices)

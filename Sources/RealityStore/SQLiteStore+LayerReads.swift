@@ -54,11 +54,7 @@ extension SQLiteStore: LayerRepository {
     }
 
     /// One layer of a chain and whether it has grants.
-    private static let chainLinkSQL = """
-        SELECT \(LayerRecord.columns),
-            EXISTS(SELECT 1 FROM grants g WHERE g.targetType = 'layer' AND g.targetID = layers.id)
-        FROM layers WHERE id = ?
-        """
+    private static let chainLinkSQL = "SELECT \(LayerRecord.linkSelection(alias: "l")) FROM layers l WHERE l.id = ?"
 
     public func layers(visibleTo viewer: UserID, at date: Date) async throws -> [Layer] {
         try await read { db in
