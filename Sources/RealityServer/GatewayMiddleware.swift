@@ -58,15 +58,10 @@ struct GatewayMiddleware<Store: AccountRepository>: RouterMiddleware {
         let route = context.endpointPath ?? "unmatched"
         metrics.recordRequest(
             method: request.method.rawValue, route: route, status: response.status.code, duration: duration)
-        context.logger.info(
-            "request",
-            metadata: [
-                "http.method": .string(request.method.rawValue),
-                "http.path": .string(path),
-                "http.route": .string(route),
-                "http.status": .string(String(response.status.code)),
-                "http.duration_ms": .string(LogLine.milliseconds(duration)),
-            ])
+        RequestLine(
+            method: request.method.rawValue, path: path, route: route, status: Int(response.status.code),
+            duration: duration
+        ).log(to: context.logger)
         return response
     }
 }

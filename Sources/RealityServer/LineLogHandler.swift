@@ -51,6 +51,17 @@ public struct LineLogHandler: LogHandler {
             date: Date(), level: event.level, label: label, fields: fields, source: event.source,
             message: event.message.description))
     }
+
+    /// Writes a request's line straight from its fields (see ``RequestLine``).
+    func log(_ request: RequestLine) {
+        var fields = LogFields()
+        fields.add(metadata)
+        if let provided = metadataProvider?.get() { fields.add(provided) }
+        request.addFields(to: &fields)
+        output.emit(LogLine.format(
+            date: Date(), level: .info, label: label, fields: fields, source: RequestLine.source,
+            message: RequestLine.message))
+    }
 }
 
 /// Where a ``LineLogHandler`` writes: standard error, or (in tests) memory.

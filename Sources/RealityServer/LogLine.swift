@@ -22,7 +22,7 @@ struct LogLine {
             line.append(label)
         }
         line.append(":")
-        for (key, value) in fields.sorted {
+        fields.forEachSorted { key, value in
             line.append(" ")
             line.appendValue(key)
             line.append("=")
@@ -49,15 +49,45 @@ struct LogLine {
     /// `duration` in milliseconds with three decimals, `0.590`: exact, and cheaper to write than
     /// a `Double`'s shortest form.
     static func milliseconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let microseconds = max(0, seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
-        let fraction = microseconds % 1000
-        return "\(microseconds / 1000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + String(fraction)
+        var line = LogLine()
+        line.appendMilliseconds(duration)
+        return String(decoding: line.bytes, as: UTF8.self)
     }
 
     /// Appends `text` as it is.
     mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `value`: a number needs no quotes.
+    mutating func appendValue(_ value: LogValue) {
+        switch value {
+        case .metadata(let metadata): appendValue(metadata)
+        case .integer(let integer): appendInteger(integer)
+        case .milliseconds(let duration): appendMilliseconds(duration)
+        }
+    }
+
+    /// Appends `integer` in decimal.
+    mutating func appendInteger(_ integer: Int) {
+        if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits = 1
+        var power: UInt = 10
+        while digits < 19, power <= integer.magnitude {
+            digits += 1
+            power *= 10
+        }
+        appendDigits(integer.magnitude, count: digits)
+    }
+
+    /// Appends `duration` as ``milliseconds(_:)`` describes.
+    mutating func appendMilliseconds(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let microseconds = max(0, seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+        appendInteger(Int(microseconds / 1000))
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(UInt(microseconds % 1000), count: 3)
     }
 
     /// Appends `value`'s text (``text(of:)``), in quotes with escapes when it holds a space, `=`,
@@ -71,10 +101,13 @@ struct LogLine {
 
     /// Appends `text`, quoted and escaped when it would not parse back as it is.
     mutating func appendValue(_ text: String) {
-        guard text.isEmpty || text.utf8.contains(where: Self.needsQuoting) else {
-            append(text)
-            return
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            guard !utf8.isEmpty, !utf8.contains(where: Self.needsQuoting) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
         }
+        guard !plain else { return }
         append("\"")
         appendEscaped(text, quotes: true)
         append("\"")
@@ -130,25 +163,25 @@ struct LogLine {
         let milliseconds = min(999, Int((interval - Double(seconds)) * 1000))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        appendDigits(Int(parts.tm_year) + 1900, count: 4)
-        append("-")
-        appendDigits(Int(parts.tm_mon) + 1, count: 2)
-        append("-")
-        appendDigits(Int(parts.tm_mday), count: 2)
-        append("T")
-        appendDigits(Int(parts.tm_hour), count: 2)
-        append(":")
-        appendDigits(Int(parts.tm_min), count: 2)
-        append(":")
-        appendDigits(Int(parts.tm_sec), count: 2)
-        append(".")
-        appendDigits(milliseconds, count: 3)
-        append("Z")
+        appendDigits(UInt(parts.tm_year + 1900), count: 4)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(UInt(parts.tm_mon + 1), count: 2)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(UInt(parts.tm_mday), count: 2)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(UInt(parts.tm_hour), count: 2)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(UInt(parts.tm_min), count: 2)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(UInt(parts.tm_sec), count: 2)
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(UInt(milliseconds), count: 3)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
-    /// Appends the last `count` decimal digits of `value` (not negative), with leading zeros.
-    private mutating func appendDigits(_ value: Int, count: Int) {
-        var divisor = 1
+    /// Appends the last `count` decimal digits of `value`, with leading zeros.
+    private mutating func appendDigits(_ value: UInt, count: Int) {
+        var divisor: UInt = 1
         for _ in 1..<count { divisor *= 10 }
         while divisor > 0 {
             bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
@@ -157,10 +190,19 @@ struct LogLine {
     }
 }
 
-/// The metadata of one line: the handler's, the provider's, the event's own and its error, later
-/// ones replacing earlier ones with the same key, in key order.
+/// The value of one field of a line: swift-log's metadata, or a number the server logs on every
+/// request, written as digits without making a string first.
+enum LogValue {
+    case metadata(Logger.MetadataValue)
+    case integer(Int)
+    /// Written as ``LogLine/milliseconds(_:)`` writes it.
+    case milliseconds(Duration)
+}
+
+/// The fields of one line: the handler's metadata, the provider's, the event's own and its error,
+/// later ones replacing earlier ones with the same key, written in key order.
 struct LogFields {
-    private var fields: [(key: String, value: Logger.MetadataValue)] = []
+    private var fields: [(key: String, value: LogValue)] = []
     /// Whether the fields added so far may hold a key twice, or be out of order.
     private var needsSorting = false
 
@@ -172,35 +214,46 @@ struct LogFields {
         guard !metadata.isEmpty else { return }
         needsSorting = needsSorting || !fields.isEmpty || metadata.count > 1
         fields.reserveCapacity(fields.count + metadata.count)
-        for (key, value) in metadata { fields.append((key, value)) }
+        for (key, value) in metadata { fields.append((key, .metadata(value))) }
     }
 
     /// Adds one field, replacing one added before with the same key.
     mutating func add(_ key: String, _ value: Logger.MetadataValue) {
+        add(key, value: .metadata(value))
+    }
+
+    /// Adds one field, replacing one added before with the same key.
+    mutating func add(_ key: String, value: LogValue) {
         needsSorting = needsSorting || !fields.isEmpty
         fields.append((key, value))
     }
 
-    /// The fields in key order, each key once with its last value.
-    var sorted: [(key: String, value: Logger.MetadataValue)] {
-        guard needsSorting else { return fields }
-        var sorted = fields
-        // An insertion sort, stable, moving fields rather than copying them: a line has a few.
-        sorted.withUnsafeMutableBufferPointer { fields in
-            for next in fields.indices.dropFirst() {
-                var index = next
-                while index > 0, fields[index].key < fields[index - 1].key {
-                    fields.swapAt(index, index - 1)
-                    index -= 1
+    /// Calls `body` with the fields in key order, each key once with its last value.
+    ///
+    /// The fields stay where they are: their positions are sorted, in a buffer on the stack (an
+    /// insertion sort, stable, as a line has a few fields), so that no field is copied.
+    func forEachSorted(_ body: (String, LogValue) -> Void) {
+        guard needsSorting else {
+            for field in fields { body(field.key, field.value) }
+            return
+        }
+        fields.withUnsafeBufferPointer { fields in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: fields.count) { order in
+                for index in fields.indices {
+                    var slot = index
+                    while slot > 0, fields[index].key < fields[order[slot - 1]].key {
+                        order[slot] = order[slot - 1]
+                        slot -= 1
+                    }
+                    order[slot] = index
+                }
+                // Of equal keys, now side by side in the order added, the last wins.
+                for slot in order.indices {
+                    let field = fields[order[slot]]
+                    if slot + 1 < order.count, fields[order[slot + 1]].key == field.key { continue }
+                    body(field.key, field.value)
                 }
             }
         }
-        // Of equal keys, now side by side in the order added, the last wins.
-        var index = sorted.count - 1
-        while index > 0 {
-            if sorted[index - 1].key == sorted[index].key { sorted.remove(at: index - 1) }
-            index -= 1
-        }
-        return sorted
     }
 }

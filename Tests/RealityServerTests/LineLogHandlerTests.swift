@@ -80,8 +80,56 @@ import Testing
         fields.add(["c": "2", "d": "2"])
         fields.add("a", "3")
         fields.add("c", "3")
-        let written = fields.sorted.map { "\($0.key)=\($0.value)" }
+        var written: [String] = []
+        fields.forEachSorted { key, value in
+            var line = LogLine()
+            line.appendValue(value)
+            written.append("\(key)=" + String(decoding: line.bytes, as: UTF8.self))
+        }
         #expect(written == ["a=3", "b=1", "c=3", "d=2"])
+    }
+
+    @Test(arguments: [(0, "0"), (7, "7"), (200, "200"), (-42, "-42"), (Int.max, "9223372036854775807"),
+                      (Int.min, "-9223372036854775808")])
+    func integers_areWrittenInDecimal(value: Int, text: String) {
+        var line = LogLine()
+        line.appendValue(.integer(value))
+        #expect(String(decoding: line.bytes, as: UTF8.self) == text)
+    }
+
+    @Test func aRequestLine_isTheLineItsMetadataMakes_throughAnyHandler() throws {
+        let request = RequestLine(
+            method: "GET", path: "/api/v1/a b", route: "/api/v1/{id}", status: 404,
+            duration: .milliseconds(3) + .microseconds(7))
+        let output = LogOutput.memory()
+        let provider = Logger.MetadataProvider { ["trace": "t1", "http.status": "provided"] }
+        var direct = Logger(label: "reality.server") {
+            LineLogHandler(label: $0, level: .info, output: output, metadataProvider: provider)
+        }
+        direct[metadataKey: "hb.request.id"] = "r-1"
+        direct[metadataKey: "user.id"] = "u-1"
+        // Straight from the fields; then the same metadata through swift-log's path; then through a
+        // handler that is not a LineLogHandler, which takes that path too.
+        request.log(to: direct)
+        direct.info("request", metadata: request.metadata, source: "RealityServer")
+        var multiplexed = Logger(label: "reality.server") { label in
+            MultiplexLogHandler([LineLogHandler(label: label, level: .info, output: output, metadataProvider: provider)])
+        }
+        multiplexed[metadataKey: "hb.request.id"] = "r-1"
+        multiplexed[metadataKey: "user.id"] = "u-1"
+        request.log(to: multiplexed)
+        let lines = output.lines.map { $0.drop(while: { $0 != " " }) }
+        try #require(lines.count == 3)
+        #expect(lines[0] == lines[1])
+        #expect(lines[0] == lines[2])
+        #expect(lines[0] == #" info reality.server: hb.request.id=r-1 http.duration_ms=3.007 http.method=GET http.path="/api/v1/a b" http.route=/api/v1/{id} http.status=404 trace=t1 user.id=u-1 [RealityServer] request"#)
+    }
+
+    @Test func aRequestLine_belowTheLevel_isNotWritten() {
+        let output = LogOutput.memory()
+        let request = RequestLine(method: "GET", path: "/", route: "/", status: 200, duration: .zero)
+        request.log(to: logger(output, level: .notice))
+        #expect(output.lines.isEmpty)
     }
 
     @Test(arguments: [

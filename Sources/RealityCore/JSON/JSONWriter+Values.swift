@@ -38,11 +38,13 @@ extension JSONWriter {
 
     private mutating func appendNumber(_ description: String) {
         separate()
-        let utf8 = description.utf8
-        if description.hasSuffix(".0") {
-            bytes.append(contentsOf: utf8.dropLast(2))
-        } else {
-            bytes.append(contentsOf: utf8)
+        var description = description
+        description.withUTF8 { text in
+            // Read as bytes: `hasSuffix` on a String compares by Unicode rules, and a page of
+            // annotations writes seven numbers for each.
+            let integral = text.count > 2 && text[text.count - 2] == UInt8(ascii: ".")
+                && text[text.count - 1] == UInt8(ascii: "0")
+            bytes.append(contentsOf: integral ? UnsafeBufferPointer(rebasing: text.dropLast(2)) : text)
         }
         endValue()
     }
