@@ -22,11 +22,11 @@ struct LogLine {
             line.append(label)
         }
         line.append(":")
-        fields.forEachSorted { key, value in
-            line.append(" ")
-            line.appendValue(key)
-            line.append("=")
-            line.appendValue(value)
+        fields.forEachSorted { field in
+            line.bytes.append(UInt8(ascii: " "))
+            line.appendValue(field.pointee.key)
+            line.bytes.append(UInt8(ascii: "="))
+            line.appendValue(field.pointee.value)
         }
         line.append(" [")
         line.append(source)
@@ -228,16 +228,18 @@ struct LogFields {
         fields.append((key, value))
     }
 
-    /// Calls `body` with the fields in key order, each key once with its last value.
+    /// Calls `body` with each field in key order, each key once with its last value.
     ///
     /// The fields stay where they are: their positions are sorted, in a buffer on the stack (an
-    /// insertion sort, stable, as a line has a few fields), so that no field is copied.
-    func forEachSorted(_ body: (String, LogValue) -> Void) {
-        guard needsSorting else {
-            for field in fields { body(field.key, field.value) }
-            return
-        }
+    /// insertion sort, stable, as a line has a few fields), and `body` reads each field where it
+    /// lies, so that no key or value is copied.
+    func forEachSorted(_ body: (UnsafePointer<(key: String, value: LogValue)>) -> Void) {
         fields.withUnsafeBufferPointer { fields in
+            guard let base = fields.baseAddress else { return }
+            guard needsSorting else {
+                for index in fields.indices { body(base + index) }
+                return
+            }
             withUnsafeTemporaryAllocation(of: Int.self, capacity: fields.count) { order in
                 for index in fields.indices {
                     var slot = index
@@ -249,9 +251,9 @@ struct LogFields {
                 }
                 // Of equal keys, now side by side in the order added, the last wins.
                 for slot in order.indices {
-                    let field = fields[order[slot]]
-                    if slot + 1 < order.count, fields[order[slot + 1]].key == field.key { continue }
-                    body(field.key, field.value)
+                    let field = base + order[slot]
+                    if slot + 1 < order.count, fields[order[slot + 1]].key == field.pointee.key { continue }
+                    body(field)
                 }
             }
         }

@@ -62,7 +62,7 @@ enum AnnotationAssembler {
         var found: (annotation: Annotation, parts: Parts, hasComments: Bool)?
         let columns = AnnotationRecord.Columns.ofSelection
         let flags = AnnotationRecord.selectionWidth
-        try db.eachRow(sql: sql, arguments: [id.uuidString]) { row in
+        try db.eachRow(sql: sql, binding: { $0.bind(id.uuidString) }) { row in
             let parts = Parts(
                 grants: row.bool(at: flags), reactions: row.bool(at: flags + 1), views: row.bool(at: flags + 2),
                 attachments: row.bool(at: flags + 3))

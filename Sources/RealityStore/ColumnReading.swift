@@ -115,15 +115,16 @@ extension Database {
         try eachRow(sql: sql) { _ in }
     }
 
-    /// Runs the cached statement `sql` with `arguments` and calls `body` with each row, read in
-    /// place from SQLite. For the point reads every request makes: GRDB's `Row` builds a table of
-    /// the statement's column names each time a statement runs, which costs more than reading a
+    /// Runs the cached statement `sql` with the values `bind` binds (``DirectBindings``; none
+    /// when nil) and calls `body` with each row, read in place from SQLite. For the point reads
+    /// every request makes: GRDB's `Row` builds a table of the statement's column names each time
+    /// a statement runs, and its arguments are boxed and checked, which costs more than reading a
     /// few rows by position.
     func eachRow(
-        sql: String, arguments: StatementArguments = StatementArguments(), _ body: (StatementRow) throws -> Void
+        sql: String, binding bind: ((inout DirectBindings) -> Void)? = nil, _ body: (StatementRow) throws -> Void
     ) throws {
         let statement = try cachedStatement(sql: sql)
-        if !arguments.isEmpty { try statement.setArguments(arguments) }
+        if let bind { try statement.bindDirectly(bind) }
         let raw = statement.sqliteStatement
         defer { sqlite3_reset(raw) }
         while true {

@@ -43,7 +43,7 @@ extension SQLiteStore: LayerRepository {
         let hasGrants = LayerRecord.columnNames.count
         while let current = next, layers.count < LayerChain.maxDepth, !layers.contains(where: { $0.id == current }) {
             next = nil
-            try db.eachRow(sql: chainLinkSQL, arguments: [current.uuidString]) { row in
+            try db.eachRow(sql: chainLinkSQL, binding: { $0.bind(current.uuidString) }) { row in
                 let layer = try LayerRecord.layer(from: row)
                 add(layer, hasGrants: row.bool(at: hasGrants))
                 next = layer.parentLayerID

@@ -89,8 +89,15 @@ extension Statement {
     /// parameters (see ``DirectBindings`` for why); GRDB's execution checks and observation hooks
     /// run as for ``execute(arguments:)``.
     func execute(binding bind: (inout DirectBindings) throws -> Void) throws {
-        // Resets the statement and marks its (no) arguments as bound, so that `execute()`
-        // runs it with the bindings made below instead of checking them against empty arguments.
+        try bindDirectly(bind)
+        try execute()
+    }
+
+    /// Resets the statement and binds the values `bind` binds to it directly, in the order of its
+    /// parameters; throws unless it bound one value to each parameter.
+    func bindDirectly(_ bind: (inout DirectBindings) throws -> Void) throws {
+        // Resets the statement and marks its (no) arguments as bound, so that GRDB runs it with
+        // the bindings made below instead of checking them against empty arguments.
         setUncheckedArguments(StatementArguments())
         var bindings = DirectBindings(handle: sqliteStatement)
         try bind(&bindings)
@@ -103,7 +110,6 @@ extension Statement {
                 resultCode: .SQLITE_MISUSE, message: "bound \(bindings.position - 1) values for \(expected) parameters",
                 sql: sql)
         }
-        try execute()
     }
 }
 

@@ -81,10 +81,10 @@ import Testing
         fields.add("a", "3")
         fields.add("c", "3")
         var written: [String] = []
-        fields.forEachSorted { key, value in
+        fields.forEachSorted { field in
             var line = LogLine()
-            line.appendValue(value)
-            written.append("\(key)=" + String(decoding: line.bytes, as: UTF8.self))
+            line.appendValue(field.pointee.value)
+            written.append("\(field.pointee.key)=" + String(decoding: line.bytes, as: UTF8.self))
         }
         #expect(written == ["a=3", "b=1", "c=3", "d=2"])
     }
