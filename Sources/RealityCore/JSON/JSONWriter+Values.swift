@@ -88,17 +88,27 @@ extension JSONWriter {
     /// Writes `"xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"` straight from the UUID's bytes.
     private mutating func appendUUID(_ value: UUID, uppercase: Bool) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        withUnsafeBytes(of: value.uuid) { uuid in
-            for (position, byte) in uuid.enumerated() {
-                if position == 4 || position == 6 || position == 8 || position == 10 {
-                    bytes.append(UInt8(ascii: "-"))
+        // The 38 bytes are made on the stack and appended at once: appending them one by one
+        // checks the array's capacity and uniqueness for each, and a page writes five UUIDs per
+        // annotation.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { text in
+            var count = 0
+            text[count] = UInt8(ascii: "\"")
+            count += 1
+            withUnsafeBytes(of: value.uuid) { uuid in
+                for (position, byte) in uuid.enumerated() {
+                    if position == 4 || position == 6 || position == 8 || position == 10 {
+                        text[count] = UInt8(ascii: "-")
+                        count += 1
+                    }
+                    text[count] = Self.hex(byte >> 4, uppercase: uppercase)
+                    text[count + 1] = Self.hex(byte & 0x0F, uppercase: uppercase)
+                    count += 2
                 }
-                bytes.append(Self.hex(byte >> 4, uppercase: uppercase))
-                bytes.append(Self.hex(byte & 0x0F, uppercase: uppercase))
             }
+            text[count] = UInt8(ascii: "\"")
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[...count]))
         }
-        bytes.append(UInt8(ascii: "\""))
         endValue()
     }
 
