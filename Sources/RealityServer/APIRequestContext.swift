@@ -1,12 +1,30 @@
 import Hummingbird
-import HummingbirdWebSocket
 import Logging
 import NIOCore
 import RealityCore
 
-/// The request context of every route: Hummingbird's core storage, the authenticated user
-/// (set by ``GatewayMiddleware``) and the caller's address for anonymous rate limits.
-public struct APIRequestContext: RequestContext, WebSocketRequestContext {
+/// A request context that carries the signed-in user: the HTTP routes' (``APIRequestContext``)
+/// and the live-events socket's (``EventsRequestContext``).
+public protocol UserRequestContext: RequestContext {
+    /// The signed-in user; nil until authentication succeeds.
+    var userID: UserID? { get set }
+    /// The SHA-256 of the bearer token the user signed in with (for logout).
+    var tokenHash: String? { get set }
+}
+
+extension UserRequestContext {
+    /// The signed-in user, or a 401.
+    public func requireUser() throws -> UserID {
+        guard let userID else { throw APIError.unauthorized }
+        return userID
+    }
+}
+
+/// The request context of every HTTP route: Hummingbird's core storage, the authenticated user
+/// (set by ``GatewayMiddleware``) and the caller's address for anonymous rate limits. The upgrade
+/// to a WebSocket has a context of its own (``EventsRequestContext``), so that the requests of
+/// every other route do not each make a place for a WebSocket handler.
+public struct APIRequestContext: UserRequestContext {
     /// Hummingbird's per-request storage.
     public var coreContext: CoreRequestContextStorage
     /// The signed-in user; nil until authentication succeeds.
@@ -15,8 +33,6 @@ public struct APIRequestContext: RequestContext, WebSocketRequestContext {
     public var tokenHash: String?
     /// The peer's address, as the channel knew it when the request arrived.
     private let peer: SocketAddress?
-    /// Where an upgrade to a WebSocket hands its handler to the server (`GET /api/v1/events`).
-    public let webSocket = WebSocketHandlerReference<APIRequestContext>()
 
     /// A context for a request arriving on `source.channel`.
     public init(source: ApplicationRequestContextSource) {
@@ -27,10 +43,4 @@ public struct APIRequestContext: RequestContext, WebSocketRequestContext {
     /// The peer's IP address, or "unknown": written out only when asked for (the rate limit of
     /// anonymous requests), not for every request.
     public var remoteAddress: String { peer?.ipAddress ?? "unknown" }
-
-    /// The signed-in user, or a 401.
-    public func requireUser() throws -> UserID {
-        guard let userID else { throw APIError.unauthorized }
-        return userID
-    }
 }

@@ -68,9 +68,9 @@ public func buildApplication<Store: ServerStore>(
 ) -> Application<RouterResponder<APIRequestContext>> {
     let router = buildRouter(configuration, store: store)
     let hub = EventHub(store: store, logger: logger)
-    let webSocketRouter = Router(context: APIRequestContext.self)
+    let webSocketRouter = Router(context: EventsRequestContext.self)
     webSocketRouter.addMiddleware {
-        AuthenticationMiddleware(authenticator: Authenticator(store: store))
+        AuthenticationMiddleware<Store, EventsRequestContext>(authenticator: Authenticator(store: store))
     }
     EventsRoute.add(to: webSocketRouter, hub: hub)
     var app = Application(

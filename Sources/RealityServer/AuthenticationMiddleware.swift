@@ -26,7 +26,7 @@ struct SignedInSession: Sendable {
     var tokenHash: String
 }
 
-extension APIRequestContext {
+extension UserRequestContext {
     /// Makes `session`'s user the request's, for the routes and for the lines they log.
     mutating func signIn(_ session: SignedInSession) {
         userID = session.userID
@@ -38,8 +38,7 @@ extension APIRequestContext {
 /// Sets the context's user from the request's bearer token (``Authenticator``), for the
 /// WebSocket router, whose upgrade requests do not pass the HTTP router's ``GatewayMiddleware``.
 /// A token that is sent but not valid answers 401 at once; no token leaves the request anonymous.
-struct AuthenticationMiddleware<Store: AccountRepository>: RouterMiddleware {
-    typealias Context = APIRequestContext
+struct AuthenticationMiddleware<Store: AccountRepository, Context: UserRequestContext>: RouterMiddleware {
     let authenticator: Authenticator<Store>
 
     func handle(

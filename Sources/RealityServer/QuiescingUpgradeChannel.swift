@@ -35,7 +35,7 @@ extension HTTPServerBuilder {
     /// HTTP/1.1 with upgrades to WebSocket through `webSocketRouter`, on a
     /// ``QuiescingUpgradeChannel``.
     static func quiescingWebSocketUpgrade(
-        webSocketRouter: Router<APIRequestContext>,
+        webSocketRouter: Router<EventsRequestContext>,
         configuration: HTTP1WebSocketUpgradeChannel.Configuration,
         firstRequestTimeout: TimeAmount
     ) -> HTTPServerBuilder {

@@ -13,7 +13,7 @@ public let liveEventsPath = "api/v1/events"
 enum EventsRoute {
     static let path = liveEventsPath
 
-    static func add<Store: ServerStore>(to router: Router<APIRequestContext>, hub: EventHub<Store>) {
+    static func add<Store: ServerStore>(to router: Router<EventsRequestContext>, hub: EventHub<Store>) {
         router.ws(RouterPath(stringLiteral: path)) { _, context in
             _ = try context.requireUser()
             return .upgrade([:])
