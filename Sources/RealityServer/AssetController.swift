@@ -24,7 +24,7 @@ struct AssetController<Store: ServerStore>: Sendable {
         let userID = try context.requireUser()
         let data = try await request.collectBody(upTo: bodyLimit)
         let contentType = request.headers[.contentType] ?? "application/octet-stream"
-        let sha256 = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let sha256 = SHA256.hash(data: data).lowercaseHex
         try await services.assets(userID).storeAsset(sha256: sha256, contentType: contentType, data: data)
         return JSONResponse(AssetResponse(id: sha256, sha256: sha256, size: Int64(data.count)), status: .created)
     }

@@ -63,19 +63,21 @@ enum BearerToken {
     /// with spaces inside, or one longer than ``maximumLength``. Read byte by byte: every
     /// authenticated request comes through here.
     static func parse(_ header: String) -> String? {
-        let bytes = Array(header.utf8)
-        let scheme = "bearer".utf8
-        guard bytes.count > scheme.count,
-              zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 }),
-              isBlank(bytes[scheme.count])
-        else { return nil }
-        var start = scheme.count
-        while start < bytes.count, isBlank(bytes[start]) { start += 1 }
-        var end = bytes.count
-        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-        let token = bytes[start..<end]
-        guard !token.isEmpty, token.count <= maximumLength, !token.contains(where: isBlank) else { return nil }
-        return String(decoding: token, as: UTF8.self)
+        var header = header
+        return header.withUTF8 { bytes in
+            let scheme = "bearer".utf8
+            guard bytes.count > scheme.count,
+                  zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 }),
+                  isBlank(bytes[scheme.count])
+            else { return nil }
+            var start = scheme.count
+            while start < bytes.count, isBlank(bytes[start]) { start += 1 }
+            var end = bytes.count
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+            let token = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            guard !token.isEmpty, token.count <= maximumLength, !token.contains(where: isBlank) else { return nil }
+            return String(decoding: token, as: UTF8.self)
+        }
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

@@ -11,25 +11,15 @@ enum TokenDigest {
     }
 
     /// Lowercase hex SHA-256 of `text`'s UTF-8 bytes.
+    ///
+    /// Every authenticated request hashes its token, so the bytes are hashed where the string
+    /// keeps them and the 64 hex digits are written straight into the new string's storage, with
+    /// no copies, arrays or formatted pieces on the way.
     static func sha256(_ text: String) -> String {
-        sha256(Data(text.utf8))
-    }
-
-    /// Lowercase hex SHA-256 of `data`.
-    static func sha256(_ data: some DataProtocol) -> String {
-        // Every authenticated request hashes its token: 64 characters written straight into the
-        // string's storage, rather than 32 formatted strings joined.
-        let digest = SHA256.hash(data: data)
-        let hex = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: SHA256.byteCount * 2) { buffer in
-            var index = 0
-            for byte in digest {
-                buffer[index] = hex[Int(byte >> 4)]
-                buffer[index + 1] = hex[Int(byte & 0x0f)]
-                index += 2
-            }
-            return index
-        }
+        var hasher = SHA256()
+        var text = text
+        text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        return hasher.finalize().lowercaseHex
     }
 
     /// Compares two strings in time that does not depend on where they differ.
@@ -40,6 +30,26 @@ enum TokenDigest {
         var difference: UInt8 = 0
         for index in left.indices { difference |= left[index] ^ right[index] }
         return difference == 0
+    }
+}
+
+extension SHA256.Digest {
+    /// The digest in lowercase hex: 64 digits written straight into the string's storage.
+    var lowercaseHex: String {
+        withUnsafeBytes { bytes in
+            String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
+                for (index, byte) in bytes.enumerated() {
+                    buffer[2 * index] = Self.hexDigit(byte >> 4)
+                    buffer[2 * index + 1] = Self.hexDigit(byte & 0x0f)
+                }
+                return bytes.count * 2
+            }
+        }
+    }
+
+    /// The lowercase hex digit of `nibble` (0–15).
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }
 
