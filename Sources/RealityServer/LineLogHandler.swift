@@ -42,9 +42,7 @@ public struct LineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var fields = LogFields()
-        fields.add(metadata)
-        if let provided = metadataProvider?.get() { fields.add(provided) }
+        var fields = ownFields()
         if let explicit = event.metadata { fields.add(explicit) }
         if let error = event.error { fields.add("error", .string("\(error)")) }
         output.emit(LogLine.format(
@@ -54,13 +52,19 @@ public struct LineLogHandler: LogHandler {
 
     /// Writes a request's line straight from its fields (see ``RequestLine``).
     func log(_ request: RequestLine) {
-        var fields = LogFields()
-        fields.add(metadata)
-        if let provided = metadataProvider?.get() { fields.add(provided) }
+        var fields = ownFields()
         request.addFields(to: &fields)
         output.emit(LogLine.format(
             date: Date(), level: .info, label: label, fields: fields, source: RequestLine.source,
             message: RequestLine.message))
+    }
+
+    /// The fields every line starts from: the handler's metadata, then the provider's.
+    private func ownFields() -> LogFields {
+        var fields = LogFields()
+        fields.add(metadata)
+        if let provided = metadataProvider?.get() { fields.add(provided) }
+        return fields
     }
 }
 
