@@ -8,10 +8,15 @@ extension SQLiteStore: AnnotationRepository {
     }
 
     /// One read transaction: the annotation, its chain and its comments come from one snapshot.
+    /// On the server, answered from the ``AnnotationReadCache`` when nothing was committed since
+    /// the same read.
     public func annotationWithLayerChain(
         id: AnnotationID, includingComments: Bool
     ) async throws -> (annotation: Annotation, chain: LayerChain)? {
-        try readNow { db in
+        let key = AnnotationReadCache.Key(id: id, includingComments: includingComments)
+        let (cached, generation) = annotationCache?.lookup(key) ?? (nil, 0)
+        if let cached { return cached }
+        let found: AnnotationReadCache.Value? = try readNow { db in
             guard let (stored, hasComments, layer) = try AnnotationAssembler.annotationWithLayer(id: id, in: db) else {
                 return nil
             }
@@ -19,6 +24,8 @@ extension SQLiteStore: AnnotationRepository {
             if includingComments, hasComments { annotation.comments = try Self.comments(on: id, in: db) }
             return (annotation, try Self.layerChain(startingAt: annotation.layerID, firstLink: layer, in: db))
         }
+        if let found { annotationCache?.insert(found, for: key, generation: generation) }
+        return found
     }
 
     /// The annotation with `id`, complete, read on `db`.

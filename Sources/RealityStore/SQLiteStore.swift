@@ -23,6 +23,9 @@ public struct SQLiteStore: Sendable {
     public let role: Role
     let broadcaster: CommitBroadcaster
     let sessions: SessionCache
+    /// The server's annotations read with their layer chains since the last commit; nil on a
+    /// device, whose reads are its own user's and whose inserts are not slowed by watching commits.
+    let annotationCache: AnnotationReadCache?
     /// Counts transactions by connection kind (``poolUsage``).
     let pool: StorePoolMeter
     /// The kind of connection reads run on: a pool's readers, or a queue's one connection.
@@ -37,9 +40,13 @@ public struct SQLiteStore: Sendable {
         self.role = role
         self.broadcaster = CommitBroadcaster()
         self.sessions = SessionCache()
+        self.annotationCache = role == .server ? AnnotationReadCache() : nil
         self.readKind = readers > 0 ? .reader : .writer
         self.pool = StorePoolMeter(sizes: (readers > 0 ? [(.reader, readers)] : []) + [(.writer, 1)])
         try StoreMigrations.migrator.migrate(writer)
+        if let annotationCache {
+            writer.add(transactionObserver: AnnotationReadCache.CommitObserver(annotationCache), extent: .databaseLifetime)
+        }
     }
 
     /// Opens (creating if needed) the store at `path` in WAL mode and migrates it.

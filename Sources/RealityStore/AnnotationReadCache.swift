@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+import RealityCore
+import Synchronization
+
+/// Annotations a store has recently read with their layer chains, so that the point read every
+/// annotation route makes (``SQLiteStore/annotationWithLayerChain(id:includingComments:)``) need
+/// not read the database while nothing has been written.
+///
+/// What is kept is stored data only, the same for every reader: who may see it is judged on each
+/// request, from these records and the current time (`PermissionResolver`), so expiring grants
+/// and visibility windows are never cached.
+///
+/// Every commit on the store's writer connection empties the cache (``CommitObserver``, told by
+/// GRDB after each commit, whatever the code path that wrote). A read that misses reads the
+/// database outside the lock; a commit made meanwhile must not be undone by that read putting
+/// its possibly older answer into the cache, so each commit advances a generation, and an answer
+/// read under an older generation is dropped. Entries also expire after ``lifetime``, which
+/// bounds how long a change made to the file by another process (an operator with `sqlite3`)
+/// goes unnoticed, as for sessions (``SessionCache``).
+///
+/// Memory is bounded by an estimate of each entry's size: at most ``capacityBytes`` in all, and
+/// an annotation estimated above ``maximumEntryBytes`` (a large drawing, a long thread of
+/// comments) is not kept at all.
+final class AnnotationReadCache: Sendable {
+    /// How long an entry is trusted without reading the database again.
+    static let lifetime: Duration = .seconds(5)
+    /// The most bytes (estimated) the entries hold together.
+    static let capacityBytes = 16 << 20
+    /// The largest entry (estimated) that is kept.
+    static let maximumEntryBytes = 256 << 10
+
+    /// An annotation read with or without its comments.
+    struct Key: Hashable {
+        var id: AnnotationID
+        var includingComments: Bool
+    }
+
+    /// What the point read answers.
+    typealias Value = (annotation: Annotation, chain: LayerChain)
+
+    private struct Entry {
+        var value: Value
+        var bytes: Int
+        var expires: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var bytes = 0
+        var generation: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+    private let clock = ContinuousClock()
+
+    /// The cached answer for `key` if there is a fresh one; otherwise nil and the generation to
+    /// pass to ``insert(_:for:generation:)`` after reading.
+    func lookup(_ key: Key) -> (value: Value?, generation: UInt64) {
+        let now = clock.now
+        return state.withLock { state in
+            if let entry = state.entries[key], entry.expires > now { return (entry.value, state.generation) }
+            return (nil, state.generation)
+        }
+    }
+
+    /// Keeps `value` for `key`, unless a commit happened since `generation` was looked up (the
+    /// value may predate it) or the value is too large to keep.
+    func insert(_ value: Value, for key: Key, generation: UInt64) {
+        let bytes = Self.estimatedBytes(of: value)
+        guard bytes <= Self.maximumEntryBytes else { return }
+        let entry = Entry(value: value, bytes: bytes, expires: clock.now + Self.lifetime)
+        // Entries evicted to make room are returned, to be released after the lock, not under it.
+        _ = state.withLock { state -> [Key: Entry]? in
+            guard state.generation == generation else { return nil }
+            if let old = state.entries.updateValue(entry, forKey: key) { state.bytes -= old.bytes }
+            state.bytes += bytes
+            guard state.bytes > Self.capacityBytes else { return nil }
+            // Full: start again with only the new entry. Simpler than tracking use, and a full
+            // cache is refilled by the reads that need it.
+            let all = state.entries
+            state.entries = [key: entry]
+            state.bytes = bytes
+            return all
+        }
+    }
+
+    /// Forgets every entry and advances the generation: something was committed.
+    func invalidate() {
+        // The entries are returned, to be released after the lock, not under it.
+        _ = state.withLock { state in
+            state.generation &+= 1
+            state.bytes = 0
+            let all = state.entries
+            state.entries = [:]
+            return all
+        }
+    }
+
+    /// How many entries are kept, fresh or not.
+    var count: Int { state.withLock { $0.entries.count } }
+
+    /// A rough size in bytes of `value`: its variable-length parts by their lengths, each record
+    /// by a fixed overhead.
+    static func estimatedBytes(of value: Value) -> Int {
+        let annotation = value.annotation
+        let record = 256
+        var bytes = 2 * record
+        bytes += annotation.title?.utf8.count ?? 0
+        bytes += annotation.content.text?.utf8.count ?? 0
+        bytes += annotation.content.drawingData?.count ?? 0
+        bytes += annotation.content.richTextData?.count ?? 0
+        bytes += annotation.content.mediaURL?.absoluteString.utf8.count ?? 0
+        bytes += annotation.comments.reduce(0) { $0 + record + $1.text.utf8.count }
+        bytes += (annotation.permissions.count + annotation.reactions.count + annotation.attachments.count) * record
+        bytes += annotation.viewedBy.count * 16
+        bytes += value.chain.layers.reduce(0) { $0 + record + $1.name.utf8.count + $1.permissions.count * record }
+        return bytes
+    }
+
+    /// Empties the cache of `store`'s writer after every commit on it.
+    final class CommitObserver: TransactionObserver {
+        private let cache: AnnotationReadCache
+
+        init(_ cache: AnnotationReadCache) {
+            self.cache = cache
+        }
+
+        // Only whole transactions matter, not their changes.
+        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+        func databaseDidChange(with event: DatabaseEvent) {}
+        func databaseDidCommit(_ db: Database) { cache.invalidate() }
+        func databaseDidRollback(_ db: Database) {}
+    }
+}
