@@ -15,7 +15,8 @@ public struct ServerStartError: Error, CustomStringConvertible {
 }
 
 /// Builds the server as configured (SPEC C7, C8): on PostgreSQL when `postgresURL` is set,
-/// otherwise on SQLite under `dataDirectory`; then the router and its middleware.
+/// otherwise on SQLite under `dataDirectory`, which no other server may be serving
+/// (``DataDirectoryLock``); then the router and its middleware.
 public func buildApplication(
     _ configuration: ServerConfiguration, logger: Logger = Logger(label: "reality.server")
 ) async throws -> some ApplicationProtocol {
@@ -23,8 +24,11 @@ public func buildApplication(
         return try buildPostgresApplication(configuration, url: url, logger: logger)
     }
     try FileManager.default.createDirectory(at: configuration.assetsDirectory, withIntermediateDirectories: true)
+    let lock = try DataDirectoryLock(directory: configuration.dataDirectory)
     let store = try SQLiteStore.open(path: configuration.databasePath, role: .server)
-    return buildApplication(configuration, store: store, logger: logger)
+    var app = buildApplication(configuration, store: store, logger: logger)
+    app.addServices(lock)
+    return app
 }
 
 /// The server over a ``PostgresStore``. The client's run loop is a service of the application's

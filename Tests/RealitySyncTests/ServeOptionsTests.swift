@@ -23,6 +23,19 @@ extension DeviceSyncTests {
         #expect(outcome.error.contains(option), "\(outcome.error)")
     }
 
+    /// A second server on a data directory another one serves stops before it listens, and the
+    /// first goes on serving.
+    @Test func aSecondServerOnTheSameData_stops() async throws {
+        try await SyncTestServer.withServerProcess(.sqlite) { server, harness in
+            let data = harness.directory.appendingPathComponent("data").path
+            let runner = CommandLineRunner(store: harness.directory.appendingPathComponent("device.sqlite").path)
+            let outcome = try await runner.run(["serve", "--port", "0", "--data", data])
+            #expect(outcome.status != 0)
+            #expect(outcome.error.contains("\(data) is in use: another server (process "), "\(outcome.error)")
+            #expect(try await get(server.url + "/health", token: nil, harness).status == .ok)
+        }
+    }
+
     /// `--rate-burst` and `--rate-limit` set each user's bucket.
     @Test func theRateOptions_limitEachUser() async throws {
         try await SyncTestServer.withServerProcess(.sqlite, arguments: ["--rate-burst", "3", "--rate-limit", "0.01"]) {
