@@ -11,7 +11,8 @@ import Synchronization
 /// request, from these records and the current time (`PermissionResolver`), so expiring grants
 /// and visibility windows are never cached.
 ///
-/// Every commit on the store's writer connection empties the cache (``CommitObserver``, told by
+/// Safe because one process serves a SQLite file (`reality serve` locks its data directory), and
+/// every commit on the store's writer connection empties the cache (``CommitObserver``, told by
 /// GRDB after each commit, whatever the code path that wrote). A read that misses reads the
 /// database outside the lock; a commit made meanwhile must not be undone by that read putting
 /// its possibly older answer into the cache, so each commit advances a generation, and an answer

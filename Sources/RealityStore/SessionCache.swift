@@ -5,9 +5,10 @@ import Synchronization
 /// The live sessions a SQLite server has recently looked up, so that an authenticated request
 /// need not read the database to learn who sent it.
 ///
-/// Safe only because one process serves a SQLite file: every revocation goes through the same
-/// ``SQLiteStore``, which forgets the session (or all of a user's sessions) as soon as the write
-/// commits, so the next request with that token reads the database and is refused. PostgreSQL
+/// Safe only because one process serves a SQLite file (`reality serve` locks its data directory):
+/// every revocation goes through the same ``SQLiteStore``, which forgets the session (or all of a
+/// user's sessions) as soon as the write commits, so the next request with that token reads the
+/// database and is refused. PostgreSQL
 /// stores keep no such cache: several instances share its sessions, and a logout on one must stop
 /// the token on all of them at once. Entries also expire after ``lifetime``, which bounds how long
 /// a change made to the file by another process (an operator with `sqlite3`) goes unnoticed.
