@@ -8,10 +8,10 @@ import Synchronization
 /// Safe only because one process serves a SQLite file (`reality serve` locks its data directory):
 /// every revocation goes through the same ``SQLiteStore``, which forgets the session (or all of a
 /// user's sessions) as soon as the write commits, so the next request with that token reads the
-/// database and is refused. PostgreSQL
-/// stores keep no such cache: several instances share its sessions, and a logout on one must stop
-/// the token on all of them at once. Entries also expire after ``lifetime``, which bounds how long
-/// a change made to the file by another process (an operator with `sqlite3`) goes unnoticed.
+/// database and is refused. PostgreSQL stores keep no such cache: several instances share its
+/// sessions, and a logout on one must stop the token on all of them at once. Entries also expire
+/// after ``lifetime``, which bounds how long a change made to the file by another process (an
+/// operator with `sqlite3`) goes unnoticed.
 ///
 /// A lookup that misses reads the database outside the lock. A revocation committed meanwhile
 /// must not be undone by that read putting its now stale answer into the cache, so every
