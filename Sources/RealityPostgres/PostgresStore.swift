@@ -122,3 +122,8 @@ extension PostgresStore: StoreHealthChecking {}
 extension PostgresStore: StorePoolReporting {
     public var poolUsage: [StorePoolUsage] { pool.usage }
 }
+
+/// Several instances share a PostgreSQL database, so none keeps what it read in memory.
+extension PostgresStore: StoreCacheReporting {
+    public var cacheUsage: [StoreCacheUsage] { [] }
+}

@@ -32,6 +32,7 @@ struct OperationsController<Store: ServerStore>: Sendable {
     @Sendable func prometheus(_ request: Request, context: APIRequestContext) async throws -> Response {
         metrics.setStoreUp(await services.store.ping())
         metrics.setStorePool(services.store.poolUsage)
+        metrics.setStoreCaches(services.store.cacheUsage)
         var buffer: [UInt8] = []
         metrics.registry.emit(into: &buffer)
         return Response(

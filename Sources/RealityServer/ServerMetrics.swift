@@ -15,6 +15,12 @@ final class RequestSeriesTable: Sendable {
     let entries = Mutex<[RequestSeriesKey: RequestSeries]>([:])
 }
 
+/// Totals already added to counters, by counter name and labels, shared by the copies of a
+/// ``ServerMetrics``: a store reports its totals, the counters take what is new.
+final class ReportedTotals: Sendable {
+    let values = Mutex<[String: Int]>([:])
+}
+
 /// A request series' counter and latency histogram.
 struct RequestSeries: Sendable {
     var count: Counter
@@ -37,6 +43,8 @@ public struct ServerMetrics: Sendable {
     let inFlight: Gauge
     /// The counter and histogram of each method, route and status seen so far.
     private let series = RequestSeriesTable()
+    /// The hits and misses of each store cache already added to its counters.
+    private let reportedLookups = ReportedTotals()
 
     /// A new, empty set of metrics.
     public init() {
@@ -91,6 +99,33 @@ public struct ServerMetrics: Sendable {
                     helpText: "Database operations holding or waiting for a pooled connection"),
                 labels: labels
             ).set(Double(entry.inFlight))
+        }
+    }
+
+    /// Sets the store cache metrics from `usage`: the entries each holds now, and its lookups
+    /// answered from memory (hits) or from the database (misses) as counters.
+    func setStoreCaches(_ usage: [StoreCacheUsage]) {
+        for cache in usage {
+            let labels = [("cache", cache.name)]
+            registry.makeGauge(
+                descriptor: MetricNameDescriptor(
+                    metricName: "store_cache_entries", unitName: "", helpText: "Entries a store cache holds"),
+                labels: labels
+            ).set(Double(cache.entries))
+            for (name, total, help) in [
+                ("store_cache_hits", cache.hits, "Lookups a store cache answered"),
+                ("store_cache_misses", cache.misses, "Lookups a store cache sent to the database"),
+            ] {
+                let key = name + "/" + cache.name
+                let added = reportedLookups.values.withLock { reported in
+                    defer { reported[key] = total }
+                    return total - (reported[key] ?? 0)
+                }
+                guard added > 0 else { continue }
+                registry.makeCounter(
+                    descriptor: MetricNameDescriptor(metricName: name, unitName: "total", helpText: help), labels: labels
+                ).increment(by: Int64(added))
+            }
         }
     }
 }

@@ -4,3 +4,4 @@ import RealityCore
 /// assets, the sync change log and the use of its connection pool. `SQLiteStore` and `PostgresStore` implement it; every controller is generic over
 /// it, so neither pays for an existential on the hot path.
 public typealias ServerStore = DataStore & AccountRepository & AssetRepository & SyncLogReading & StorePoolReporting
+    & StoreCacheReporting

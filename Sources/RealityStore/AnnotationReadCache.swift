@@ -50,6 +50,7 @@ final class AnnotationReadCache: Sendable {
         var entries: [Key: Entry] = [:]
         var bytes = 0
         var generation: UInt64 = 0
+        var hits = 0, misses = 0
     }
 
     private let state = Mutex(State())
@@ -60,7 +61,11 @@ final class AnnotationReadCache: Sendable {
     func lookup(_ key: Key) -> (value: Value?, generation: UInt64) {
         let now = clock.now
         return state.withLock { state in
-            if let entry = state.entries[key], entry.expires > now { return (entry.value, state.generation) }
+            if let entry = state.entries[key], entry.expires > now {
+                state.hits += 1
+                return (entry.value, state.generation)
+            }
+            state.misses += 1
             return (nil, state.generation)
         }
     }
@@ -100,6 +105,11 @@ final class AnnotationReadCache: Sendable {
 
     /// How many entries are kept, fresh or not.
     var count: Int { state.withLock { $0.entries.count } }
+
+    /// The cache's entries and lookups so far.
+    var usage: StoreCacheUsage {
+        state.withLock { StoreCacheUsage(name: "annotations", entries: $0.entries.count, hits: $0.hits, misses: $0.misses) }
+    }
 
     /// A rough size in bytes of `value`: its variable-length parts by their lengths, each record
     /// by a fixed overhead.

@@ -162,4 +162,8 @@ public struct SQLiteStore: Sendable {
 extension SQLiteStore: StorePoolReporting {
     public var poolUsage: [StorePoolUsage] { pool.usage }
 }
+
+extension SQLiteStore: StoreCacheReporting {
+    public var cacheUsage: [StoreCacheUsage] { [sessions.usage] + (annotationCache.map { [$0.usage] } ?? []) }
+}
 extension SQLiteStore: StoreHealthChecking {}

@@ -30,6 +30,7 @@ final class SessionCache: Sendable {
     private struct State {
         var entries: [String: Entry] = [:]
         var generation: UInt64 = 0
+        var hits = 0, misses = 0
     }
 
     private let state = Mutex(State())
@@ -40,7 +41,11 @@ final class SessionCache: Sendable {
     func lookup(_ tokenHash: String) -> (userID: UserID?, generation: UInt64) {
         let now = clock.now
         return state.withLock { state in
-            if let entry = state.entries[tokenHash], entry.expires > now { return (entry.userID, state.generation) }
+            if let entry = state.entries[tokenHash], entry.expires > now {
+                state.hits += 1
+                return (entry.userID, state.generation)
+            }
+            state.misses += 1
             return (nil, state.generation)
         }
     }
@@ -62,6 +67,11 @@ final class SessionCache: Sendable {
 
     /// How many sessions are cached, fresh or not.
     var count: Int { state.withLock { $0.entries.count } }
+
+    /// The cache's entries and lookups so far.
+    var usage: StoreCacheUsage {
+        state.withLock { StoreCacheUsage(name: "sessions", entries: $0.entries.count, hits: $0.hits, misses: $0.misses) }
+    }
 
     /// Forgets the session with `tokenHash`.
     func revoke(tokenHash: String) {

@@ -32,6 +32,34 @@ struct OperationsTests {
         }
     }
 
+    /// On SQLite, the caches of sessions and annotations report their entries, hits and misses;
+    /// PostgreSQL keeps none.
+    @Test(arguments: Backend.allCases) func storeCaches_reportTheirHitsAndMisses(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            let ada = try await api.register("Ada")
+            let layer = try await api.createLayer(ada)
+            let note = try await api.createNote(ada, in: layer.id)
+            for _ in 0..<3 { #expect(try await api.send(.get, "/api/v1/annotations/\(note.id)", token: ada.token).status == .ok) }
+            var expositions: [String] = []
+            for _ in 0..<2 { expositions.append(String(decoding: try await api.send(.get, "/metrics").body, as: UTF8.self)) }
+            for exposition in expositions {
+                guard backend == .sqlite else {
+                    #expect(!exposition.contains("store_cache_"), "\(exposition)")
+                    continue
+                }
+                // The first GET reads the database, the next two are answered from memory: a
+                // second scrape reports the same totals, not twice them.
+                let annotations = #"{cache="annotations"}"#
+                #expect(Self.value(of: "store_cache_misses_total" + annotations, in: exposition) == 1, "\(exposition)")
+                #expect(Self.value(of: "store_cache_hits_total" + annotations, in: exposition) == 2)
+                #expect(Self.value(of: "store_cache_entries" + annotations, in: exposition) == 1)
+                let sessions = #"{cache="sessions"}"#
+                #expect(Self.value(of: "store_cache_hits_total" + sessions, in: exposition) ?? 0 >= 3)
+                #expect(Self.value(of: "store_cache_entries" + sessions, in: exposition) == 1)
+            }
+        }
+    }
+
     /// The value of the sample named `series` (name and labels) in a Prometheus exposition.
     static func value(of series: String, in exposition: String) -> Double? {
         exposition.split(separator: "\n").lazy
