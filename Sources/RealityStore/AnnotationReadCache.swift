@@ -40,17 +40,16 @@ final class AnnotationReadCache: Sendable {
     /// What the point read answers.
     typealias Value = (annotation: Annotation, chain: LayerChain)
 
-    private struct Entry {
+    /// A kept answer and its estimated size.
+    private struct Sized {
         var value: Value
         var bytes: Int
-        var expires: ContinuousClock.Instant
     }
 
     private struct State {
-        var entries: [Key: Entry] = [:]
+        var table = ReadCacheTable<Key, Sized>()
+        /// The estimated bytes of all entries.
         var bytes = 0
-        var generation: UInt64 = 0
-        var hits = 0, misses = 0
     }
 
     private let state = Mutex(State())
@@ -60,14 +59,8 @@ final class AnnotationReadCache: Sendable {
     /// pass to ``insert(_:for:generation:)`` after reading.
     func lookup(_ key: Key) -> (value: Value?, generation: UInt64) {
         let now = clock.now
-        return state.withLock { state in
-            if let entry = state.entries[key], entry.expires > now {
-                state.hits += 1
-                return (entry.value, state.generation)
-            }
-            state.misses += 1
-            return (nil, state.generation)
-        }
+        let (found, generation) = state.withLock { $0.table.lookup(key, at: now) }
+        return (found?.value, generation)
     }
 
     /// Keeps `value` for `key`, unless a commit happened since `generation` was looked up (the
@@ -75,19 +68,19 @@ final class AnnotationReadCache: Sendable {
     func insert(_ value: Value, for key: Key, generation: UInt64) {
         let bytes = Self.estimatedBytes(of: value)
         guard bytes <= Self.maximumEntryBytes else { return }
-        let entry = Entry(value: value, bytes: bytes, expires: clock.now + Self.lifetime)
-        // Entries evicted to make room are returned, to be released after the lock, not under it.
-        _ = state.withLock { state -> [Key: Entry]? in
-            guard state.generation == generation else { return nil }
-            if let old = state.entries.updateValue(entry, forKey: key) { state.bytes -= old.bytes }
-            state.bytes += bytes
+        let sized = Sized(value: value, bytes: bytes)
+        let expires = clock.now + Self.lifetime
+        // Entries dropped to make room are returned, to be released after the lock, not under it.
+        _ = state.withLock { state -> [Key: ReadCacheTable<Key, Sized>.Entry]? in
+            let (kept, replaced) = state.table.insert(sized, for: key, expires: expires, generation: generation)
+            guard kept else { return nil }
+            state.bytes += bytes - (replaced?.bytes ?? 0)
             guard state.bytes > Self.capacityBytes else { return nil }
             // Full: start again with only the new entry. Simpler than tracking use, and a full
             // cache is refilled by the reads that need it.
-            let all = state.entries
-            state.entries = [key: entry]
+            let dropped = state.table.drop { otherKey, _ in otherKey != key }
             state.bytes = bytes
-            return all
+            return dropped
         }
     }
 
@@ -95,21 +88,16 @@ final class AnnotationReadCache: Sendable {
     func invalidate() {
         // The entries are returned, to be released after the lock, not under it.
         _ = state.withLock { state in
-            state.generation &+= 1
             state.bytes = 0
-            let all = state.entries
-            state.entries = [:]
-            return all
+            return state.table.advance()
         }
     }
 
     /// How many entries are kept, fresh or not.
-    var count: Int { state.withLock { $0.entries.count } }
+    var count: Int { state.withLock { $0.table.entries.count } }
 
     /// The cache's entries and lookups so far.
-    var usage: StoreCacheUsage {
-        state.withLock { StoreCacheUsage(name: "annotations", entries: $0.entries.count, hits: $0.hits, misses: $0.misses) }
-    }
+    var usage: StoreCacheUsage { state.withLock { $0.table.usage(name: "annotations") } }
 
     /// A rough size in bytes of `value`: its variable-length parts by their lengths, each record
     /// by a fixed overhead.
@@ -129,7 +117,7 @@ final class AnnotationReadCache: Sendable {
         return bytes
     }
 
-    /// Empties the cache of `store`'s writer after every commit on it.
+    /// Empties a cache after every commit on the connection it observes (the store's writer).
     final class CommitObserver: TransactionObserver {
         private let cache: AnnotationReadCache
 

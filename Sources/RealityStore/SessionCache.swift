@@ -22,46 +22,27 @@ final class SessionCache: Sendable {
     /// The most sessions kept; past it the expired ones go, then arbitrary ones.
     static let capacity = 10_000
 
-    private struct Entry {
-        var userID: UserID
-        var expires: ContinuousClock.Instant
-    }
-
-    private struct State {
-        var entries: [String: Entry] = [:]
-        var generation: UInt64 = 0
-        var hits = 0, misses = 0
-    }
-
-    private let state = Mutex(State())
+    private let state = Mutex(ReadCacheTable<String, UserID>())
     private let clock = ContinuousClock()
 
     /// The user of the cached live session with `tokenHash`, if there is a fresh entry; otherwise
     /// nil and the generation to pass to ``insert(_:userID:generation:)`` after reading.
     func lookup(_ tokenHash: String) -> (userID: UserID?, generation: UInt64) {
         let now = clock.now
-        return state.withLock { state in
-            if let entry = state.entries[tokenHash], entry.expires > now {
-                state.hits += 1
-                return (entry.userID, state.generation)
-            }
-            state.misses += 1
-            return (nil, state.generation)
-        }
+        let (userID, generation) = state.withLock { $0.lookup(tokenHash, at: now) }
+        return (userID, generation)
     }
 
     /// Remembers that `tokenHash` names a live session of `userID`, unless a revocation happened
     /// since `generation` was read (the answer may predate it).
     func insert(_ tokenHash: String, userID: UserID, generation: UInt64) {
-        let expires = clock.now + Self.lifetime
+        let now = clock.now
         state.withLock { state in
-            guard state.generation == generation else { return }
             if state.entries.count >= Self.capacity, state.entries[tokenHash] == nil {
-                let now = clock.now
-                state.entries = state.entries.filter { $0.value.expires > now }
-                if state.entries.count >= Self.capacity { state.entries.remove(at: state.entries.startIndex) }
+                state.drop { $1.expires <= now }
+                if state.entries.count >= Self.capacity { state.dropAny() }
             }
-            state.entries[tokenHash] = Entry(userID: userID, expires: expires)
+            _ = state.insert(userID, for: tokenHash, expires: now + Self.lifetime, generation: generation)
         }
     }
 
@@ -69,23 +50,15 @@ final class SessionCache: Sendable {
     var count: Int { state.withLock { $0.entries.count } }
 
     /// The cache's entries and lookups so far.
-    var usage: StoreCacheUsage {
-        state.withLock { StoreCacheUsage(name: "sessions", entries: $0.entries.count, hits: $0.hits, misses: $0.misses) }
-    }
+    var usage: StoreCacheUsage { state.withLock { $0.usage(name: "sessions") } }
 
     /// Forgets the session with `tokenHash`.
     func revoke(tokenHash: String) {
-        state.withLock { state in
-            state.generation &+= 1
-            state.entries[tokenHash] = nil
-        }
+        _ = state.withLock { $0.advance { key, _ in key == tokenHash } }
     }
 
     /// Forgets every session of `userID`.
     func revokeAll(of userID: UserID) {
-        state.withLock { state in
-            state.generation &+= 1
-            state.entries = state.entries.filter { $0.value.userID != userID }
-        }
+        _ = state.withLock { $0.advance { $1.value == userID } }
     }
 }
