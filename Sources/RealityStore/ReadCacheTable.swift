@@ -31,12 +31,15 @@ struct ReadCacheTable<Key: Hashable, Value> {
         return (nil, generation)
     }
 
+    /// Whether answers read under `generation` may still be kept: nothing changed since.
+    func isCurrent(_ generation: UInt64) -> Bool { generation == self.generation }
+
     /// Keeps `value` for `key` until `expires`, unless the generation advanced since `generation`
     /// was handed out. Answers whether it was kept, and the answer it replaced.
     mutating func insert(
         _ value: Value, for key: Key, expires: ContinuousClock.Instant, generation: UInt64
     ) -> (kept: Bool, replaced: Value?) {
-        guard generation == self.generation else { return (false, nil) }
+        guard isCurrent(generation) else { return (false, nil) }
         return (true, entries.updateValue(Entry(value: value, expires: expires), forKey: key)?.value)
     }
 

@@ -38,6 +38,8 @@ final class SessionCache: Sendable {
     func insert(_ tokenHash: String, userID: UserID, generation: UInt64) {
         let now = clock.now
         state.withLock { state in
+            // An answer that will not be kept makes no room either.
+            guard state.isCurrent(generation) else { return }
             if state.entries.count >= Self.capacity, state.entries[tokenHash] == nil {
                 state.drop { $1.expires <= now }
                 if state.entries.count >= Self.capacity { state.dropAny() }
