@@ -104,6 +104,7 @@ struct PostgresSyncLog {
                 SELECT u, m, 'saved', \(seq), \(query.bind(date.storeValue))
                 FROM unnest(\(query.bind(mutations.map(\.0.rawValue)))::uuid[],
                     \(query.bind(mutations.map(\.1)))::text[]) AS x(u, m)
+                ON CONFLICT (userID, mutationID) DO UPDATE SET status = 'saved', seq = EXCLUDED.seq, error = NULL
                 """)
         }
         try await connection.query(query.query(writing: parts), logger: logger)
