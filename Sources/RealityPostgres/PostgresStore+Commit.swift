@@ -123,7 +123,8 @@ extension PostgresStore: ChangeCommitting {
             if count >= limit { throw TierLimitError.annotationLimitReached(limit: limit, tier: tier) }
         case .layerCountBelow(let owner, let limit, let tier):
             let count = try await connection.rows(
-                "SELECT count(*) FROM layers WHERE ownerID = \(owner.rawValue) AND NOT isDeleted", logger: logger
+                "SELECT count(*) FROM layers WHERE ownerID = \(owner.rawValue) AND NOT isDeleted AND id <> \(LayerID.defaultLayer(of: owner).rawValue)",
+                logger: logger
             ) { try $0.decode(Int.self) }.first ?? 0
             if count >= limit { throw TierLimitError.layerLimitReached(limit: limit, tier: tier) }
         case .annotationAbsent(let id):

@@ -47,7 +47,8 @@ extension PostgresStore: LayerRepository {
     public func layerCount(ownedBy owner: UserID) async throws -> Int {
         try await read { connection in
             try await connection.rows(
-                "SELECT count(*) FROM layers WHERE ownerID = \(owner.rawValue) AND NOT isDeleted", logger: logger
+                "SELECT count(*) FROM layers WHERE ownerID = \(owner.rawValue) AND NOT isDeleted AND id <> \(LayerID.defaultLayer(of: owner).rawValue)",
+                logger: logger
             ) { try $0.decode(Int.self) }.first ?? 0
         }
     }

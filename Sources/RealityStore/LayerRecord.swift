@@ -6,18 +6,18 @@ import RealityCore
 enum LayerRecord {
     static let columns = """
         id, name, icon, color, parentLayerID, ownerID, isPublic, isVisible, autoExpireDays,
-        defaultPermission, createdAt, updatedAt, isDeleted
+        defaultPermission, createdAt, updatedAt, isDeleted, fieldStamps
         """
 
     /// Inserts or replaces `layer`'s own fields.
     static func save(_ layer: Layer, in db: Database) throws {
         try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO layers (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO layers (\(columns)) VALUES (\(placeholders(columnNames.count)))
             """).execute(arguments: [
                 layer.id.uuidString, layer.name, layer.icon, layer.color.rawValue,
                 layer.parentLayerID?.uuidString, layer.ownerID.uuidString, layer.isPublic, layer.isVisible,
                 layer.autoExpireDays, layer.defaultPermission.rawValue, layer.createdAt.storeValue,
-                layer.updatedAt.storeValue, layer.isDeleted,
+                layer.updatedAt.storeValue, layer.isDeleted, try layer.fieldStamps.map(ColumnJSON.encode),
             ])
     }
 
@@ -76,7 +76,10 @@ enum LayerRecord {
             defaultPermission: try row.enumValue(at: positions[9], column: "defaultPermission"),
             createdAt: row.date(at: positions[10]),
             updatedAt: row.date(at: positions[11]),
-            isDeleted: row.bool(at: positions[12]))
+            isDeleted: row.bool(at: positions[12]),
+            fieldStamps: try row.blob(at: positions[13]).map {
+                try ColumnJSON.decode(FieldStamps.self, from: $0, column: "fieldStamps")
+            })
     }
 
     /// Layers from rows holding the columns of ``columns`` (by name), each with its grants.
@@ -162,5 +165,15 @@ extension Array {
     /// The array cut into consecutive pieces of at most `size` elements.
     func chunked(into size: Int) -> [ArraySlice<Element>] {
         stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}
+
+extension LayerRecord {
+    /// How many of `owner`'s layers count against the plan: those not deleted, but for the default
+    /// layer (``Identifier/defaultLayer(of:)``), which every user has and none can delete.
+    static func countedLayers(of owner: UserID, in db: Database) throws -> Int {
+        try db.value(
+            Int.self, sql: "SELECT count(*) FROM layers WHERE ownerID = ? AND isDeleted = 0 AND id != ?",
+            arguments: [owner.uuidString, LayerID.defaultLayer(of: owner).uuidString]) ?? 0
     }
 }

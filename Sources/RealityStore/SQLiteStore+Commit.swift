@@ -38,8 +38,7 @@ extension SQLiteStore: ChangeCommitting {
                 arguments: [owner.uuidString]) ?? 0
             if count >= limit { throw TierLimitError.annotationLimitReached(limit: limit, tier: tier) }
         case .layerCountBelow(let owner, let limit, let tier):
-            let count = try db.value(Int.self, sql: "SELECT count(*) FROM layers WHERE ownerID = ? AND isDeleted = 0",
-                arguments: [owner.uuidString]) ?? 0
+            let count = try LayerRecord.countedLayers(of: owner, in: db)
             if count >= limit { throw TierLimitError.layerLimitReached(limit: limit, tier: tier) }
         case .annotationAbsent(let id):
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM annotations WHERE id = ?", arguments: [id.uuidString]) != nil {

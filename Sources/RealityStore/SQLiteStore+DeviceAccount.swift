@@ -41,10 +41,11 @@ extension SQLiteStore {
                 return DeviceAccount(serverURL: serverURL, userID: user.id, clientID: bound.clientID, token: token)
             }
             let local = try db.value(String.self, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.profileKey])
+            var signedIn = user
             if let local, local != user.id.uuidString {
-                try LocalProfileHandover.reown(from: local, to: user.id.uuidString, in: db)
+                signedIn = try LocalProfileHandover.reown(from: local, to: user, in: db)
             }
-            try UserRecord.save(user, in: db)
+            try UserRecord.save(signedIn, in: db)
             let account = DeviceAccount(
                 serverURL: serverURL, userID: user.id, clientID: UUID().lowercasedString, token: token)
             try Self.setMeta(Self.profileKey, user.id.uuidString, in: db)
@@ -68,23 +69,3 @@ extension SQLiteStore {
     }
 }
 
-/// Gives the records made offline under the device's local profile to the account it signs in as.
-enum LocalProfileHandover {
-    /// Every column that names the local profile names `new` afterwards; the outbox entries that
-    /// carry a user in their record ID too.
-    static func reown(from old: String, to new: String, in db: Database) throws {
-        let columns = [
-            ("annotations", "ownerID"), ("layers", "ownerID"), ("comments", "authorID"), ("world_maps", "ownerID"),
-            ("reactions", "userID"), ("views", "userID"), ("stars", "userID"), ("grants", "grantedBy"),
-            ("notifications", "recipientID"), ("activities", "actorID"),
-        ]
-        for (table, column) in columns {
-            try db.execute(sql: "UPDATE \(table) SET \(column) = ? WHERE \(column) = ?", arguments: [new, old])
-        }
-        try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [old])
-        try db.execute(
-            sql: "UPDATE outbox SET recordID = replace(recordID, ?, ?) WHERE recordType IN ('reaction', 'view', 'star')",
-            arguments: [old, new])
-        try db.execute(sql: "DELETE FROM outbox WHERE recordType = 'user' AND recordID = ?", arguments: [old])
-    }
-}

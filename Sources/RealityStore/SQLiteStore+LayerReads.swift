@@ -92,9 +92,6 @@ extension SQLiteStore: LayerRepository {
     }
 
     public func layerCount(ownedBy owner: UserID) async throws -> Int {
-        try await read { db in
-            try db.value(Int.self, sql: "SELECT count(*) FROM layers WHERE ownerID = ? AND isDeleted = 0",
-                arguments: [owner.uuidString]) ?? 0
-        }
+        try await read { db in try LayerRecord.countedLayers(of: owner, in: db) }
     }
 }

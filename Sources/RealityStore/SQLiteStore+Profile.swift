@@ -16,11 +16,16 @@ extension SQLiteStore {
             {
                 return id
             }
-            let user = User(displayName: "Me", createdAt: now)
+            let user = User(displayName: User.localDisplayName, createdAt: now)
             try UserRecord.save(user, in: db)
             try db.execute(
                 sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [Self.profileKey, user.id.uuidString])
             return user.id
         }
     }
+}
+
+extension User {
+    /// The name of a device's local profile before it signs in to an account.
+    static let localDisplayName = "Me"
 }

@@ -64,7 +64,8 @@ public enum GrantTarget: Hashable, Sendable {
 public enum Precondition: Hashable, Sendable {
     /// The owner has fewer than `limit` annotations that are not deleted.
     case annotationCountBelow(owner: UserID, limit: Int, tier: SubscriptionTier)
-    /// The owner has fewer than `limit` layers that are not deleted.
+    /// The owner has fewer than `limit` layers that count against the plan: those not deleted,
+    /// but for the default layer, which every user has (docs/seed-fixes.md).
     case layerCountBelow(owner: UserID, limit: Int, tier: SubscriptionTier)
     /// No annotation with this ID exists yet (a create with a client-chosen ID must not replace one).
     case annotationAbsent(AnnotationID)

@@ -52,7 +52,7 @@ public protocol LayerRepository: Sendable {
     func childLayers(of id: LayerID) async throws -> [Layer]
     /// All layers below `id` (children, their children, …), not deleted.
     func descendantLayers(of id: LayerID) async throws -> [Layer]
-    /// How many layers `owner` has that are not deleted.
+    /// How many layers `owner` has that count against the plan: not deleted, not the default layer.
     func layerCount(ownedBy owner: UserID) async throws -> Int
 }
 
