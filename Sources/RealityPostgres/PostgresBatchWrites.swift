@@ -64,6 +64,7 @@ extension PostgresWrites {
                 try query.bindOptional(rules) + "::jsonb", try query.bindOptional(annotation.visibilityRules?.expiresAt?.storeValue),
                 query.bind(annotation.createdAt.storeValue), query.bind(annotation.updatedAt.storeValue), deleted,
                 try query.bindOptional(annotation.lastSyncedAt?.storeValue),
+                try query.bindOptional(annotation.fieldStamps.map(ColumnJSON.encode)) + "::jsonb",
                 """
                 CASE WHEN \(deleted) THEN NULL
                 ELSE setweight(\(query.bind(SearchText.vectorLiteral(annotation.title, content.text)))::tsvector, 'A')
@@ -80,7 +81,7 @@ extension PostgresWrites {
             INSERT INTO annotations (
                 id, type, status, title, text, drawingData, mediaURL, cloudAssetID, richTextData,
                 x, y, z, qx, qy, qz, qw, scale, anchorID, layerID, ownerID,
-                visibilityRules, visibleUntil, createdAt, updatedAt, isDeleted, lastSyncedAt, search
+                visibilityRules, visibleUntil, createdAt, updatedAt, isDeleted, lastSyncedAt, fieldStamps, search
             ) VALUES \(rows.joined(separator: ",\n"))
             ON CONFLICT (id) DO UPDATE SET
                 type = EXCLUDED.type, status = EXCLUDED.status, title = EXCLUDED.title, text = EXCLUDED.text,
@@ -90,7 +91,7 @@ extension PostgresWrites {
                 anchorID = EXCLUDED.anchorID, layerID = EXCLUDED.layerID, ownerID = EXCLUDED.ownerID,
                 visibilityRules = EXCLUDED.visibilityRules, visibleUntil = EXCLUDED.visibleUntil,
                 createdAt = EXCLUDED.createdAt, updatedAt = EXCLUDED.updatedAt, isDeleted = EXCLUDED.isDeleted,
-                lastSyncedAt = EXCLUDED.lastSyncedAt, search = EXCLUDED.search
+                lastSyncedAt = EXCLUDED.lastSyncedAt, fieldStamps = EXCLUDED.fieldStamps, search = EXCLUDED.search
             """), logger: logger)
         try await insertAttachments(of: annotations)
     }

@@ -9,7 +9,7 @@ enum AnnotationColumns {
     static let selection = """
         a.id, a.type, a.status, a.title, a.text, a.drawingData, a.mediaURL, a.cloudAssetID, a.richTextData,
         a.x, a.y, a.z, a.qx, a.qy, a.qz, a.qw, a.scale, a.anchorID, a.layerID, a.ownerID,
-        a.visibilityRules, a.createdAt, a.updatedAt, a.isDeleted, a.lastSyncedAt
+        a.visibilityRules, a.createdAt, a.updatedAt, a.isDeleted, a.lastSyncedAt, a.fieldStamps
         """
 
     /// How many columns `selection` has.
@@ -41,7 +41,8 @@ enum AnnotationColumns {
             updatedAt: try cells.date(),
             isDeleted: try cells.next(Bool.self),
             lastSyncedAt: try cells.optionalDate(),
-            status: status)
+            status: status,
+            fieldStamps: try cells.json(FieldStamps.self))
     }
 }
 
@@ -50,7 +51,7 @@ enum LayerColumns {
     /// The columns of a layer, in `SELECT` order, on alias `l`.
     static let selection = """
         l.id, l.name, l.icon, l.color, l.parentLayerID, l.ownerID, l.isPublic, l.isVisible, l.autoExpireDays,
-        l.defaultPermission, l.createdAt, l.updatedAt, l.isDeleted
+        l.defaultPermission, l.createdAt, l.updatedAt, l.isDeleted, l.fieldStamps
         """
     /// How many columns `selection` names.
     static let count = selection.split(separator: ",").count
@@ -71,7 +72,8 @@ enum LayerColumns {
             defaultPermission: try cells.enumValue(),
             createdAt: try cells.date(),
             updatedAt: try cells.date(),
-            isDeleted: try cells.next())
+            isDeleted: try cells.next(),
+            fieldStamps: try cells.json(FieldStamps.self))
     }
 }
 

@@ -107,19 +107,19 @@ struct PostgresWrites {
         try await run("""
             INSERT INTO layers (
                 id, name, icon, color, parentLayerID, ownerID, isPublic, isVisible, autoExpireDays,
-                defaultPermission, createdAt, updatedAt, isDeleted
+                defaultPermission, createdAt, updatedAt, isDeleted, fieldStamps
             ) VALUES (
                 \(layer.id.rawValue), \(layer.name), \(layer.icon), \(layer.color.rawValue), \(layer.parentLayerID?.rawValue),
                 \(layer.ownerID.rawValue), \(layer.isPublic), \(layer.isVisible), \(layer.autoExpireDays),
                 \(layer.defaultPermission.rawValue), \(layer.createdAt.storeValue), \(layer.updatedAt.storeValue),
-                \(layer.isDeleted)
+                \(layer.isDeleted), \(try layer.fieldStamps.map(ColumnJSON.encode))::jsonb
             )
             ON CONFLICT (id) DO UPDATE SET
                 name = EXCLUDED.name, icon = EXCLUDED.icon, color = EXCLUDED.color,
                 parentLayerID = EXCLUDED.parentLayerID, ownerID = EXCLUDED.ownerID, isPublic = EXCLUDED.isPublic,
                 isVisible = EXCLUDED.isVisible, autoExpireDays = EXCLUDED.autoExpireDays,
                 defaultPermission = EXCLUDED.defaultPermission, createdAt = EXCLUDED.createdAt,
-                updatedAt = EXCLUDED.updatedAt, isDeleted = EXCLUDED.isDeleted
+                updatedAt = EXCLUDED.updatedAt, isDeleted = EXCLUDED.isDeleted, fieldStamps = EXCLUDED.fieldStamps
             """)
     }
 

@@ -179,8 +179,12 @@ enum OpenAPIDocument {
                 "id": uuid, "name": string, "icon": string, "color": color, "parentLayerID": optionalUUID,
                 "ownerID": uuid, "permissions": array(ref("Permission")), "isPublic": bool, "isVisible": bool,
                 "autoExpireDays": ["type": ["integer", "null"]], "defaultPermission": level, "createdAt": date,
-                "updatedAt": date,
+                "updatedAt": date, "fieldStamps": ref("FieldStamps"),
             ], required: ["id", "name", "ownerID"]),
+            "FieldStamps": [
+                "type": "object", "additionalProperties": integer,
+                "description": "When each field was last edited (ms since 1970), for fields edited after creation.",
+            ],
             "CreateLayerRequest": object(["name": string, "icon": string, "color": color, "parentLayerID": uuid],
                                          required: ["name"]),
             "LayerPatch": object([
@@ -206,7 +210,7 @@ enum OpenAPIDocument {
                 "permissions": array(ref("Permission")), "visibilityRules": ref("VisibilityRules"),
                 "createdAt": date, "updatedAt": date, "comments": array(ref("Comment")),
                 "reactions": array(ref("Reaction")), "viewedBy": array(uuid), "status": status,
-                "attachments": array(ref("Attachment")),
+                "attachments": array(ref("Attachment")), "fieldStamps": ref("FieldStamps"),
             ], required: ["id", "type", "content", "position", "layerID", "ownerID"]),
             "CreateAnnotationRequest": object([
                 "id": uuid, "type": annotationType, "content": ref("AnnotationContent"), "title": string,

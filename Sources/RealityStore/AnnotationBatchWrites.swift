@@ -91,7 +91,7 @@ enum AnnotationBatchWrites {
     private static let fullInsertSQL = insertSQL(rows: rowsPerStatement)
 
     private static func insertSQL(rows: Int) -> String {
-        let tuple = "(" + placeholders(27) + ")"
+        let tuple = "(" + placeholders(AnnotationRecord.insertWidth + 1) + ")"
         return """
             INSERT INTO annotations (rowid, \(AnnotationRecord.insertColumns))
             VALUES \(Array(repeating: tuple, count: rows).joined(separator: ", "))

@@ -113,6 +113,7 @@ final class AnnotationReadCache: Sendable {
         bytes += annotation.comments.reduce(0) { $0 + record + $1.text.utf8.count }
         bytes += (annotation.permissions.count + annotation.reactions.count + annotation.attachments.count) * record
         bytes += annotation.viewedBy.count * 16
+        bytes += (annotation.fieldStamps?.values.count ?? 0) * 64
         bytes += value.chain.layers.reduce(0) { $0 + record + $1.name.utf8.count + $1.permissions.count * record }
         return bytes
     }

@@ -10,20 +10,23 @@ enum AnnotationRecord {
     static let selection = """
         a.rowid, a.id, a.type, a.status, a.title, a.text, a.drawingData, a.mediaURL, a.cloudAssetID,
         a.richTextData, a.x, a.y, a.z, a.qx, a.qy, a.qz, a.qw, a.scale, a.anchorID, a.layerID, a.ownerID,
-        a.visibilityRules, a.createdAt, a.updatedAt, a.isDeleted, a.lastSyncedAt
+        a.visibilityRules, a.createdAt, a.updatedAt, a.isDeleted, a.lastSyncedAt, a.fieldStamps
         """
 
     /// How many columns ``selection`` has; columns a statement adds after it start here.
     static let selectionWidth = selection.split(separator: ",").count
 
-    static let insertSQL = "INSERT INTO annotations (\(insertColumns)) VALUES (\(placeholders(26)))"
+    static let insertSQL = "INSERT INTO annotations (\(insertColumns)) VALUES (\(placeholders(insertWidth)))"
+
+    /// How many columns `insertColumns` names (and `bind` binds).
+    static let insertWidth = insertColumns.split(separator: ",").count
 
     static let updateSQL = """
         UPDATE annotations SET
             id = ?, type = ?, status = ?, title = ?, text = ?, drawingData = ?, mediaURL = ?,
             cloudAssetID = ?, richTextData = ?, x = ?, y = ?, z = ?, qx = ?, qy = ?, qz = ?, qw = ?,
             scale = ?, anchorID = ?, layerID = ?, ownerID = ?, visibilityRules = ?, visibleUntil = ?,
-            createdAt = ?, updatedAt = ?, isDeleted = ?, lastSyncedAt = ?
+            createdAt = ?, updatedAt = ?, isDeleted = ?, lastSyncedAt = ?, fieldStamps = ?
         WHERE rowid = ?
         """
 
@@ -31,7 +34,7 @@ enum AnnotationRecord {
     static let insertColumns = """
         id, type, status, title, text, drawingData, mediaURL, cloudAssetID, richTextData,
         x, y, z, qx, qy, qz, qw, scale, anchorID, layerID, ownerID,
-        visibilityRules, visibleUntil, createdAt, updatedAt, isDeleted, lastSyncedAt
+        visibilityRules, visibleUntil, createdAt, updatedAt, isDeleted, lastSyncedAt, fieldStamps
         """
 
     /// Binds the values of `annotation` (whose `id.uuidString` is `id`) in the order of
@@ -64,6 +67,7 @@ enum AnnotationRecord {
         bindings.bind(annotation.updatedAt.storeValue)
         bindings.bind(annotation.isDeleted)
         bindings.bind(annotation.lastSyncedAt?.storeValue)
+        bindings.bind(try annotation.fieldStamps.map(ColumnJSON.encode))
     }
 
     /// An annotation from `row`, whose columns are at `columns` (the same for every row of a
@@ -92,7 +96,10 @@ enum AnnotationRecord {
             updatedAt: row.date(at: columns.updatedAt),
             isDeleted: row.bool(at: columns.isDeleted),
             lastSyncedAt: row.optionalDate(at: columns.lastSyncedAt),
-            status: try row.enumValue(at: columns.status, column: "status"))
+            status: try row.enumValue(at: columns.status, column: "status"),
+            fieldStamps: try row.blob(at: columns.fieldStamps).map {
+                try ColumnJSON.decode(FieldStamps.self, from: $0, column: "fieldStamps")
+            })
     }
 
     /// Where the columns an annotation is read from are in a statement's rows: looked up by name
@@ -101,7 +108,7 @@ enum AnnotationRecord {
     struct Columns {
         let id, type, status, title, text, drawingData, mediaURL, cloudAssetID, richTextData: Int
         let x, y, z, qx, qy, qz, qw, scale, anchorID, layerID, ownerID, visibilityRules: Int
-        let createdAt, updatedAt, isDeleted, lastSyncedAt: Int
+        let createdAt, updatedAt, isDeleted, lastSyncedAt, fieldStamps: Int
 
         /// Where the columns are in a row of ``AnnotationRecord/selection`` (and maybe more
         /// columns after it), worked out once.
@@ -135,6 +142,7 @@ enum AnnotationRecord {
             visibilityRules = try index("visibilityRules")
             (createdAt, updatedAt) = (try index("createdAt"), try index("updatedAt"))
             (isDeleted, lastSyncedAt) = (try index("isDeleted"), try index("lastSyncedAt"))
+            fieldStamps = try index("fieldStamps")
         }
     }
 }

@@ -33,3 +33,14 @@ extension StoreMigrations {
             """)
     }
 }
+
+extension StoreMigrations {
+    /// Per-field edit stamps (``FieldStamps``, JSON) on annotations and layers: the later edit of
+    /// each field wins a merge, by the time of the person's edit (issue 16).
+    static func createV6FieldStamps(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE annotations ADD COLUMN fieldStamps BLOB;
+            ALTER TABLE layers ADD COLUMN fieldStamps BLOB;
+            """)
+    }
+}

@@ -27,6 +27,7 @@ extension JSONCursor {
         var layerID: LayerID?, ownerID: UserID?, permissions: [Permission]?, createdAt: Date?, updatedAt: Date?
         var isDeleted: Bool?, lastSyncedAt: Date?, comments: [RealityCore.Comment]?, reactions: [Reaction]?
         var viewedBy: [UserID]?, viewCount: Int?, status: AnnotationStatus?, attachments: [Attachment]?
+        var fieldStamps: FieldStamps?
         var seen: Set<String> = []
         let complete = object { key, cursor in
             guard let key, seen.insert(key).inserted else { return false }
@@ -57,6 +58,9 @@ extension JSONCursor {
             case "viewCount": viewCount = cursor.readInt()
             case "status": status = cursor.readString().flatMap(AnnotationStatus.init(rawValue:))
             case "attachments": attachments = cursor.readArray { $0.readAttachment() }
+            case "fieldStamps":
+                fieldStamps = cursor.readFieldStamps()
+                return fieldStamps != nil
             default: return false
             }
             return true
@@ -70,7 +74,18 @@ extension JSONCursor {
             scale: scale, anchorID: anchorID, layerID: layerID, ownerID: ownerID, permissions: permissions,
             visibilityRules: nil, createdAt: createdAt, updatedAt: updatedAt, isDeleted: isDeleted,
             lastSyncedAt: lastSyncedAt, comments: comments, reactions: reactions, viewedBy: viewedBy,
-            viewCount: viewCount, status: status, attachments: attachments)
+            viewCount: viewCount, status: status, attachments: attachments, fieldStamps: fieldStamps)
+    }
+
+    /// An object of field names and integer stamps.
+    private mutating func readFieldStamps() -> FieldStamps? {
+        var values: [String: Int64] = [:]
+        let complete = object { key, cursor in
+            guard let key, values[key] == nil, let stamp = cursor.readInt() else { return false }
+            values[key] = Int64(stamp)
+            return true
+        }
+        return complete ? FieldStamps(values) : nil
     }
 
     private mutating func readContent() -> AnnotationContent? {

@@ -67,7 +67,8 @@ enum Fixtures {
             permissions: permissions ?? [permission()], visibilityRules: visibilityRules(),
             createdAt: created, updatedAt: updated, isDeleted: false, lastSyncedAt: updated,
             comments: [comment(annotationID: id)], reactions: [reaction()], viewedBy: [friendID], viewCount: 3,
-            status: .inProgress, attachments: [attachment()])
+            status: .inProgress, attachments: [attachment()],
+            fieldStamps: FieldStamps(["title": Timestamp.milliseconds(updated)]))
     }
 
     /// A grant of `level` from the owner to `userID`, expiring at `expiresAt`.

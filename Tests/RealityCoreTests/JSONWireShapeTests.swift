@@ -24,7 +24,7 @@ import Testing
         #expect(keys == [
             "id", "type", "content", "title", "position", "orientation", "scale", "anchorID", "layerID", "ownerID",
             "permissions", "visibilityRules", "createdAt", "updatedAt", "isDeleted", "lastSyncedAt", "comments",
-            "reactions", "viewedBy", "viewCount", "status", "attachments",
+            "reactions", "viewedBy", "viewCount", "status", "attachments", "fieldStamps",
         ])
     }
 

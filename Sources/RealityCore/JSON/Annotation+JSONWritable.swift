@@ -12,6 +12,10 @@ extension Annotation: JSONWritable {
         try writer.field("comments", comments)
         try writer.field("content", content)
         try writer.field("createdAt", createdAt)
+        if let fieldStamps {
+            writer.key("fieldStamps")
+            try writer.encoded(fieldStamps)
+        }
         try writer.field("id", id)
         try writer.field("isDeleted", isDeleted)
         try writer.field("lastSyncedAt", ifPresent: lastSyncedAt)

@@ -56,6 +56,9 @@ public struct Annotation: Codable, Hashable, Sendable, Identifiable {
     public var status: AnnotationStatus
     /// Media attachments.
     public var attachments: [Attachment]
+    /// When each editable field was last edited, for those edited after creation (per-field
+    /// last-writer-wins; nil when none was).
+    public var fieldStamps: FieldStamps?
 
     /// A new annotation with the seed's defaults: identity orientation, scale 1, open, no grants.
     public init(
@@ -80,7 +83,8 @@ public struct Annotation: Codable, Hashable, Sendable, Identifiable {
         viewedBy: [UserID] = [],
         viewCount: Int = 0,
         status: AnnotationStatus = .open,
-        attachments: [Attachment] = []
+        attachments: [Attachment] = [],
+        fieldStamps: FieldStamps? = nil
     ) {
         self.id = id
         self.type = type
@@ -104,5 +108,6 @@ public struct Annotation: Codable, Hashable, Sendable, Identifiable {
         self.viewCount = viewCount
         self.status = status
         self.attachments = attachments
+        self.fieldStamps = fieldStamps
     }
 }

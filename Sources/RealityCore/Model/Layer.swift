@@ -34,6 +34,9 @@ public struct Layer: Codable, Hashable, Sendable, Identifiable {
     public var updatedAt: Date
     /// Soft-deleted.
     public var isDeleted: Bool
+    /// When each editable field was last edited, for those edited after creation (per-field
+    /// last-writer-wins; nil when none was).
+    public var fieldStamps: FieldStamps?
 
     /// A new layer with the seed's defaults: "tag.fill", blue, private, visible, viewer default.
     public init(
@@ -50,7 +53,8 @@ public struct Layer: Codable, Hashable, Sendable, Identifiable {
         defaultPermission: PermissionLevel = .viewer,
         createdAt: Date = Timestamp.now(),
         updatedAt: Date? = nil,
-        isDeleted: Bool = false
+        isDeleted: Bool = false,
+        fieldStamps: FieldStamps? = nil
     ) {
         self.id = id
         self.name = name
@@ -66,6 +70,7 @@ public struct Layer: Codable, Hashable, Sendable, Identifiable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
         self.isDeleted = isDeleted
+        self.fieldStamps = fieldStamps
     }
 
     /// The seed's default icon.

@@ -27,6 +27,11 @@ public struct AnnotationDraft: Hashable, Sendable {
     public var status: AnnotationStatus
     /// Media attachments.
     public var attachments: [Attachment]
+    /// When the device made it; nil for now. A server keeps a device's date within
+    /// ``FieldStamps/creationDate(_:now:)``'s bounds, so a first sync does not rewrite history.
+    public var createdAt: Date?
+    /// The edit stamps of fields edited after the device made it, before it first synced.
+    public var fieldStamps: FieldStamps?
 
     /// A draft with the seed's defaults for everything not given.
     public init(
@@ -41,7 +46,9 @@ public struct AnnotationDraft: Hashable, Sendable {
         layerID: LayerID,
         visibilityRules: VisibilityRules? = nil,
         status: AnnotationStatus = .open,
-        attachments: [Attachment] = []
+        attachments: [Attachment] = [],
+        createdAt: Date? = nil,
+        fieldStamps: FieldStamps? = nil
     ) {
         self.id = id
         self.type = type
@@ -55,5 +62,18 @@ public struct AnnotationDraft: Hashable, Sendable {
         self.visibilityRules = visibilityRules
         self.status = status
         self.attachments = attachments
+        self.createdAt = createdAt
+        self.fieldStamps = fieldStamps
+    }
+
+    /// The draft of a device's new `annotation`, as it pushes it: every field it was made with,
+    /// its creation date and its edit stamps.
+    public init(creating annotation: Annotation) {
+        self.init(
+            id: annotation.id, type: annotation.type, content: annotation.content, title: annotation.title,
+            position: annotation.position, orientation: annotation.orientation, scale: annotation.scale,
+            anchorID: annotation.anchorID, layerID: annotation.layerID, visibilityRules: annotation.visibilityRules,
+            status: annotation.status, attachments: annotation.attachments, createdAt: annotation.createdAt,
+            fieldStamps: annotation.fieldStamps)
     }
 }

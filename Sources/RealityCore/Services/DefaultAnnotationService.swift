@@ -102,7 +102,8 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
             id: draft.id ?? AnnotationID(), type: draft.type, content: draft.content, title: draft.title,
             position: draft.position, orientation: draft.orientation, scale: draft.scale, anchorID: anchorID,
             layerID: layerID, ownerID: context.userID, visibilityRules: draft.visibilityRules,
-            createdAt: now, status: draft.status, attachments: draft.attachments)
+            createdAt: FieldStamps.creationDate(draft.createdAt, now: now), status: draft.status,
+            attachments: draft.attachments, fieldStamps: draft.fieldStamps?.accepted(for: Annotation.self, now: now).nonEmpty)
         try annotation.validate()
         return annotation
     }
@@ -145,6 +146,8 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         updated.visibilityRules = annotation.visibilityRules
         updated.status = annotation.status
         updated.attachments = annotation.attachments
+        updated.fieldStamps = annotation.fieldStamps
+        updated = updated.stamped(editing: current, at: context.now)
         updated.updatedAt = max(context.now, current.updatedAt)
         try updated.validate()
         var changes = ChangeSet(preconditions: [.annotationUnchanged(current.id, updatedAt: current.updatedAt)])
@@ -175,7 +178,9 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         let (target, _) = try await access.layer(layerID, for: .edit)
         guard target.id != annotation.layerID else { return }
         let previous = annotation.updatedAt
+        let before = annotation
         annotation.layerID = target.id
+        annotation = annotation.stamped(editing: before, at: context.now)
         annotation.updatedAt = max(context.now, previous)
         try await store.commit(ChangeSet(
             preconditions: [.annotationUnchanged(id, updatedAt: previous)],

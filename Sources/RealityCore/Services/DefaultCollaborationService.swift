@@ -91,27 +91,32 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
         return try await store.activities(visibleTo: context.userID, at: context.now, limit: limit)
     }
 
-    /// Posts a comment with a client-chosen `id` (a device's offline comment, pushed by sync),
+    /// Posts a comment with a client-chosen `id` (a device's offline comment, pushed by sync, with
+    /// the date the device wrote it, kept within ``FieldStamps/creationDate(_:now:)``'s bounds),
     /// replying to `parent` when given; a conflict when any comment already has that ID.
-    public func addComment(id: CommentID, to annotationID: AnnotationID, text: String, replyingTo parent: CommentID?)
-        async throws -> Comment
-    {
+    public func addComment(
+        id: CommentID, to annotationID: AnnotationID, text: String, replyingTo parent: CommentID?,
+        createdAt: Date? = nil
+    ) async throws -> Comment {
         if let parent {
             guard let parentComment = try await store.comment(id: parent), !parentComment.isDeleted,
                 parentComment.annotationID == annotationID
             else { throw ServiceError.notFound(.comment, id: parent.uuidString) }
         }
-        return try await post(text: text, on: annotationID, replyingTo: parent, id: id)
+        return try await post(
+            text: text, on: annotationID, replyingTo: parent, id: id,
+            createdAt: FieldStamps.creationDate(createdAt, now: context.now))
     }
 
-    private func post(text: String, on annotationID: AnnotationID, replyingTo parent: CommentID?, id: CommentID? = nil)
-        async throws -> Comment
-    {
+    private func post(
+        text: String, on annotationID: AnnotationID, replyingTo parent: CommentID?, id: CommentID? = nil,
+        createdAt: Date? = nil
+    ) async throws -> Comment {
         let (annotation, _) = try await access.annotation(annotationID, for: .comment)
         let author = try await access.currentUser()
         let comment = Comment(
             id: id ?? CommentID(), text: text, authorID: author.id, authorName: author.displayName,
-            annotationID: annotationID, parentCommentID: parent, createdAt: context.now)
+            annotationID: annotationID, parentCommentID: parent, createdAt: createdAt ?? context.now)
         try comment.validate()
         var changes = ChangeSet(changes: [.saveComment(comment)])
         if let id { changes.require(.recordAbsent(.comment, id: id.uuidString)) }

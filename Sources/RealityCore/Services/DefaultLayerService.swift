@@ -23,21 +23,23 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
         try await createLayer(id: nil, name: name, icon: icon, color: color, parentLayerID: parentLayerID)
     }
 
-    /// Creates a layer with a client-chosen `id` (a device's offline create, pushed by sync); the
-    /// create fails with a conflict when any layer already has that ID.
-    public func createLayer(id: LayerID?, name: String, icon: String, color: LayerColor, parentLayerID: LayerID?)
-        async throws -> Layer
-    {
+    /// Creates a layer with a client-chosen `id` (a device's offline create, pushed by sync, with
+    /// the date the device made it at, kept within ``FieldStamps/creationDate(_:now:)``'s
+    /// bounds); the create fails with a conflict when any layer already has that ID.
+    public func createLayer(
+        id: LayerID?, name: String, icon: String, color: LayerColor, parentLayerID: LayerID?, createdAt: Date? = nil
+    ) async throws -> Layer {
         if let parentLayerID { _ = try await access.layer(parentLayerID, for: .edit) }
         let layer = Layer(
             id: id ?? LayerID(), name: name.trimmingCharacters(in: .whitespacesAndNewlines), icon: icon, color: color,
-            parentLayerID: parentLayerID, ownerID: context.userID, createdAt: context.now)
+            parentLayerID: parentLayerID, ownerID: context.userID,
+            createdAt: FieldStamps.creationDate(createdAt, now: context.now))
         try layer.validate()
         let user = try await access.currentUser()
         var changes = ChangeSet()
         if let id { changes.require(.recordAbsent(.layer, id: id.uuidString)) }
         let tier = user.tier(at: context.now)
-        if let limit = tier.limits.maxLayers {
+        if let limit = tier.limits.maxLayers, layer.id != LayerID.defaultLayer(of: context.userID) {
             changes.require(.layerCountBelow(owner: user.id, limit: limit, tier: tier))
         }
         changes.append(.saveLayer(layer))
@@ -82,6 +84,8 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
             }
             updated.parentLayerID = layer.parentLayerID
         }
+        updated.fieldStamps = layer.fieldStamps
+        updated = updated.stamped(editing: current, at: context.now)
         updated.updatedAt = max(context.now, current.updatedAt)
         try updated.validate()
         try await store.commit(ChangeSet(

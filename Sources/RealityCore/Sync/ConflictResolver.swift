@@ -21,7 +21,7 @@ public enum ConflictResolver {
         switch strategy {
         case .merge: .resolved(Record.merge(base: base, local: local, remote: remote))
         case .useLocal: .resolved(Record.merge(base: base, local: local, remote: remote, policy: .preferLocal))
-        case .useRemote: .resolved(Record.merge(base: local, local: local, remote: remote))
+        case .useRemote: .resolved(Record.merge(base: local, local: local, remote: remote, policy: .preferRemote))
         case .manual: .keepBoth(local: local, remote: remote)
         }
     }

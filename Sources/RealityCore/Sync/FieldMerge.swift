@@ -26,6 +26,8 @@ public struct FieldMerge<Record: Sendable>: Sendable {
         case laterEdit
         /// Every editable field takes the device's value (the `useLocal` strategy).
         case preferLocal
+        /// Every editable field takes the server's value (the `useRemote` strategy).
+        case preferRemote
     }
 
     /// A merge of `local` and `remote` from `base`; `updatedAt` orders edits changed on both sides.
@@ -42,6 +44,7 @@ public struct FieldMerge<Record: Sendable>: Sendable {
         let mine = local[keyPath: field]
         let theirs = remote[keyPath: field]
         if policy == .preferLocal || mine == theirs { return mine }
+        if policy == .preferRemote { return theirs }
         if let base {
             let original = base[keyPath: field]
             if mine == original { return theirs }
@@ -74,5 +77,44 @@ public struct FieldMerge<Record: Sendable>: Sendable {
     /// The later of the two sides' values of `field` (for `updatedAt`).
     public func latest(_ field: KeyPath<Record, Date>) -> Date {
         max(local[keyPath: field], remote[keyPath: field])
+    }
+}
+
+extension FieldMerge where Record: StampedRecord {
+    /// `result` with every editable field settled by its edit stamps: a field that differs takes
+    /// the side whose edit of it is later (docs/sync-protocol.md, "Conflicts"), so two devices
+    /// arrive at the same record whichever syncs first. Two edits stamped the same millisecond
+    /// fall back to the three-way rule against `base`, then to an order of the values that every
+    /// device computes alike. The result carries, per field, the stamp of the value it took.
+    public func settleStampedFields(into result: inout Record) {
+        var stamps = FieldStamps()
+        for field in Record.editableFields {
+            let mine = local.stamp(of: field)
+            let theirs = remote.stamp(of: field)
+            let takeLocal: Bool
+            if !field.differs(local, remote) {
+                takeLocal = false  // the same value: the server's stamp, so nothing needs pushing
+            } else {
+                switch policy {
+                case .preferLocal: takeLocal = true
+                case .preferRemote: takeLocal = false
+                case .laterEdit: takeLocal = mine == theirs ? tieGoesToLocal(field) : mine > theirs
+                }
+            }
+            field.copy(takeLocal ? local : remote, &result)
+            let stamp = takeLocal ? mine : theirs
+            if local.fieldStamps?.values[field.name] != nil || remote.fieldStamps?.values[field.name] != nil {
+                stamps.values[field.name] = stamp
+            }
+        }
+        result.fieldStamps = stamps.nonEmpty
+    }
+
+    private func tieGoesToLocal(_ field: EditableField<Record>) -> Bool {
+        if let base {
+            if !field.differs(local, base) { return false }
+            if !field.differs(remote, base) { return true }
+        }
+        return field.sortsAfter(local, remote)
     }
 }

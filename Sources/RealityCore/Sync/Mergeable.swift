@@ -25,23 +25,37 @@ extension Mergeable {
     }
 }
 
+extension Annotation: StampedRecord {
+    /// The fields a person edits, each with the name it has in JSON and in ``FieldStamps``.
+    public static var editableFields: [EditableField<Annotation>] {
+        [
+            .init("type", \.type), .init("content", \.content), .init("title", \.title),
+            .init("position", \.position), .init("orientation", \.orientation), .init("scale", \.scale),
+            .init("anchorID", \.anchorID), .init("layerID", \.layerID), .init("visibilityRules", \.visibilityRules),
+            .init("status", \.status), .init("attachments", \.attachments),
+        ]
+    }
+}
+
+extension Layer: StampedRecord {
+    /// The fields a person edits, each with the name it has in JSON and in ``FieldStamps``.
+    public static var editableFields: [EditableField<Layer>] {
+        [
+            .init("name", \.name), .init("icon", \.icon), .init("color", \.color),
+            .init("parentLayerID", \.parentLayerID), .init("isPublic", \.isPublic), .init("isVisible", \.isVisible),
+            .init("autoExpireDays", \.autoExpireDays), .init("defaultPermission", \.defaultPermission),
+        ]
+    }
+}
+
 extension Annotation: Mergeable {
-    /// Owner, grants and creation date are the server's; reactions and viewers merge as sets,
-    /// the view count as a counter; comments (not part of the synced record) stay local.
+    /// Owner, grants and creation date are the server's; each editable field takes the later
+    /// edit of it (its stamp), a deletion wins; reactions and viewers merge as sets, the view
+    /// count as a counter; comments (not part of the synced record) stay local.
     public static func merged(_ merge: FieldMerge<Annotation>) -> Annotation {
         var result = merge.remote
-        result.type = merge.pick(\.type)
-        result.content = merge.pick(\.content)
-        result.title = merge.pick(\.title)
-        result.position = merge.pick(\.position)
-        result.orientation = merge.pick(\.orientation)
-        result.scale = merge.pick(\.scale)
-        result.anchorID = merge.pick(\.anchorID)
-        result.layerID = merge.pick(\.layerID)
-        result.visibilityRules = merge.pick(\.visibilityRules)
-        result.isDeleted = merge.pick(\.isDeleted)
-        result.status = merge.pick(\.status)
-        result.attachments = merge.pick(\.attachments)
+        merge.settleStampedFields(into: &result)
+        result.isDeleted = merge.local.isDeleted || merge.remote.isDeleted
         result.reactions = merge.mergeSet(\.reactions) { ReactionKey(userID: $0.userID, emoji: $0.emoji) }
         result.viewedBy = merge.mergeSet(\.viewedBy) { $0 }
         result.viewCount = merge.mergeCounter(\.viewCount)
@@ -58,18 +72,12 @@ extension Annotation: Mergeable {
 }
 
 extension Layer: Mergeable {
-    /// Owner, grants and creation date are the server's.
+    /// Owner, grants and creation date are the server's; each editable field takes the later
+    /// edit of it (its stamp), a deletion wins.
     public static func merged(_ merge: FieldMerge<Layer>) -> Layer {
         var result = merge.remote
-        result.name = merge.pick(\.name)
-        result.icon = merge.pick(\.icon)
-        result.color = merge.pick(\.color)
-        result.parentLayerID = merge.pick(\.parentLayerID)
-        result.isPublic = merge.pick(\.isPublic)
-        result.isVisible = merge.pick(\.isVisible)
-        result.autoExpireDays = merge.pick(\.autoExpireDays)
-        result.defaultPermission = merge.pick(\.defaultPermission)
-        result.isDeleted = merge.pick(\.isDeleted)
+        merge.settleStampedFields(into: &result)
+        result.isDeleted = merge.local.isDeleted || merge.remote.isDeleted
         result.updatedAt = merge.latest(\.updatedAt)
         return result
     }
@@ -91,7 +99,7 @@ extension Comment: Mergeable {
 
 extension Annotation {
     /// `self` with every part that is not merged field by field taken from `other`: server-kept
-    /// fields, sets, counters, dates and local-only parts. Equal to `other` exactly when the
+    /// fields, sets, counters, dates, edit stamps and local-only parts. Equal to `other` exactly when the
     /// editable fields agree.
     public func withUnmergedParts(from other: Annotation) -> Annotation {
         var result = self
@@ -104,18 +112,20 @@ extension Annotation {
         result.viewCount = other.viewCount
         result.comments = other.comments
         result.lastSyncedAt = other.lastSyncedAt
+        result.fieldStamps = other.fieldStamps
         return result
     }
 }
 
 extension Layer {
-    /// `self` with the server-kept fields and dates taken from `other`.
+    /// `self` with the server-kept fields, dates and edit stamps taken from `other`.
     public func withUnmergedParts(from other: Layer) -> Layer {
         var result = self
         result.ownerID = other.ownerID
         result.permissions = other.permissions
         result.createdAt = other.createdAt
         result.updatedAt = other.updatedAt
+        result.fieldStamps = other.fieldStamps
         return result
     }
 }

@@ -64,13 +64,7 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
         let service = services.annotations(userID)
         guard let current = try await services.store.annotation(id: annotation.id) else {
             guard mutation.baseChangeTag == nil else { throw ServiceError.notFound(.annotation, id: mutation.recordID) }
-            let draft = AnnotationDraft(
-                id: annotation.id, type: annotation.type, content: annotation.content, title: annotation.title,
-                position: annotation.position, orientation: annotation.orientation, scale: annotation.scale,
-                anchorID: annotation.anchorID, layerID: annotation.layerID,
-                visibilityRules: annotation.visibilityRules, status: annotation.status,
-                attachments: annotation.attachments)
-            try await run(mutation) { _ = try await service.createAnnotation(draft) }
+            try await run(mutation) { _ = try await service.createAnnotation(AnnotationDraft(creating: annotation)) }
             if annotation.isDeleted {
                 try await run(mutation) { try await service.deleteAnnotation(id: annotation.id) }
             }
@@ -92,19 +86,12 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
         }
         let tag = try await services.store.changeTag(of: .annotation, id: mutation.recordID)
         let base = try requireBase(mutation, current: tag)
-        if Self.ownFieldsDiffer(annotation, current) {
+        if annotation.editableFieldsDiffer(from: current) {
             try await run(mutation, expecting: base) { try await service.updateAnnotation(annotation) }
         }
         if annotation.isDeleted && !current.isDeleted {
             try await run(mutation) { try await service.deleteAnnotation(id: annotation.id) }
         }
-    }
-
-    private static func ownFieldsDiffer(_ a: Annotation, _ b: Annotation) -> Bool {
-        a.type != b.type || a.content != b.content || a.title != b.title || a.position != b.position
-            || a.orientation != b.orientation || a.scale != b.scale || a.anchorID != b.anchorID
-            || a.layerID != b.layerID || a.visibilityRules != b.visibilityRules || a.status != b.status
-            || a.attachments != b.attachments
     }
 
     private func saveLayer(_ layer: Layer, _ mutation: SyncMutation) async throws {
@@ -115,7 +102,7 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
             try await run(mutation) {
                 _ = try await service.createLayer(
                     id: layer.id, name: layer.name, icon: layer.icon, color: layer.color,
-                    parentLayerID: layer.parentLayerID)
+                    parentLayerID: layer.parentLayerID, createdAt: layer.createdAt)
             }
             try await finishLayer(layer, mutation)
             return
@@ -154,7 +141,8 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
             guard comment.authorID == userID else { throw PermissionError.notOwner }
             try await run(mutation) {
                 _ = try await collaboration.addComment(
-                    id: comment.id, to: comment.annotationID, text: comment.text, replyingTo: comment.parentCommentID)
+                    id: comment.id, to: comment.annotationID, text: comment.text, replyingTo: comment.parentCommentID,
+                    createdAt: comment.createdAt)
             }
             if comment.isDeleted {
                 try await run(mutation) { try await collaboration.deleteComment(comment.id) }

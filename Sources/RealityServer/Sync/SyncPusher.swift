@@ -35,11 +35,7 @@ struct SyncPusher<Store: ServerStore>: Sendable {
             case .annotation(let annotation) = mutation.fields, annotation.id.uuidString == mutation.recordID,
             !annotation.isDeleted
         else { return nil }
-        return AnnotationDraft(
-            id: annotation.id, type: annotation.type, content: annotation.content, title: annotation.title,
-            position: annotation.position, orientation: annotation.orientation, scale: annotation.scale,
-            anchorID: annotation.anchorID, layerID: annotation.layerID, visibilityRules: annotation.visibilityRules,
-            status: annotation.status, attachments: annotation.attachments)
+        return AnnotationDraft(creating: annotation)
     }
 
     private func createRun(_ run: [SyncMutation]) async throws -> [SyncMutationResult] {
