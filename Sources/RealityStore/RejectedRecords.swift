@@ -68,9 +68,11 @@ enum RejectedRecords {
             return id
         }
         for rejection in open {
-            root[rejection.id] = find(byKey[rejection.key]?.first ?? rejection.id)
+            let sameRecord = find(byKey[rejection.key]?.first ?? rejection.id)
+            root[rejection.id] = sameRecord
             if let parent = try parent(of: rejection.key, in: db), let linked = byKey[parent]?.first {
-                root[find(rejection.id)] = find(linked)
+                let (child, parent) = (find(rejection.id), find(linked))
+                if child != parent { root[child] = parent }
             }
         }
         let roots = Set(chosen.map { find($0.id) })

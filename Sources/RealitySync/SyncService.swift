@@ -55,7 +55,7 @@ public struct SyncService: Service {
                         for await _ in engine.store.commits() { queue.yield(.push) }
                     }
                     group.addTask {
-                        try await engine.store.watchCommits(every: commitPolling) { queue.yield(.push) }
+                        try await engine.store.watchCommits(every: commitPolling) { _ = queue.yield(.push) }
                     }
                     group.addTask { try await listen(queue) }
                     queue.yield(.everything)
@@ -79,6 +79,9 @@ public struct SyncService: Service {
             case .push:
                 var pushed = SyncSummary()
                 pushed.pushed = try await engine.push()
+                // Most commits the store watch reports are this service's own pulls and pushes:
+                // a push that found nothing to send is no round of work.
+                guard pushed.pushed != PushSummary() else { return }
                 summary = pushed
             }
             await onSynced(summary)
