@@ -69,8 +69,31 @@ enum Outbox {
     /// Rows per multi-row `INSERT`.
     static let rowsPerStatement = 64
 
-    /// Appends `entries` to the queue in order, several rows per statement.
+    /// Appends `entries` to the queue in order, several rows per statement. Held entries of the
+    /// same records (rejected changes, see ``HeldRejections``) go back to the queue with them: an
+    /// edit of a rejected record queues it again.
     static func append(_ entries: [Entry], at date: Date, in db: Database) throws {
+        try insert(entries, at: date, in: db)
+        try HeldRejections.release(recordsOf: entries, in: db)
+    }
+
+    /// Appends `entries` held by the rejection `rejectionID`: they wait with it for the user.
+    static func append(_ entries: [Entry], heldBy rejectionID: Int64, at date: Date, in db: Database) throws {
+        var random = OutboxIDGenerator()
+        for entry in entries {
+            try db.execute(
+                sql: """
+                    INSERT INTO outbox (mutationID, recordType, recordID, operation, payload, createdAt, rejectionID)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    UUID.timeOrdered(using: &random).lowercasedString, entry.recordType, entry.recordID,
+                    entry.operation, entry.payload, date.storeValue, rejectionID,
+                ])
+        }
+    }
+
+    private static func insert(_ entries: [Entry], at date: Date, in db: Database) throws {
         let createdAt = date.storeValue
         var random = OutboxIDGenerator()
         for range in entries.statementRanges(maxRows: rowsPerStatement) {

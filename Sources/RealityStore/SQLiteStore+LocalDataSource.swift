@@ -14,8 +14,9 @@ extension SQLiteStore: LocalDataSource {
         }
     }
 
+    /// Outbox entries waiting to be pushed; rejected ones wait for the user instead.
     public func pendingSyncCount() async throws -> Int {
-        try await read { db in try db.value(Int.self, sql: "SELECT count(*) FROM outbox") ?? 0 }
+        try await read { db in try db.value(Int.self, sql: "SELECT count(*) FROM outbox WHERE rejectionID IS NULL") ?? 0 }
     }
 
     public func markSynced(_ mutations: [PendingMutation], at date: Date) async throws {

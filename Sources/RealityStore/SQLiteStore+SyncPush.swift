@@ -35,35 +35,18 @@ public enum PushOutcome: Hashable, Sendable {
     case rejected(code: String, message: String, field: String?)
 }
 
-/// A mutation the server rejected, as the device's rejection log keeps it.
-public struct SyncRejection: Hashable, Sendable {
-    /// The rejected mutation.
-    public var mutationID: String
-    /// Its record type.
-    public var recordType: String
-    /// Its record.
-    public var recordID: String
-    /// Its operation.
-    public var operation: String
-    /// The server's error code.
-    public var code: String
-    /// The server's explanation.
-    public var message: String
-    /// When it was rejected.
-    public var rejectedAt: Date
-}
-
 extension SQLiteStore {
     static let wholeRecordTypes: Set<String> = ["annotation", "layer", "comment", "worldMap", "user"]
 
-    /// The oldest outbox entries (at most `limit`), skipping records in an open conflict, with
-    /// several saves of one record sent once, at the place of the first.
+    /// The oldest outbox entries (at most `limit`), skipping records in an open conflict and
+    /// entries held by a rejection, with several saves of one record sent once, at the place of
+    /// the first.
     public func outgoingMutations(limit: Int) async throws -> [OutgoingMutation] {
         try await read { db in
             let owner = try Self.deviceAccount(in: db)?.userID
             let rows = try db.rows(
                 sql: """
-                    SELECT o.* FROM outbox o WHERE NOT EXISTS (
+                    SELECT o.* FROM outbox o WHERE o.rejectionID IS NULL AND NOT EXISTS (
                         SELECT 1 FROM sync_metadata m WHERE m.recordType = o.recordType AND m.recordID = o.recordID
                             AND m.syncStatus = 'conflict')
                     ORDER BY o.sequence LIMIT ?
@@ -101,8 +84,9 @@ extension SQLiteStore {
 
     /// Records what the server did with each pushed mutation, in one transaction: saved entries
     /// leave the outbox and their record's base becomes what was sent (or the server's version,
-    /// when it answers with one); conflicts are settled with `strategy`; rejections are logged,
-    /// and a rejected record goes back to the server's version.
+    /// when it answers with one); conflicts are settled with `strategy`; a rejected change stays
+    /// in the outbox, held by its rejection until the user retries or discards it, and its
+    /// record stays as the user made it.
     public func applyPushOutcomes(
         _ outcomes: [(OutgoingMutation, PushOutcome)], strategy: ConflictResolutionStrategy,
         at date: Date = Timestamp.now()
@@ -122,25 +106,14 @@ extension SQLiteStore {
                 case .conflict(let tag, let record?):
                     _ = try reconciler.reconcile(record, changeTag: tag ?? "", scope: nil, in: db)
                 case .conflict(_, nil):
-                    try Self.recordRejection(
-                        mutation, code: "record_gone", message: "The server no longer has this record.", at: date,
-                        owner: owner, in: db)
-                case .rejected(let code, let message, _):
-                    try Self.recordRejection(mutation, code: code, message: message, at: date, owner: owner, in: db)
+                    try HeldRejections.hold(
+                        mutation, code: "record_gone", message: "The server no longer has this record.", field: nil,
+                        at: date, in: db)
+                case .rejected(let code, let message, let field):
+                    try HeldRejections.hold(mutation, code: code, message: message, field: field, at: date, in: db)
                 }
             }
-        }
-    }
-
-    /// The rejection log, newest first.
-    public func syncRejections(limit: Int = 50) async throws -> [SyncRejection] {
-        try await read { db in
-            try db.rows(sql: "SELECT * FROM sync_rejections ORDER BY id DESC LIMIT ?", arguments: [limit]).map {
-                SyncRejection(
-                    mutationID: $0["mutationID"], recordType: $0["recordType"], recordID: $0["recordID"],
-                    operation: $0["operation"], code: $0["code"], message: $0["message"],
-                    rejectedAt: $0.date("rejectedAt"))
-            }
+            try HeldRejections.prune(in: db)
         }
     }
 
@@ -171,33 +144,6 @@ extension SQLiteStore {
         switch record {
         case .user, .worldMap: SyncScope.private.rawValue
         default: nil
-        }
-    }
-
-    private static func recordRejection(
-        _ mutation: OutgoingMutation, code: String, message: String, at date: Date, owner: UserID?, in db: Database
-    ) throws {
-        try dropEntries(mutation.sequences, in: db)
-        try db.execute(
-            sql: """
-                INSERT INTO sync_rejections (mutationID, recordType, recordID, operation, code, message, rejectedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                mutation.mutationID, mutation.recordType.rawValue, mutation.recordID, mutation.operation, code, message,
-                date.storeValue,
-            ])
-        guard wholeRecordTypes.contains(mutation.recordType.rawValue) else { return }
-        try SyncMetadataRecord.dropPendingEdits(mutation.recordType, mutation.recordID, in: db)
-        let meta = try SyncMetadataRecord.fetch(mutation.recordType, mutation.recordID, in: db)
-        if var entry = meta, let base = entry.baseVersion {
-            try LocalSyncRecords.write(try SyncRecord(type: mutation.recordType, json: base), owner: owner, in: db)
-            entry.syncStatus = .synced
-            entry.scope = nil
-            try SyncMetadataRecord.save(mutation.recordType, mutation.recordID, entry, at: date, in: db)
-        } else {
-            try LocalSyncRecords.remove(mutation.recordType, mutation.recordID, owner: owner, in: db)
-            try SyncMetadataRecord.delete(mutation.recordType, mutation.recordID, in: db)
         }
     }
 }

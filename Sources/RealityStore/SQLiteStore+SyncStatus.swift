@@ -16,21 +16,20 @@ public struct DeviceSyncStatus: Hashable, Sendable {
 
     /// The account, if the store was ever signed in.
     public var account: DeviceAccount?
-    /// Outbox entries waiting to be pushed.
+    /// Outbox entries waiting to be pushed (not counting the rejected ones).
     public var pendingChanges: Int
     /// Open conflicts.
     public var openConflicts: Int
     /// Each scope's state, in `SyncScope.allCases` order.
     public var scopes: [ScopeState]
-    /// The newest rejections.
-    public var rejections: [SyncRejection]
+    /// Rejected changes waiting for the user (`reality rejections`).
+    public var rejections: Int
 }
 
 extension SQLiteStore {
     /// The store's sync state.
     public func deviceSyncStatus() async throws -> DeviceSyncStatus {
-        let rejections = try await syncRejections(limit: 20)
-        return try await read { db in
+        try await read { db in
             let rows = try db.rows(sql: "SELECT scope, token, lastSyncedAt FROM sync_scopes")
             var byScope: [String: Row] = [:]
             for row in rows { byScope[row["scope"]] = row }
@@ -43,9 +42,9 @@ extension SQLiteStore {
             }
             return DeviceSyncStatus(
                 account: try Self.deviceAccount(in: db),
-                pendingChanges: try db.value(Int.self, sql: "SELECT count(*) FROM outbox") ?? 0,
+                pendingChanges: try db.value(Int.self, sql: "SELECT count(*) FROM outbox WHERE rejectionID IS NULL") ?? 0,
                 openConflicts: try db.value(Int.self, sql: "SELECT count(*) FROM sync_metadata WHERE syncStatus = 'conflict'") ?? 0,
-                scopes: scopes, rejections: rejections)
+                scopes: scopes, rejections: try HeldRejections.count(in: db))
         }
     }
 }

@@ -15,6 +15,7 @@ enum StoreMigrations {
         migrator.registerMigration("v4: server change log", migrate: createV4)
         migrator.registerMigration("v5: device sync", migrate: createV5)
         migrator.registerMigration("v6: field edit stamps", migrate: createV6FieldStamps)
+        migrator.registerMigration("rejections: rejected changes held in the outbox", migrate: createRejectionsHeld)
         return migrator
     }
 

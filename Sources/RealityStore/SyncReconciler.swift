@@ -52,7 +52,15 @@ struct SyncReconciler {
         switch settle(base: base, local: local, remote: remote) {
         case .store(let record, let needsPush):
             try LocalSyncRecords.write(record, owner: owner, in: db)
-            if needsPush {
+            if needsPush, let held = try HeldRejections.holding(type, id, in: db) {
+                // A rejected change merged with the server's version stays held: it waits for
+                // the user, who has not fixed what was rejected yet.
+                entry.syncStatus = .pendingUpload
+                try SyncMetadataRecord.dropPendingEdits(type, id, in: db)
+                try Outbox.append(
+                    [Outbox.Entry(recordType: type.rawValue, recordID: id, operation: "save", payload: Data("{}".utf8))],
+                    heldBy: held, at: now, in: db)
+            } else if needsPush {
                 entry.syncStatus = .pendingUpload
                 try SyncMetadataRecord.requeueSave(type, id, at: now, in: db)
             } else {

@@ -6,8 +6,10 @@ import RealityStore
 import ServiceLifecycle
 
 /// Continuous sync (`reality sync --watch`, SPEC S9): keeps the events socket open, pulls the
-/// scopes each `changes` hint names, pushes when the store commits, and after every
-/// (re)connection pulls everything, since hints sent while away are not replayed.
+/// scopes each `changes` hint names, pushes when the store commits (in this process, or in
+/// another one on the same file: ``SQLiteStore/watchCommits(every:_:)``), and after every
+/// (re)connection pulls everything, since hints sent while away are not replayed. Cancellation
+/// and graceful shutdown end it without an error.
 ///
 /// All work goes through one queue, so that the engine never runs two syncs at once.
 public struct SyncService: Service {
@@ -15,18 +17,26 @@ public struct SyncService: Service {
     let events: LiveEventsClient
     let reconnect: RetryPolicy
     let logger: Logger
+    let commitPolling: Duration
     let onSynced: @Sendable (SyncSummary) async -> Void
+    let onFailed: @Sendable (any Error) async -> Void
 
-    /// A service over `engine`, listening on `events`; `onSynced` hears about each round of work.
+    /// A service over `engine`, listening on `events`, looking for other processes' commits
+    /// every `commitPolling`; `onSynced` hears about each round of work, `onFailed` about each
+    /// round that failed (it is tried again on the next commit or hint).
     public init(
         engine: SyncEngine, events: LiveEventsClient, reconnect: RetryPolicy = RetryPolicy(maxRetries: nil),
-        logger: Logger, onSynced: @escaping @Sendable (SyncSummary) async -> Void = { _ in }
+        commitPolling: Duration = .milliseconds(250), logger: Logger,
+        onSynced: @escaping @Sendable (SyncSummary) async -> Void = { _ in },
+        onFailed: @escaping @Sendable (any Error) async -> Void = { _ in }
     ) {
         self.engine = engine
         self.events = events
         self.reconnect = reconnect
+        self.commitPolling = commitPolling
         self.logger = logger
         self.onSynced = onSynced
+        self.onFailed = onFailed
     }
 
     enum Work: Sendable {
@@ -35,20 +45,28 @@ public struct SyncService: Service {
         case push
     }
 
-    /// Runs until cancelled or until graceful shutdown.
+    /// Runs until cancelled or until graceful shutdown, and then returns normally.
     public func run() async throws {
         let (work, queue) = AsyncStream.makeStream(of: Work.self, bufferingPolicy: .unbounded)
-        try await cancelWhenGracefulShutdown {
-            try await withThrowingDiscardingTaskGroup { group in
-                group.addTask {
-                    for await _ in engine.store.commits() { queue.yield(.push) }
-                }
-                group.addTask { try await listen(queue) }
-                queue.yield(.everything)
-                for await item in work {
-                    await perform(item)
+        do {
+            try await cancelWhenGracefulShutdown {
+                try await withThrowingDiscardingTaskGroup { group in
+                    group.addTask {
+                        for await _ in engine.store.commits() { queue.yield(.push) }
+                    }
+                    group.addTask {
+                        try await engine.store.watchCommits(every: commitPolling) { _ = queue.yield(.push) }
+                    }
+                    group.addTask { try await listen(queue) }
+                    queue.yield(.everything)
+                    for await item in work {
+                        await perform(item)
+                    }
+                    group.cancelAll()
                 }
             }
+        } catch is CancellationError {
+            return
         }
     }
 
@@ -61,11 +79,17 @@ public struct SyncService: Service {
             case .push:
                 var pushed = SyncSummary()
                 pushed.pushed = try await engine.push()
+                // Most commits the store watch reports are this service's own pulls and pushes:
+                // a push that found nothing to send is no round of work.
+                guard pushed.pushed != PushSummary() else { return }
                 summary = pushed
             }
             await onSynced(summary)
         } catch {
+            // A round cut short by shutting down is no failure.
+            guard !Task.isCancelled else { return }
             logger.warning("sync failed", metadata: ["sync.error": "\(error)"])
+            await onFailed(error)
         }
     }
 

@@ -26,6 +26,7 @@ struct Reality: AsyncParsableCommand {
             CommentCommand.self, ReactCommand.self, RecentCommand.self, UnreadCommand.self, StarredCommand.self,
             StarCommand.self, ReadCommand.self, NotificationsCommand.self, ActivityCommand.self, UsageCommand.self,
             ProfileCommand.self, ExportCommand.self, PurgeCommand.self, ServeCommand.self, RegisterCommand.self,
-            LoginCommand.self, LogoutCommand.self, SyncCommand.self, ConflictsCommand.self, StatusCommand.self,
+            LoginCommand.self, LogoutCommand.self, SyncCommand.self, ConflictsCommand.self, RejectionsCommand.self,
+            StatusCommand.self,
         ])
 }

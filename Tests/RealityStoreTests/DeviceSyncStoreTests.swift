@@ -221,24 +221,6 @@ import Testing
         }
     }
 
-    @Test func rejectedPush_isLogged_andTheRecordGoesBackToTheServersVersion() async throws {
-        let (store, note, directory) = try await Self.syncedStore()
-        defer { directory.remove() }
-        do {
-            var edited = note
-            edited.title = "Refused"
-            let created = Samples.note("new", owner: Self.owner.id, layer: Self.layer.id)
-            try await store.commit(ChangeSet(changes: [.saveAnnotation(edited), .saveAnnotation(created)]))
-            let outgoing = try await store.outgoingMutations(limit: 10)
-            try await store.applyPushOutcomes(
-                outgoing.map { ($0, .rejected(code: "plan_limit_reached", message: "No.", field: nil)) }, strategy: .merge)
-            #expect(try await store.annotation(id: note.id)?.title == "Title")
-            #expect(try await store.annotation(id: created.id) == nil)
-            #expect(try await store.syncRejections().map(\.code) == ["plan_limit_reached", "plan_limit_reached"])
-            #expect(try await store.pendingSyncCount() == 0)
-        }
-    }
-
     @Test func bindAccount_refusesAnotherUser_andHandsOverOfflineWork() async throws {
         let (store, directory) = try Self.freshStore()
         defer { directory.remove() }

@@ -16,21 +16,14 @@ struct StatusCommand: AsyncParsableCommand {
             var lastSyncedAt: Date?
             var hasToken: Bool
         }
-        struct Rejection: Encodable {
-            var recordType: String
-            var recordID: String
-            var operation: String
-            var code: String
-            var message: String
-            var rejectedAt: Date
-        }
         var server: String?
         var userID: UserID?
         var signedIn: Bool
         var pendingChanges: Int
         var openConflicts: Int
         var scopes: [Scope]
-        var rejections: [Rejection]
+        /// Rejected changes waiting for the user (`reality rejections`).
+        var rejections: Int
     }
 
     func run() async throws {
@@ -41,11 +34,7 @@ struct StatusCommand: AsyncParsableCommand {
                 signedIn: status.account?.token != nil, pendingChanges: status.pendingChanges,
                 openConflicts: status.openConflicts,
                 scopes: status.scopes.map { .init(scope: $0.scope, lastSyncedAt: $0.lastSyncedAt, hasToken: $0.hasToken) },
-                rejections: status.rejections.map {
-                    .init(
-                        recordType: $0.recordType, recordID: $0.recordID, operation: $0.operation, code: $0.code,
-                        message: $0.message, rejectedAt: $0.rejectedAt)
-                })
+                rejections: status.rejections)
             try device.output.print(report) { Self.describe(report) }
         }
     }
@@ -63,8 +52,9 @@ struct StatusCommand: AsyncParsableCommand {
             lines.append("\(scope.scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
                 + (scope.lastSyncedAt.map { "last synced \(Show.date($0))" } ?? "never synced"))
         }
-        for rejection in report.rejections {
-            lines.append("rejected  \(rejection.recordType) \(rejection.recordID) \(rejection.operation): \(rejection.message)")
+        if report.rejections > 0 {
+            let changes = report.rejections == 1 ? "change" : "changes"
+            lines.append("rejected  \(report.rejections) \(changes) kept on this device: see `reality rejections`")
         }
         return lines.joined(separator: "\n")
     }

@@ -12,7 +12,12 @@ struct SyncCommand: AsyncParsableCommand {
         commandName: "sync",
         abstract: "Push local changes and pull everyone's; --watch keeps syncing live until interrupted.")
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Keep running: live updates over the events socket, push on every local change.") var watch = false
+    @Flag(
+        help: """
+            Keep running: pull on the server's live hints, push on every commit to the store (from \
+            any process); one line per pushed or pulled batch (JSON lines with --json); Ctrl-C stops.
+            """)
+    var watch = false
     @Option(help: "How conflicts are settled from now on: merge, useLocal, useRemote or manual.")
     var strategy: ConflictResolutionStrategy?
 
@@ -21,7 +26,8 @@ struct SyncCommand: AsyncParsableCommand {
             let store = try await device.container.store()
             if let strategy { try await store.setConflictStrategy(strategy) }
             var logger = Logger(label: "reality.sync")
-            logger.logLevel = .warning
+            // A watch reports failures on its own lines; the log would say them twice.
+            logger.logLevel = watch ? .error : .warning
             let engine = try await SyncEngine.signedIn(store, logger: logger)
             guard watch else {
                 let summary = try await engine.sync()
@@ -31,15 +37,16 @@ struct SyncCommand: AsyncParsableCommand {
             guard let account = try await store.deviceAccount(), let token = account.token else {
                 throw SyncError.notSignedIn
             }
-            let output = device.output
+            let report = WatchReport(json: global.json)
             let service = SyncService(
                 engine: engine, events: LiveEventsClient(serverURL: account.serverURL, token: token, logger: logger),
-                logger: logger,
-                onSynced: { summary in try? output.print(summary) { Self.describe(summary) } })
+                logger: logger, onSynced: { report.synced($0) }, onFailed: { report.failed($0) })
             let group = ServiceGroup(
                 configuration: .init(
                     services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            report.started(store: global.storePath, server: account.serverURL, userID: account.userID)
             try await group.run()
+            report.stopped()
         }
     }
 
