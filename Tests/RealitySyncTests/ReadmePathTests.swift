@@ -32,6 +32,9 @@ extension DeviceSyncTests {
             #expect(registeredProfile.preferences.timeZone == "Europe/Paris", "registering keeps the time zone")
             let work = try await phone.run("layer", "create", "Work")
             #expect(work.status == 0, "a free account may make one layer of its own: \(work.error)")
+            let usage: UsageStats = try await phone.run("usage").decode()
+            #expect(usage.layerCount == 1, "My Annotations does not count against the plan")
+            #expect(try await phone.run("layer", "create", "Second").status == 6, "the plan's one layer is taken")
 
             let synced: SyncSummary = try await phone.run("sync").decode()
             #expect(synced.pushed.rejected == 0 && synced.pushed.conflicts == 0)

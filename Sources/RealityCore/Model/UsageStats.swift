@@ -24,7 +24,7 @@ public struct SubscriptionStatus: Codable, Hashable, Sendable {
 public struct UsageStats: Codable, Hashable, Sendable {
     /// Annotations owned and not deleted.
     public var annotationCount: Int
-    /// Layers owned and not deleted.
+    /// Layers owned and not deleted that count against the plan (all but the default layer).
     public var layerCount: Int
     /// Bytes of assets owned.
     public var storageUsed: Int64

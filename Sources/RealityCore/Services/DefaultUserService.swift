@@ -58,7 +58,7 @@ public struct DefaultUserService<Store: DataStore>: UserService, StoreBackedServ
     public func getUsageStats() async throws -> UsageStats {
         let user = try await access.currentUser()
         return UsageStats(
-            annotationCount: user.annotationCount, layerCount: user.layerCount,
+            annotationCount: user.annotationCount, layerCount: try await store.layerCount(ownedBy: user.id),
             storageUsed: try await store.storageUsed(by: user.id), limits: user.tier(at: context.now).limits.usageLimits)
     }
 }
