@@ -90,7 +90,8 @@ extension PostgresStore: InboxRepository {
             LEFT JOIN annotations a ON a.id = act.annotationID
             WHERE act.actorID = $1
                OR act.layerID IN (SELECT id FROM visible_layers)
-               OR (a.id IS NOT NULL AND \(PostgresAccessSQL.annotationPredicate(viewer: "$1", now: "$2")))
+               OR (a.id IS NOT NULL AND \(PostgresAccessSQL.annotationPredicate(viewer: "$1", now: "$2"))
+                       AND act.kind <> 'annotationMoved')
             ORDER BY act.createdAt DESC, act.id DESC LIMIT $3
             """)
         query.binds.append(viewer.rawValue)

@@ -91,7 +91,8 @@ extension SQLiteStore: InboxRepository {
                     LEFT JOIN annotations a ON a.id = act.annotationID
                     WHERE act.actorID = :viewer
                        OR act.layerID IN visible_layers
-                       OR (a.id IS NOT NULL AND \(AccessSQL.annotationPredicate))
+                       OR (a.id IS NOT NULL AND \(AccessSQL.annotationPredicate)
+                       AND act.kind <> 'annotationMoved')
                     ORDER BY act.createdAt DESC, act.id DESC LIMIT :limit
                     """,
                 arguments: ["viewer": viewer.uuidString, "now": date.storeValue, "limit": max(limit, 0)]
