@@ -183,7 +183,7 @@ struct AuthorizationFindingsTests {
             let layer = try await api.createLayer(ann)
             let result = try await api.send(
                 .post, "/api/v1/annotations", token: ann.token,
-                raw: #"{"type":"text","content":{"text":"x"},"position":[0,0,0],"layerID":"\#(layer.id)","visibilityRules":{"timeRules":[{"type":"dateRange"}]}}"#)
+                raw: #"{"type":"text","content":{"text":"x"},"position":[0,0,0],"layerID":"\#(layer.id)","visibilityRules":{"timeRules":[{"id":"\#(UUID())","type":"dateRange"}]}}"#)
             #expect(result.status == .badRequest)
             let error = try result.decode(APIErrorBody.self).error
             #expect(error.field == "visibilityRules.timeRules[0].type")

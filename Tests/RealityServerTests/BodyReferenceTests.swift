@@ -38,7 +38,7 @@ struct BodyReferenceTests {
     static func restCases(_ p: Planted, _ own: Own) -> [RESTCase] {
         let create = "/api/v1/annotations"
         let patch = "/api/v1/annotations/\(own.note)"
-        let attachment = #"[{"fileName":"a.png","fileType":"image/png","fileSize":13,"cloudAssetID":"\#(p.secret)"}]"#
+        let attachment = #"[{"id":"\#(UUID())","fileName":"a.png","fileType":"image/png","fileSize":13,"cloudAssetID":"\#(p.secret)"}]"#
         return [
             RESTCase(
                 method: .post, path: create,
@@ -99,13 +99,13 @@ struct BodyReferenceTests {
             SyncMutation(mutationID: newMutationID(), recordType: type, recordID: id, op: .save, fields: fields)
         }
         func note(layer: LayerID, id: AnnotationID = AnnotationID(), content: AnnotationContent,
-                  attachments: [Attachment] = []) -> SyncMutation {
+                  attachments: [RealityCore.Attachment] = []) -> SyncMutation {
             let annotation = Annotation(
                 id: id, type: .photo, content: content, position: [0, 0, 0], layerID: layer, ownerID: mallory,
                 attachments: attachments)
             return save(.annotation, id.uuidString, .annotation(annotation))
         }
-        let attachment = Attachment(fileName: "a.png", fileType: "image/png", fileSize: 13, cloudAssetID: p.secret)
+        let attachment = RealityCore.Attachment(fileName: "a.png", fileType: "image/png", fileSize: 13, cloudAssetID: p.secret)
         let map = WorldMap(worldMapAssetID: p.secret, ownerID: mallory)
         let thumbnailMap = WorldMap(worldMapAssetID: ownAsset, thumbnailAssetID: p.secret, ownerID: mallory)
         let nested = Layer(name: "Nest", parentLayerID: p.layer, ownerID: mallory)
@@ -187,7 +187,7 @@ struct BodyReferenceTests {
             let forged = Annotation(
                 type: .photo, content: AnnotationContent(cloudAssetID: secret), position: [0, 0, 0],
                 layerID: layer.id, ownerID: mallory.id,
-                attachments: [Attachment(fileName: "a.png", fileType: "image/png", fileSize: 14, cloudAssetID: secret)])
+                attachments: [RealityCore.Attachment(fileName: "a.png", fileType: "image/png", fileSize: 14, cloudAssetID: secret)])
             try await api.store.commit(ChangeSet(changes: [
                 .saveAnnotation(forged),
                 .saveWorldMap(WorldMap(worldMapAssetID: secret, thumbnailAssetID: secret, ownerID: mallory.id)),

@@ -29,7 +29,8 @@ struct AccessControl<Store: DataStore>: Sendable {
     /// it, a `PermissionError` when they may see it but not do this.
     func annotation(_ id: AnnotationID, for capability: Capability) async throws -> (Annotation, PermissionLevel) {
         let (annotation, chain, seen) = try await visibleAnnotation(id)
-        let level = capability == .view ? seen : try await writingLevel(seen, on: annotation, in: chain)
+        var level = seen
+        if capability != .view { level = try await writingLevel(seen, on: annotation, in: chain) }
         try Self.require(capability, level: level)
         return (annotation, level)
     }
@@ -76,7 +77,8 @@ struct AccessControl<Store: DataStore>: Sendable {
     /// The layer if the user's level allows `capability`.
     func layer(_ id: LayerID, for capability: Capability) async throws -> (Layer, PermissionLevel) {
         let (layer, chain, seen) = try await visibleLayer(id)
-        let level = capability == .view ? seen : try await writingLevel(seen, onLayerIn: chain)
+        var level = seen
+        if capability != .view { level = try await writingLevel(seen, onLayerIn: chain) }
         try Self.require(capability, level: level)
         return (layer, level)
     }

@@ -115,7 +115,8 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
 
     public func fetchAnnotation(id: AnnotationID) async throws -> Annotation? {
         do {
-            var (annotation, _, level) = try await access.visibleAnnotation(id, comments: true)
+            let (found, _, level) = try await access.visibleAnnotation(id, comments: true)
+            var annotation = found
             annotation.permissions = GrantDisclosure.visible(annotation.permissions, to: context.userID, level: level)
             return annotation
         } catch ServiceError.notFound {
@@ -176,7 +177,8 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
     }
 
     public func moveAnnotation(id: AnnotationID, to layerID: LayerID) async throws {
-        var (annotation, level) = try await access.annotation(id, for: .edit)
+        let (found, level) = try await access.annotation(id, for: .edit)
+        var annotation = found
         let (target, _) = try await access.layer(layerID, for: .edit)
         guard target.id != annotation.layerID else { return }
         try await access.requireMove(annotation, level: level, to: target)

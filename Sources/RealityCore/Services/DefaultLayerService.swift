@@ -54,7 +54,8 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
 
     public func fetchLayer(id: LayerID) async throws -> Layer? {
         do {
-            var (layer, _, level) = try await access.visibleLayer(id)
+            let (found, _, level) = try await access.visibleLayer(id)
+            var layer = found
             layer.permissions = GrantDisclosure.visible(layer.permissions, to: context.userID, level: level)
             return layer
         } catch ServiceError.notFound {

@@ -40,7 +40,8 @@ struct ReferenceCheck<Store: DataStore>: Sendable {
 
     /// Every user `map` is shared with must exist (field `sharedWith[i]`).
     func users(sharedWith map: WorldMap) async throws {
-        for (index, user) in map.sharedWith.enumerated() where try await store.user(id: user) == nil {
+        for (index, user) in map.sharedWith.enumerated() {
+            guard try await store.user(id: user) == nil else { continue }
             throw ValidationError(field: FieldCheck.path("sharedWith", index: index), reason: .notAllowed(detail: "no such user"))
         }
     }
