@@ -70,17 +70,25 @@ extension PostgresStore: AssetRepository {
     }
 
     public func assetReferences(sha256: String) async throws -> AssetReferences {
+        // Only records whose author owns the asset: a hash anyone else put in a record is a
+        // name, not a grant (issue 17).
         try await read { connection in
             let annotations = try await connection.rows("""
-                SELECT id FROM annotations WHERE cloudAssetID = \(sha256) AND NOT isDeleted
+                SELECT a.id FROM annotations a
+                JOIN asset_refs r ON r.sha256 = a.cloudAssetID AND r.ownerID = a.ownerID
+                WHERE a.cloudAssetID = \(sha256) AND NOT a.isDeleted
                 UNION
                 SELECT a.id FROM attachments t JOIN annotations a ON a.id = t.annotationID
+                JOIN asset_refs r ON r.sha256 = t.cloudAssetID AND r.ownerID = a.ownerID
                 WHERE t.cloudAssetID = \(sha256) AND NOT a.isDeleted
                 LIMIT 100
                 """, logger: logger
             ) { AnnotationID(try $0.decode(UUID.self)) }
             let maps = try await connection.rows("""
-                SELECT id FROM world_maps WHERE worldMapAssetID = \(sha256) OR thumbnailAssetID = \(sha256) LIMIT 100
+                SELECT w.id FROM world_maps w
+                WHERE (w.worldMapAssetID = \(sha256) OR w.thumbnailAssetID = \(sha256))
+                  AND EXISTS (SELECT 1 FROM asset_refs r WHERE r.sha256 = \(sha256) AND r.ownerID = w.ownerID)
+                LIMIT 100
                 """, logger: logger
             ) { WorldMapID(try $0.decode(UUID.self)) }
             return AssetReferences(annotations: annotations, worldMaps: maps)

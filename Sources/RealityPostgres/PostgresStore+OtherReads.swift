@@ -84,13 +84,16 @@ extension PostgresStore: InboxRepository {
     }
 
     public func activities(visibleTo viewer: UserID, at date: Date, limit: Int) async throws -> [Activity] {
+        // A move names the layer it went to: seeing the annotation is not enough to see that
+        // name, the layer itself must be visible (issue 17).
         var query = PostgresQuery(unsafeSQL: """
             WITH RECURSIVE \(PostgresAccessSQL.visibleLayersCTE(viewer: "$1", now: "$2"))
             SELECT \(ActivityColumns.selection) FROM activities act
             LEFT JOIN annotations a ON a.id = act.annotationID
             WHERE act.actorID = $1
                OR act.layerID IN (SELECT id FROM visible_layers)
-               OR (a.id IS NOT NULL AND \(PostgresAccessSQL.annotationPredicate(viewer: "$1", now: "$2")))
+               OR (a.id IS NOT NULL AND \(PostgresAccessSQL.annotationPredicate(viewer: "$1", now: "$2"))
+                   AND act.kind <> 'annotationMoved')
             ORDER BY act.createdAt DESC, act.id DESC LIMIT $3
             """)
         query.binds.append(viewer.rawValue)

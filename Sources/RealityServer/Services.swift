@@ -7,7 +7,7 @@ struct Services<Store: ServerStore>: Sendable {
     let store: Store
 
     func context(_ userID: UserID) -> ServiceContext {
-        ServiceContext(userID: userID)
+        ServiceContext(userID: userID, assets: store)
     }
 
     func annotations(_ userID: UserID) -> DefaultAnnotationService<Store> {

@@ -29,14 +29,6 @@ struct WorldMapController<Store: ServerStore>: Sendable {
         let anchors = services.anchors(userID)
         let map = body.worldMap(owner: userID, at: Timestamp.now())
         try map.validate()
-        let assets = services.assets(userID)
-        try await assets.requireOwned(map.worldMapAssetID, field: "worldMapAssetID")
-        if let thumbnail = map.thumbnailAssetID { try await assets.requireOwned(thumbnail, field: "thumbnailAssetID") }
-        for (index, user) in map.sharedWith.enumerated() {
-            guard try await services.store.user(id: user) != nil else {
-                throw ValidationError(field: "sharedWith[\(index)]", reason: .notAllowed(detail: "no such user"))
-            }
-        }
         if body.id != nil, try await anchors.worldMap(id: map.id) != nil {
             throw ServiceError.invalidOperation(reason: "A world map with ID \(map.id) already exists.")
         }

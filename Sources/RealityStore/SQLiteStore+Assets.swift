@@ -53,13 +53,18 @@ extension SQLiteStore: AssetRepository {
     }
 
     public func assetReferences(sha256: String) async throws -> AssetReferences {
+        // Only records whose author owns the asset: a hash anyone else put in a record is a
+        // name, not a grant (issue 17).
         try await read { db in
             let annotations = try String.fetchAll(
                 db,
                 sql: """
-                    SELECT id FROM annotations WHERE cloudAssetID = ?1 AND isDeleted = 0
+                    SELECT a.id FROM annotations a
+                    JOIN asset_refs r ON r.sha256 = a.cloudAssetID AND r.ownerID = a.ownerID
+                    WHERE a.cloudAssetID = ?1 AND a.isDeleted = 0
                     UNION
                     SELECT a.id FROM attachments t JOIN annotations a ON a.id = t.annotationID
+                    JOIN asset_refs r ON r.sha256 = t.cloudAssetID AND r.ownerID = a.ownerID
                     WHERE t.cloudAssetID = ?1 AND a.isDeleted = 0
                     LIMIT 100
                     """,
@@ -67,9 +72,9 @@ extension SQLiteStore: AssetRepository {
             let maps = try String.fetchAll(
                 db,
                 sql: """
-                    SELECT id FROM world_maps WHERE worldMapAssetID = ?1
-                    UNION
-                    SELECT id FROM world_maps WHERE thumbnailAssetID = ?1
+                    SELECT w.id FROM world_maps w
+                    WHERE (w.worldMapAssetID = ?1 OR w.thumbnailAssetID = ?1)
+                      AND EXISTS (SELECT 1 FROM asset_refs r WHERE r.sha256 = ?1 AND r.ownerID = w.ownerID)
                     LIMIT 100
                     """,
                 arguments: [sha256])

@@ -84,6 +84,8 @@ extension SQLiteStore: InboxRepository {
     }
 
     public func activities(visibleTo viewer: UserID, at date: Date, limit: Int) async throws -> [Activity] {
+        // A move names the layer it went to: seeing the annotation is not enough to see that
+        // name, the layer itself must be visible (issue 17).
         try await read { db in
             try db.rows(sql: """
                     WITH RECURSIVE \(AccessSQL.visibleLayersCTE)
@@ -91,7 +93,8 @@ extension SQLiteStore: InboxRepository {
                     LEFT JOIN annotations a ON a.id = act.annotationID
                     WHERE act.actorID = :viewer
                        OR act.layerID IN visible_layers
-                       OR (a.id IS NOT NULL AND \(AccessSQL.annotationPredicate))
+                       OR (a.id IS NOT NULL AND \(AccessSQL.annotationPredicate)
+                           AND act.kind <> 'annotationMoved')
                     ORDER BY act.createdAt DESC, act.id DESC LIMIT :limit
                     """,
                 arguments: ["viewer": viewer.uuidString, "now": date.storeValue, "limit": max(limit, 0)]

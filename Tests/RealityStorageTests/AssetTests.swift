@@ -27,20 +27,30 @@ import Testing
         }
     }
 
-    @Test func references_nameTheLiveAnnotationsAndMapsThatUseTheAsset() async throws {
+    @Test func references_nameTheLiveAnnotationsAndMapsThatUseTheAsset_byItsUploader() async throws {
         try await withPostgresStore { store in
             let ana = Samples.user("Ana")
+            let bob = Samples.user("Bob")
             let layer = Samples.layer(owner: ana.id)
+            let bobsLayer = Samples.layer(owner: bob.id)
             let sha = String(repeating: "ef", count: 32)
             var photo = Samples.note(owner: ana.id, layer: layer.id)
             photo.content.cloudAssetID = sha
             var gone = Samples.note(owner: ana.id, layer: layer.id)
             gone.content.cloudAssetID = sha
             gone.isDeleted = true
+            // Bob names Ana's upload in records of his own: a name, not a key.
+            var borrowed = Samples.note(owner: bob.id, layer: bobsLayer.id)
+            borrowed.content.cloudAssetID = sha
             let map = WorldMap(worldMapAssetID: sha, ownerID: ana.id)
             try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveLayer(layer), .saveAnnotation(photo), .saveAnnotation(gone), .saveWorldMap(map),
+                .saveUser(ana), .saveUser(bob), .saveLayer(layer), .saveLayer(bobsLayer), .saveAnnotation(photo),
+                .saveAnnotation(gone), .saveAnnotation(borrowed), .saveWorldMap(map),
+                .saveWorldMap(WorldMap(worldMapAssetID: sha, ownerID: bob.id)),
             ]))
+            try await store.putAsset(
+                sha256: sha, owner: ana.id, contentType: "image/png", data: Data("ana".utf8), at: Timestamp.now(),
+                quotaBytes: nil)
             let references = try await store.assetReferences(sha256: sha)
             #expect(references.annotations == [photo.id])
             #expect(references.worldMaps == [map.id])

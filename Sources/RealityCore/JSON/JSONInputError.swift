@@ -54,7 +54,7 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
             let isSyntax = context.codingPath.isEmpty && context.underlyingError != nil
             self.init(
                 field: path, reason: isSyntax ? .malformed : .invalidValue,
-                detail: isSyntax ? "The body is not valid JSON." : context.debugDescription)
+                detail: isSyntax ? "The body is not valid JSON." : Self.plain(context.debugDescription))
         @unknown default:
             self.init(field: nil, reason: .malformed, detail: String(describing: error))
         }
@@ -85,6 +85,16 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
             }
         }
         return text.isEmpty ? nil : text
+    }
+
+    /// `description` in words for people: the standard library's message for an unknown enum
+    /// value ("Cannot initialize TimeRuleType from invalid String value dateRange") names a Swift
+    /// type, which means nothing to a client; it becomes "“dateRange” is not an accepted value.".
+    static func plain(_ description: String) -> String {
+        guard description.hasPrefix("Cannot initialize "), let marker = description.range(of: " value ") else {
+            return description
+        }
+        return "“\(description[marker.upperBound...])” is not an accepted value."
     }
 
     private static func describe(_ type: Any.Type) -> String {

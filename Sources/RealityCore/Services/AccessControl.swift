@@ -28,9 +28,40 @@ struct AccessControl<Store: DataStore>: Sendable {
     /// The annotation if the user's level allows `capability`; `notFound` when they may not see
     /// it, a `PermissionError` when they may see it but not do this.
     func annotation(_ id: AnnotationID, for capability: Capability) async throws -> (Annotation, PermissionLevel) {
-        let (annotation, _, level) = try await visibleAnnotation(id)
+        let (annotation, chain, seen) = try await visibleAnnotation(id)
+        var level = seen
+        if capability != .view { level = try await writingLevel(seen, on: annotation, in: chain) }
         try Self.require(capability, level: level)
         return (annotation, level)
+    }
+
+    /// `level` as it counts for changing or sharing an annotation (``writingLevel(_:owns:spaceOwner:)``).
+    func writingLevel(_ level: PermissionLevel, on annotation: Annotation, in chain: LayerChain) async throws
+        -> PermissionLevel
+    {
+        try await writingLevel(
+            level, owns: annotation.ownerID == context.userID || ownsAny(chain),
+            spaceOwner: chain.layers.first?.ownerID)
+    }
+
+    /// `level` as it counts for changing or sharing a layer.
+    func writingLevel(_ level: PermissionLevel, onLayerIn chain: LayerChain) async throws -> PermissionLevel {
+        try await writingLevel(level, owns: ownsAny(chain), spaceOwner: chain.layers.first?.ownerID)
+    }
+
+    /// `level` as it counts for writing: a level that comes from someone else's grant or public
+    /// layer counts as `.viewer` while the owner of the layer (`spaceOwner`) is on a plan without
+    /// sharing, as a paid plan that lapsed is: existing shares stay readable, nobody else writes
+    /// or shares (docs/seed-fixes.md, "When a paid plan lapses").
+    private func writingLevel(_ level: PermissionLevel, owns: Bool, spaceOwner: UserID?) async throws -> PermissionLevel {
+        guard level > .viewer, !owns, let spaceOwner, spaceOwner != context.userID,
+              let owner = try await store.user(id: spaceOwner), !owner.tier(at: context.now).limits.canShare
+        else { return level }
+        return .viewer
+    }
+
+    private func ownsAny(_ chain: LayerChain) -> Bool {
+        chain.layers.prefix { !$0.isDeleted }.contains { $0.ownerID == context.userID }
     }
 
     /// The layer with its chain and the user's level; `notFound` when it does not exist, is
@@ -45,9 +76,28 @@ struct AccessControl<Store: DataStore>: Sendable {
 
     /// The layer if the user's level allows `capability`.
     func layer(_ id: LayerID, for capability: Capability) async throws -> (Layer, PermissionLevel) {
-        let (layer, _, level) = try await visibleLayer(id)
+        let (layer, chain, seen) = try await visibleLayer(id)
+        var level = seen
+        if capability != .view { level = try await writingLevel(seen, onLayerIn: chain) }
         try Self.require(capability, level: level)
         return (layer, level)
+    }
+
+    /// Throws unless the user, at `level` on `annotation`, may move it into `target` (``MoveRules``).
+    func requireMove(_ annotation: Annotation, level: PermissionLevel, to target: Layer) async throws {
+        let currentOwner = try await store.layer(id: annotation.layerID)?.ownerID
+        try MoveRules.checkMove(
+            annotationOwner: annotation.ownerID, currentLayerOwner: currentOwner, targetLayerOwner: target.ownerID,
+            moverLevel: level)
+    }
+
+    /// Refuses a client-chosen annotation ID that is taken: a conflict when the user may see the
+    /// annotation that has it, else `notFound`, the answer for any ID the user may not see, so that
+    /// a create cannot probe for other users' records.
+    func requireUnused(_ id: AnnotationID) async throws {
+        guard try await store.annotation(id: id) != nil else { return }
+        _ = try await visibleAnnotation(id)
+        throw ServiceError.invalidOperation(reason: "An annotation with ID \(id) already exists.")
     }
 
     /// Throws the `PermissionError` for `capability` unless `level` allows it.

@@ -49,12 +49,18 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
         }
         guard map.ownerID == context.userID else { throw PermissionError.notOwner }
         try map.validate()
-        if !map.sharedWith.isEmpty, let owner = try await store.user(id: context.userID) {
+        let references = ReferenceCheck(store: store, context: context)
+        try await references.assets(of: map, replacing: existing)
+        try await references.users(sharedWith: map)
+        // Only new shares need a plan that shares: a lapsed plan keeps what was shared before.
+        let before = Set(existing.flatMap { $0.isShared ? $0.sharedWith : [] } ?? [])
+        if map.isShared, map.sharedWith.contains(where: { !before.contains($0) }),
+           let owner = try await store.user(id: context.userID)
+        {
             let tier = owner.tier(at: context.now)
             guard tier.limits.canShare else { throw PermissionError.sharingNotAllowedOnTier(tier) }
         }
         var changes = ChangeSet(changes: [.saveWorldMap(map)])
-        let before = Set(existing.flatMap { $0.isShared ? $0.sharedWith : [] } ?? [])
         let notifier = Notifier(store: store, context: context)
         for userID in map.isShared ? map.sharedWith : [] where !before.contains(userID) {
             changes.changes += try await notifier.sharedWorldMap(map, with: userID)

@@ -8,6 +8,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
     let context: ServiceContext
     let anchors: any AnchorManager
     private var access: AccessControl<Store> { AccessControl(store: store, context: context) }
+    private var references: ReferenceCheck<Store> { ReferenceCheck(store: store, context: context) }
 
     /// A service acting for `context.userID`.
     public init(store: Store, context: ServiceContext, anchors: any AnchorManager) {
@@ -27,9 +28,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
     public func createAnnotation(_ draft: AnnotationDraft) async throws -> Annotation {
         let now = context.now
         let (layer, _) = try await access.layer(draft.layerID, for: .edit)
-        if let id = draft.id, try await store.annotation(id: id) != nil {
-            throw ServiceError.invalidOperation(reason: "An annotation with ID \(id) already exists.")
-        }
+        if let id = draft.id { try await access.requireUnused(id) }
         let annotation = try await annotation(from: draft, in: layer.id, at: now)
         let user = try await access.currentUser()
         // Checked again inside the write: two creates with one client-chosen ID may race, and the
@@ -105,17 +104,22 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
             createdAt: FieldStamps.creationDate(draft.createdAt, now: now), status: draft.status,
             attachments: draft.attachments, fieldStamps: draft.fieldStamps?.accepted(for: Annotation.self, now: now).nonEmpty)
         try annotation.validate()
+        try await references.assets(of: annotation, replacing: nil)
         return annotation
     }
 
     public func fetchAnnotations(in layerID: LayerID) async throws -> [Annotation] {
         _ = try await access.visibleLayer(layerID)
-        return try await store.allAnnotations(matching: query(layerIDs: [layerID], limit: AnnotationQuery.maxLimit))
+        return try await access.disclosingGrants(
+            store.allAnnotations(matching: query(layerIDs: [layerID], limit: AnnotationQuery.maxLimit)))
     }
 
     public func fetchAnnotation(id: AnnotationID) async throws -> Annotation? {
         do {
-            return try await access.visibleAnnotation(id, comments: true).0
+            let (found, _, level) = try await access.visibleAnnotation(id, comments: true)
+            var annotation = found
+            annotation.permissions = GrantDisclosure.visible(annotation.permissions, to: context.userID, level: level)
+            return annotation
         } catch ServiceError.notFound {
             return nil
         }
@@ -126,13 +130,14 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         scoped.viewer = context.userID
         scoped.at = context.now
         scoped.limit = min(max(query.limit, 1), AnnotationQuery.maxLimit)
-        return try await store.annotations(matching: scoped)
+        return try await access.disclosingGrants(store.annotations(matching: scoped))
     }
 
     public func updateAnnotation(_ annotation: Annotation) async throws {
-        let (current, _) = try await access.annotation(annotation.id, for: .edit)
+        let (current, level) = try await access.annotation(annotation.id, for: .edit)
         if annotation.layerID != current.layerID {
-            _ = try await access.layer(annotation.layerID, for: .edit)
+            let (target, _) = try await access.layer(annotation.layerID, for: .edit)
+            try await access.requireMove(current, level: level, to: target)
         }
         var updated = current
         updated.type = annotation.type
@@ -150,6 +155,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         updated = updated.stamped(editing: current, at: context.now)
         updated.updatedAt = max(context.now, current.updatedAt)
         try updated.validate()
+        try await references.assets(of: updated, replacing: current)
         var changes = ChangeSet(preconditions: [.annotationUnchanged(current.id, updatedAt: current.updatedAt)])
         changes.append(.saveAnnotation(updated))
         changes.append(.addActivity(Activity(
@@ -174,9 +180,11 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
     }
 
     public func moveAnnotation(id: AnnotationID, to layerID: LayerID) async throws {
-        var (annotation, _) = try await access.annotation(id, for: .edit)
+        let (found, level) = try await access.annotation(id, for: .edit)
+        var annotation = found
         let (target, _) = try await access.layer(layerID, for: .edit)
         guard target.id != annotation.layerID else { return }
+        try await access.requireMove(annotation, level: level, to: target)
         let previous = annotation.updatedAt
         let before = annotation
         annotation.layerID = target.id

@@ -52,14 +52,9 @@ public struct DefaultAssetService<Store: DataStore & AssetRepository>: AssetServ
         return asset
     }
 
-    public func requireOwned(_ sha256: String, field: String) async throws {
-        try FieldCheck.assetID(sha256, field: field, required: true)
-        guard try await store.ownsAsset(sha256: sha256, owner: context.userID) else {
-            throw ValidationError(field: field, reason: .notAllowed(detail: "not an asset you uploaded"))
-        }
-    }
-
-    /// The owner may; so may whoever can see an annotation or a world map that names the asset.
+    /// The uploader may; so may whoever can see an annotation or a world map that names the asset
+    /// and whose author uploaded it too (the store lists only those): a hash someone else put in a
+    /// record of theirs grants nothing (issue 17, ``ReferenceCheck``).
     private func mayRead(_ sha256: String) async throws -> Bool {
         if try await store.ownsAsset(sha256: sha256, owner: context.userID) { return true }
         let references = try await store.assetReferences(sha256: sha256)

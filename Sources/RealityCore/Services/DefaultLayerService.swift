@@ -51,12 +51,15 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
     }
 
     public func fetchLayers() async throws -> [Layer] {
-        try await store.layers(visibleTo: context.userID, at: context.now)
+        try await access.disclosingGrants(store.layers(visibleTo: context.userID, at: context.now))
     }
 
     public func fetchLayer(id: LayerID) async throws -> Layer? {
         do {
-            return try await access.visibleLayer(id).0
+            let (found, _, level) = try await access.visibleLayer(id)
+            var layer = found
+            layer.permissions = GrantDisclosure.visible(layer.permissions, to: context.userID, level: level)
+            return layer
         } catch ServiceError.notFound {
             return nil
         }
@@ -70,9 +73,12 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
         updated.color = layer.color
         updated.isVisible = layer.isVisible
         updated.autoExpireDays = layer.autoExpireDays
-        updated.defaultPermission = layer.defaultPermission
-        if layer.isPublic != current.isPublic || layer.parentLayerID != current.parentLayerID {
+        if layer.isPublic != current.isPublic || layer.parentLayerID != current.parentLayerID
+            || layer.defaultPermission != current.defaultPermission
+        {
             guard level == .owner else { throw PermissionError.notOwner }
+            updated.defaultPermission = layer.defaultPermission
+            if layer.isPublic, !current.isPublic { try await requireSharingPlan() }
             updated.isPublic = layer.isPublic
             if let parent = layer.parentLayerID, parent != current.parentLayerID {
                 _ = try await access.layer(parent, for: .edit)
@@ -91,6 +97,12 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
         try await store.commit(ChangeSet(
             preconditions: [.layerUnchanged(current.id, updatedAt: current.updatedAt)],
             changes: [.saveLayer(updated)]))
+    }
+
+    /// Making a layer public is sharing: the acting user's plan in force must allow it.
+    private func requireSharingPlan() async throws {
+        let tier = try await access.currentUser().tier(at: context.now)
+        guard tier.limits.canShare else { throw PermissionError.sharingNotAllowedOnTier(tier) }
     }
 
     public func deleteLayer(id: LayerID) async throws {

@@ -71,7 +71,8 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService, Sto
     public func grantPermission(
         to userID: UserID, level: PermissionLevel, for annotationID: AnnotationID, expiresAt: Date?
     ) async throws -> Permission {
-        let (annotation, _, granterLevel) = try await access.visibleAnnotation(annotationID)
+        let (annotation, chain, seen) = try await access.visibleAnnotation(annotationID)
+        let granterLevel = try await access.writingLevel(seen, on: annotation, in: chain)
         return try await grant(
             userID, level: level, target: .annotation(annotationID), ownerID: annotation.ownerID,
             granterLevel: granterLevel, existing: annotation.permissions, expiresAt: expiresAt,
@@ -86,7 +87,8 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService, Sto
     public func grantPermission(
         to userID: UserID, level: PermissionLevel?, forLayer layerID: LayerID, expiresAt: Date?
     ) async throws -> Permission {
-        let (layer, _, granterLevel) = try await access.visibleLayer(layerID)
+        let (layer, chain, seen) = try await access.visibleLayer(layerID)
+        let granterLevel = try await access.writingLevel(seen, onLayerIn: chain)
         return try await grant(
             userID, level: level ?? layer.defaultPermission, target: .layer(layerID), ownerID: layer.ownerID,
             granterLevel: granterLevel, existing: layer.permissions, expiresAt: expiresAt,
@@ -125,8 +127,12 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService, Sto
             case .annotation(let id): (id, nil)
             case .layer(let id): (nil, id)
             }
-        changes.changes += try await Notifier(store: store, context: context).shared(
-            with: grantee, level: level, annotationID: annotationID, layerID: layerID, name: name)
+        // Granting again what the grantee already holds is no news: one notification per share.
+        let held = existing.first { $0.userID == grantee && $0.isActive(at: context.now) }
+        if held?.level != level {
+            changes.changes += try await Notifier(store: store, context: context).shared(
+                with: grantee, level: level, annotationID: annotationID, layerID: layerID, name: name)
+        }
         changes.append(.addActivity(Activity(
             kind: .shared, actorID: granter.id, annotationID: annotationID, layerID: layerID,
             summary: "shared \(name) as \(level.rawValue)", createdAt: context.now)))

@@ -36,7 +36,7 @@ public struct DefaultSearchService<Store: DataStore>: SearchService, StoreBacked
             viewer: context.userID, at: context.now, layerIDs: layerIDs, types: types, creatorID: creatorID,
             createdFrom: dateRange?.start, createdBefore: createdBefore, text: text,
             order: text == nil ? .newestFirst : .relevance, limit: Self.resultLimit)
-        return try await store.annotations(matching: search)
+        return try await access.disclosingGrants(store.annotations(matching: search))
     }
 
     public func getRecent(limit: Int) async throws -> [Annotation] {
@@ -69,7 +69,7 @@ public struct DefaultSearchService<Store: DataStore>: SearchService, StoreBacked
         guard limit >= 1 else { throw ValidationError(field: "limit", reason: .outOfRange(minimum: 1, maximum: 1000)) }
         var query = AnnotationQuery(viewer: context.userID, at: context.now, limit: min(limit, AnnotationQuery.maxLimit))
         adjust(&query)
-        return try await store.annotations(matching: query)
+        return try await access.disclosingGrants(store.annotations(matching: query))
     }
 
     /// The most results one search returns.

@@ -9,11 +9,18 @@ public struct ServiceContext: Sendable {
     public var userID: UserID
     /// The clock; tests pass a fixed one. Dates are whole milliseconds.
     public var clock: @Sendable () -> Date
+    /// Where uploaded assets are kept, on the side that keeps them (the server): a record may then
+    /// name only assets its author uploaded (``ReferenceCheck``). The device leaves it nil: its
+    /// store holds no uploads, and the server checks what the device pushes.
+    public var assets: (any AssetRepository)?
 
     /// A context for `userID` with the real clock.
-    public init(userID: UserID, clock: @escaping @Sendable () -> Date = { Timestamp.now() }) {
+    public init(
+        userID: UserID, clock: @escaping @Sendable () -> Date = { Timestamp.now() }, assets: (any AssetRepository)? = nil
+    ) {
         self.userID = userID
         self.clock = clock
+        self.assets = assets
     }
 
     /// The current instant.

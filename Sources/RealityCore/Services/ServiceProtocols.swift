@@ -195,8 +195,7 @@ public protocol AssetService: ServiceProtocol {
     /// Stores bytes whose SHA-256 the caller computed, within the user's storage quota; storing
     /// bytes the user already holds changes nothing and costs nothing.
     func storeAsset(sha256: String, contentType: String, data: Data) async throws
-    /// The asset, if the user owns it or may see an annotation or world map that names it.
+    /// The asset, if the user uploaded it or may see an annotation or world map whose author
+    /// uploaded it and names it.
     func asset(sha256: String) async throws -> StoredAsset
-    /// Throws a field error unless the user holds the asset (a record may only name one's own bytes).
-    func requireOwned(_ sha256: String, field: String) async throws
 }

@@ -63,7 +63,8 @@ public protocol AssetRepository: Sendable {
     func asset(sha256: String) async throws -> StoredAsset?
     /// Whether `owner` holds a reference to the asset.
     func ownsAsset(sha256: String, owner: UserID) async throws -> Bool
-    /// The annotations and world maps that reference the asset, for read authorisation.
+    /// The annotations and world maps that name the asset and whose author holds it, for read
+    /// authorisation: a record naming someone else's upload is left out (issue 17).
     func assetReferences(sha256: String) async throws -> AssetReferences
 }
 

@@ -56,9 +56,12 @@ struct SyncController<Store: ServerStore>: Sendable {
         let page = try await store.syncFeed(for: userID, scope: scope, after: cursor, limit: limit, now: now)
         let token = try SyncToken(userID: userID, scope: scope, cursor: page.cursor, epoch: epoch, issuedAt: now)
             .encoded(secret: secret)
+        // Grants of others go only to whoever may manage them (issue 17).
+        let shown = try await services.permissions(userID).disclosingGrants(in: page.entries.compactMap(\.record))
+        var records = shown.makeIterator()
         return JSONResponse(SyncChangesPage(
             changes: page.entries.map { entry in
-                if let record = entry.record {
+                if entry.record != nil, let record = records.next() {
                     SyncChange(record: record, changeTag: entry.changeTag)
                 } else {
                     SyncChange(deletionOf: entry.recordType, recordID: entry.recordID)

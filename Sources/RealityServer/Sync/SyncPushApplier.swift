@@ -153,6 +153,12 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
         guard try await collaboration.getComments(for: current.annotationID).contains(where: { $0.id == current.id })
             || current.isDeleted
         else { throw ServiceError.notFound(.comment, id: mutation.recordID) }
+        if comment.text != current.text || comment.parentCommentID != current.parentCommentID
+            || comment.annotationID != current.annotationID
+        {
+            throw ValidationError(
+                field: "fields.text", reason: .notAllowed(detail: "a comment cannot be edited, only deleted"))
+        }
         if comment.isDeleted && !current.isDeleted {
             try await run(mutation) { try await collaboration.deleteComment(comment.id) }
         }

@@ -26,9 +26,9 @@ extension Attachment {
         }
         try Self.validateMIMEType(fileType, field: FieldCheck.path(fieldPrefix, "fileType"))
         try FieldCheck.range(fileSize, 0...Self.maxFileSize, field: FieldCheck.path(fieldPrefix, "fileSize"))
-        try FieldCheck.url(localURL, field: FieldCheck.path(fieldPrefix, "localURL"))
+        try FieldCheck.url(localURL, field: FieldCheck.path(fieldPrefix, "localURL"), schemes: .webOrDeviceFile)
         try FieldCheck.assetID(cloudAssetID, field: FieldCheck.path(fieldPrefix, "cloudAssetID"))
-        try FieldCheck.url(thumbnailURL, field: FieldCheck.path(fieldPrefix, "thumbnailURL"))
+        try FieldCheck.url(thumbnailURL, field: FieldCheck.path(fieldPrefix, "thumbnailURL"), schemes: .webOrDeviceFile)
         try FieldCheck.date(uploadedAt, field: FieldCheck.path(fieldPrefix, "uploadedAt"))
     }
 

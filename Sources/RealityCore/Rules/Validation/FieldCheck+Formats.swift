@@ -3,10 +3,32 @@ import Foundation
 extension FieldCheck {
     // MARK: - References
 
-    /// A URL of at most ``ValidationLimits/maxURLBytes`` bytes.
-    static func url(_ value: URL?, field: String) throws(ValidationError) {
-        guard let value, value.absoluteString.utf8.count > ValidationLimits.maxURLBytes else { return }
-        throw ValidationError(field: field, reason: .tooLong(limit: ValidationLimits.maxURLBytes))
+    /// A URL of at most ``ValidationLimits/maxURLBytes`` bytes whose scheme is one of `schemes`
+    /// (compared without case): never `javascript:`, `data:` or anything else a page could run
+    /// or a client could be tricked into opening.
+    static func url(_ value: URL?, field: String, schemes: URLSchemes) throws(ValidationError) {
+        guard let value else { return }
+        if value.absoluteString.utf8.count > ValidationLimits.maxURLBytes {
+            throw ValidationError(field: field, reason: .tooLong(limit: ValidationLimits.maxURLBytes))
+        }
+        guard let scheme = value.scheme?.lowercased(), schemes.names.contains(scheme) else {
+            throw ValidationError(field: field, reason: .invalidFormat(expected: schemes.description))
+        }
+    }
+
+    /// The schemes a URL field accepts.
+    struct URLSchemes: Sendable {
+        /// The schemes, lowercase.
+        let names: [String]
+        /// How an accepted URL looks, for people.
+        let description: String
+
+        /// Web addresses only: `http` and `https` (an avatar, something anyone may fetch).
+        static let web = URLSchemes(names: ["http", "https"], description: "an http or https URL")
+        /// Web addresses, or a file on the device that made the record (seed 001: an annotation's
+        /// `mediaURL` is a local file URL; an attachment's `localURL` too).
+        static let webOrDeviceFile = URLSchemes(
+            names: ["http", "https", "file"], description: "an http, https or file URL")
     }
 
     /// An asset ID: ``ValidationLimits/assetIDLength`` lowercase hexadecimal characters.

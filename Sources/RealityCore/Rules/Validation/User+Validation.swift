@@ -19,7 +19,7 @@ extension User {
         if let email, !Self.isPlausibleEmail(email) {
             throw ValidationError(field: "email", reason: .invalidFormat(expected: "an email address such as name@example.com"))
         }
-        try FieldCheck.url(avatarURL, field: "avatarURL")
+        try FieldCheck.url(avatarURL, field: "avatarURL", schemes: .web)
         try preferences.validate(fieldPrefix: "preferences")
         try FieldCheck.date(subscriptionExpiresAt, field: "subscriptionExpiresAt")
         try FieldCheck.range(annotationCount, 0...Int.max, field: "annotationCount")
