@@ -140,17 +140,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
             try await access.requireMove(current, level: level, to: target)
         }
         var updated = current
-        updated.type = annotation.type
-        updated.content = annotation.content
-        updated.title = annotation.title
-        updated.position = annotation.position
-        updated.orientation = annotation.orientation
-        updated.scale = annotation.scale
-        updated.anchorID = annotation.anchorID
-        updated.layerID = annotation.layerID
-        updated.visibilityRules = annotation.visibilityRules
-        updated.status = annotation.status
-        updated.attachments = annotation.attachments
+        for field in Annotation.editableFields { field.copy(annotation, &updated) }
         updated.fieldStamps = annotation.fieldStamps
         updated = updated.stamped(editing: current, at: context.now)
         updated.updatedAt = max(context.now, current.updatedAt)
