@@ -55,13 +55,20 @@ enum HeldRejections {
     }
 
     /// Puts the entries held by `ids` back in the queue, in their original order, and closes
-    /// those rejections.
+    /// those rejections. Each entry gets a new mutation ID: the server answers a mutation ID it
+    /// has seen with its first result, so the old one would only bring the rejection back.
     static func release(_ ids: [Int64], in db: Database) throws {
+        var random = OutboxIDGenerator()
         for chunk in ids.chunked(into: 500) {
             let arguments = StatementArguments(chunk)
-            try db.execute(
-                sql: "UPDATE outbox SET rejectionID = NULL WHERE rejectionID IN (\(placeholders(chunk.count)))",
+            let sequences = try db.values(
+                Int64.self, sql: "SELECT sequence FROM outbox WHERE rejectionID IN (\(placeholders(chunk.count)))",
                 arguments: arguments)
+            for sequence in sequences {
+                try db.execute(
+                    sql: "UPDATE outbox SET rejectionID = NULL, mutationID = ? WHERE sequence = ?",
+                    arguments: [UUID.timeOrdered(using: &random).lowercasedString, sequence])
+            }
             try db.execute(
                 sql: "DELETE FROM sync_rejections WHERE id IN (\(placeholders(chunk.count)))", arguments: arguments)
         }
