@@ -74,6 +74,41 @@ enum HeldRejections {
         }
     }
 
+    /// Settles the rejected changes hanging off an annotation the server deleted: comments on it,
+    /// reactions, views and stars. The deletion wins (docs/sync-protocol.md): they are dropped,
+    /// and a comment the server never had is removed with them.
+    static func settle(onDeleted annotationID: AnnotationID, owner: UserID?, in db: Database) throws {
+        guard try db.value(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM outbox WHERE rejectionID IS NOT NULL)") == true
+        else { return }
+        let id = annotationID.uuidString
+        let comments = try db.values(
+            String.self,
+            sql: """
+                SELECT DISTINCT o.recordID FROM outbox o JOIN comments c ON c.id = o.recordID
+                WHERE o.recordType = 'comment' AND o.rejectionID IS NOT NULL AND c.annotationID = ?
+                """,
+            arguments: [id])
+        for comment in comments {
+            try db.execute(
+                sql: "DELETE FROM outbox WHERE recordType = 'comment' AND recordID = ? AND rejectionID IS NOT NULL",
+                arguments: [comment])
+            if let base = try SyncMetadataRecord.fetch(.comment, comment, in: db)?.baseVersion {
+                try LocalSyncRecords.write(try SyncRecord(type: .comment, json: base), owner: owner, in: db)
+            } else {
+                try LocalSyncRecords.remove(.comment, comment, owner: owner, in: db)
+                try SyncMetadataRecord.delete(.comment, comment, in: db)
+            }
+        }
+        try db.execute(
+            sql: """
+                DELETE FROM outbox WHERE rejectionID IS NOT NULL AND (
+                    (recordType IN ('reaction', 'view') AND substr(recordID, 1, ?1) = ?2)
+                    OR (recordType = 'star' AND substr(recordID, -?1) = ?3))
+                """,
+            arguments: [id.count + 1, id + ":", ":" + id])
+        try prune(in: db)
+    }
+
     /// Closes the rejections no outbox entry is held by any more (a pulled deletion or a merge
     /// settled the record).
     static func prune(in db: Database) throws {
