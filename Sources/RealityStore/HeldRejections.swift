@@ -55,16 +55,58 @@ enum HeldRejections {
     }
 
     /// Puts the entries held by `ids` back in the queue, in their original order, and closes
-    /// those rejections.
+    /// those rejections. Each entry gets a new mutation ID: the server answers a mutation ID it
+    /// has seen with its first result, so the old one would only bring the rejection back.
     static func release(_ ids: [Int64], in db: Database) throws {
+        var random = OutboxIDGenerator()
         for chunk in ids.chunked(into: 500) {
             let arguments = StatementArguments(chunk)
-            try db.execute(
-                sql: "UPDATE outbox SET rejectionID = NULL WHERE rejectionID IN (\(placeholders(chunk.count)))",
+            let sequences = try db.values(
+                Int64.self, sql: "SELECT sequence FROM outbox WHERE rejectionID IN (\(placeholders(chunk.count)))",
                 arguments: arguments)
+            for sequence in sequences {
+                try db.execute(
+                    sql: "UPDATE outbox SET rejectionID = NULL, mutationID = ? WHERE sequence = ?",
+                    arguments: [UUID.timeOrdered(using: &random).lowercasedString, sequence])
+            }
             try db.execute(
                 sql: "DELETE FROM sync_rejections WHERE id IN (\(placeholders(chunk.count)))", arguments: arguments)
         }
+    }
+
+    /// Settles the rejected changes hanging off an annotation the server deleted: comments on it,
+    /// reactions, views and stars. The deletion wins (docs/sync-protocol.md): they are dropped,
+    /// and a comment the server never had is removed with them.
+    static func settle(onDeleted annotationID: AnnotationID, owner: UserID?, in db: Database) throws {
+        guard try db.value(Bool.self, sql: "SELECT EXISTS (SELECT 1 FROM outbox WHERE rejectionID IS NOT NULL)") == true
+        else { return }
+        let id = annotationID.uuidString
+        let comments = try db.values(
+            String.self,
+            sql: """
+                SELECT DISTINCT o.recordID FROM outbox o JOIN comments c ON c.id = o.recordID
+                WHERE o.recordType = 'comment' AND o.rejectionID IS NOT NULL AND c.annotationID = ?
+                """,
+            arguments: [id])
+        for comment in comments {
+            try db.execute(
+                sql: "DELETE FROM outbox WHERE recordType = 'comment' AND recordID = ? AND rejectionID IS NOT NULL",
+                arguments: [comment])
+            if let base = try SyncMetadataRecord.fetch(.comment, comment, in: db)?.baseVersion {
+                try LocalSyncRecords.write(try SyncRecord(type: .comment, json: base), owner: owner, in: db)
+            } else {
+                try LocalSyncRecords.remove(.comment, comment, owner: owner, in: db)
+                try SyncMetadataRecord.delete(.comment, comment, in: db)
+            }
+        }
+        try db.execute(
+            sql: """
+                DELETE FROM outbox WHERE rejectionID IS NOT NULL AND (
+                    (recordType IN ('reaction', 'view') AND substr(recordID, 1, ?1) = ?2)
+                    OR (recordType = 'star' AND substr(recordID, -?1) = ?3))
+                """,
+            arguments: [id.count + 1, id + ":", ":" + id])
+        try prune(in: db)
     }
 
     /// Closes the rejections no outbox entry is held by any more (a pulled deletion or a merge

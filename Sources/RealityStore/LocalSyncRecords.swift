@@ -45,6 +45,7 @@ enum LocalSyncRecords {
     static func write(_ record: SyncRecord, owner: UserID?, in db: Database) throws {
         switch record {
         case .annotation(let annotation):
+            if annotation.isDeleted { try HeldRejections.settle(onDeleted: annotation.id, owner: owner, in: db) }
             try AnnotationWrites.save(annotation, in: db)
             try replaceGrants(annotation.permissions, on: .annotation(annotation.id), in: db)
             try replaceEngagement(of: annotation, in: db)
@@ -71,6 +72,9 @@ enum LocalSyncRecords {
     /// multi-row statements of ``AnnotationBatchWrites``, the grants and engagement they replace
     /// deleted by lists of IDs, and the outbox looked at once for pending engagement.
     static func write(annotations run: [Annotation], in db: Database) throws {
+        for annotation in run where annotation.isDeleted {
+            try HeldRejections.settle(onDeleted: annotation.id, owner: nil, in: db)
+        }
         try AnnotationBatchWrites.save(run, in: db)
         for chunk in run.map(\.id.uuidString).chunked(into: 500) {
             let list = placeholders(chunk.count)

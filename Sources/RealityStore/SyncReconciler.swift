@@ -41,6 +41,14 @@ struct SyncReconciler {
             try SyncMetadataRecord.save(type, id, entry, at: now, in: db)
             return .conflict
         }
+        // Delete against edit, the deletion wins (docs/sync-protocol.md): a change the server
+        // rejected because the record was deleted meanwhile is settled by the deletion.
+        if Self.isDeleted(remote), try HeldRejections.holding(type, id, in: db) != nil {
+            try SyncMetadataRecord.dropPendingEdits(type, id, in: db)
+            try LocalSyncRecords.write(remote, owner: owner, in: db)
+            try SyncMetadataRecord.save(type, id, entry, at: now, in: db)
+            return .applied
+        }
         guard try SyncMetadataRecord.hasPendingEdit(type, id, in: db),
             let local = try LocalSyncRecords.read(type, id, owner: owner, in: db)
         else {
@@ -76,6 +84,16 @@ struct SyncReconciler {
                     remoteModifiedAt: remoteDate, resolutionStrategy: .manual))
             try SyncMetadataRecord.save(type, id, entry, at: now, in: db)
             return .conflict
+        }
+    }
+
+    /// Whether `record` is a deletion (annotations, layers and comments are deleted softly).
+    static func isDeleted(_ record: SyncRecord) -> Bool {
+        switch record {
+        case .annotation(let annotation): annotation.isDeleted
+        case .layer(let layer): layer.isDeleted
+        case .comment(let comment): comment.isDeleted
+        default: false
         }
     }
 

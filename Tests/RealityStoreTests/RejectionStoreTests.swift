@@ -80,6 +80,8 @@ import Testing
             #expect(retried.map(\.recordID) == [layer.id.uuidString, inLayer.id.uuidString])
             let outgoing = try await store.outgoingMutations(limit: 10)
             #expect(outgoing.map(\.recordID) == [layer.id.uuidString, inLayer.id.uuidString])
+            // New mutation IDs: the server would answer the old ones with their first result.
+            #expect(Set(outgoing.map(\.mutationID)).isDisjoint(with: rejections.map(\.mutationID)))
             #expect(try await store.syncRejections().map(\.recordID) == [elsewhere.id.uuidString])
 
             try await store.retryRejections(.all)

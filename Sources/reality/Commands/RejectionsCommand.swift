@@ -39,7 +39,7 @@ struct RejectionsCommand: AsyncParsableCommand {
                 let store = try await device.container.store()
                 let retried = try await store.retryRejections(try await selection.resolve(in: store))
                 try device.output.print(["retried": retried]) {
-                    RejectionsCommand.describe(retried, as: "Queued again; the next `reality sync` pushes")
+                    RejectionsCommand.describe(retried) { "Queued \($0) again; the next `reality sync` pushes them:" }
                 }
             }
         }
@@ -57,7 +57,7 @@ struct RejectionsCommand: AsyncParsableCommand {
                 let store = try await device.container.store()
                 let discarded = try await store.discardRejections(try await selection.resolve(in: store))
                 try device.output.print(["discarded": discarded]) {
-                    RejectionsCommand.describe(discarded, as: "Discarded and undone on this device")
+                    RejectionsCommand.describe(discarded) { "Discarded \($0), undone on this device:" }
                 }
             }
         }
@@ -95,12 +95,13 @@ struct RejectionsCommand: AsyncParsableCommand {
         rejection.message + (rejection.field.map { " (\($0))" } ?? "")
     }
 
-    static func describe(_ rejections: [SyncRejection], as heading: String) -> String {
+    /// The changes a retry or discard acted on, under `heading` (given "N changes").
+    static func describe(_ rejections: [SyncRejection], heading: (String) -> String) -> String {
         guard !rejections.isEmpty else { return "No rejected changes." }
         let lines = rejections.map {
             "  \($0.id)  \($0.recordType) \($0.recordID)" + ($0.summary.map { " “\(Show.clip($0, 30))”" } ?? "")
         }
-        return (["\(heading) \(rejections.count) change\(rejections.count == 1 ? "" : "s"):"] + lines)
+        return ([heading("\(rejections.count) change\(rejections.count == 1 ? "" : "s")")] + lines)
             .joined(separator: "\n")
     }
 }
