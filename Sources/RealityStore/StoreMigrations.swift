@@ -14,6 +14,7 @@ enum StoreMigrations {
         migrator.registerMigration("v3: assets", migrate: createV3)
         migrator.registerMigration("v4: server change log", migrate: createV4)
         migrator.registerMigration("v5: device sync", migrate: createV5)
+        migrator.registerMigration("accounts: session IDs, devices and last use", migrate: createAccountSessions)
         return migrator
     }
 

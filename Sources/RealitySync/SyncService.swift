@@ -46,13 +46,15 @@ public struct SyncService: Service {
                 group.addTask { try await listen(queue) }
                 queue.yield(.everything)
                 for await item in work {
-                    await perform(item)
+                    try await perform(item)
                 }
             }
         }
     }
 
-    private func perform(_ item: Work) async {
+    /// Runs `item`; a failure is logged and the next hint tries again, except one that only
+    /// signing in again can cure, which ends the service (``SyncError/needsSignIn``).
+    private func perform(_ item: Work) async throws {
         do {
             let summary: SyncSummary
             switch item {
@@ -64,6 +66,8 @@ public struct SyncService: Service {
                 summary = pushed
             }
             await onSynced(summary)
+        } catch let error as SyncError where error.needsSignIn {
+            throw error
         } catch {
             logger.warning("sync failed", metadata: ["sync.error": "\(error)"])
         }
