@@ -35,7 +35,8 @@ public struct SyncService: Service {
         case push
     }
 
-    /// Runs until cancelled or until graceful shutdown.
+    /// Runs until cancelled or until graceful shutdown; throws when the server ends the session
+    /// (``SyncError/needsSignIn``), so that `--watch` stops and asks to log in again.
     public func run() async throws {
         let (work, queue) = AsyncStream.makeStream(of: Work.self, bufferingPolicy: .unbounded)
         try await cancelWhenGracefulShutdown {
