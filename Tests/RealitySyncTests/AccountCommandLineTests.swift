@@ -7,7 +7,7 @@ import Testing
 extension DeviceSyncTests {
 /// The account commands of `reality` run as processes against `reality serve`: passwords from
 /// standard input (never the command line), `sessions`, `sessions revoke`, `password`, and a sync
-/// whose session the server ended, which stops and says to log in again.
+/// whose session the server ended, which stops (with or without --watch) and says to log in again.
 @Suite struct AccountCommandLineTests {
     struct ErrorLine: Decodable {
         struct Body: Decodable {
@@ -84,6 +84,10 @@ extension DeviceSyncTests {
             let line = try RealityJSON.decode(ErrorLine.self, from: Data(ended.error.utf8))
             #expect(line.error.code == "session_expired")
             #expect(line.error.message.contains("reality login"), "\(line.error.message)")
+            // `--watch` stops too, rather than retrying for ever.
+            let watched = try await phone.run("sync", "--watch")
+            #expect(watched.status == 5)
+            #expect(watched.error.contains("session_expired"), "\(watched.error)")
         }
     }
 }
