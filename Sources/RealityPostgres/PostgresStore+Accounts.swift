@@ -36,28 +36,63 @@ extension PostgresStore: AccountRepository {
                 #"""
                 SELECT userID, email, passwordHash, createdAt FROM accounts
                 WHERE lower(email COLLATE "C") = lower(\#(email) COLLATE "C")
-                """#, logger: logger
-            ) { row in
-                var cells = ColumnReader(row)
-                return Account(
-                    userID: try cells.identifier(), email: try cells.next(), passwordHash: try cells.next(),
-                    createdAt: try cells.date())
-            }.first
+                """#, logger: logger, Self.account
+            ).first
         }
     }
 
-    public func createSession(tokenHash: String, userID: UserID, at date: Date) async throws {
+    public func account(userID: UserID) async throws -> Account? {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT userID, email, passwordHash, createdAt FROM accounts WHERE userID = \(userID.rawValue)",
+                logger: logger, Self.account
+            ).first
+        }
+    }
+
+    private static func account(_ row: PostgresRow) throws -> Account {
+        var cells = ColumnReader(row)
+        return Account(
+            userID: try cells.identifier(), email: try cells.next(), passwordHash: try cells.next(),
+            createdAt: try cells.date())
+    }
+
+    public func createSession(_ session: AccountSession, tokenHash: String) async throws {
         _ = try await read { connection in
             try await connection.query(
                 """
-                INSERT INTO sessions (tokenHash, userID, createdAt) VALUES (\(tokenHash), \(userID.rawValue), \(date.storeValue))
+                INSERT INTO sessions (tokenHash, id, userID, deviceName, createdAt, lastUsedAt)
+                VALUES (\(tokenHash), \(session.id), \(session.userID.rawValue), \(session.deviceName),
+                        \(session.createdAt.storeValue), \(session.lastUsedAt.storeValue))
                 """, logger: logger)
         }
     }
 
-    public func sessionUser(tokenHash: String) async throws -> UserID? {
+    public func session(tokenHash: String) async throws -> AccountSession? {
         try await read { connection in
-            try await connection.rows(SessionUserStatement(tokenHash: tokenHash), logger: logger).first
+            try await connection.rows(SessionStatement(tokenHash: tokenHash), logger: logger).first
+        }
+    }
+
+    public func touchSession(tokenHash: String, at date: Date, staleBefore: Date) async throws {
+        _ = try await read { connection in
+            try await connection.query(
+                """
+                UPDATE sessions SET lastUsedAt = \(date.storeValue)
+                WHERE tokenHash = \(tokenHash) AND revokedAt IS NULL AND lastUsedAt < \(staleBefore.storeValue)
+                """, logger: logger)
+        }
+    }
+
+    public func sessions(of userID: UserID, usedSince: Date, createdSince: Date) async throws -> [AccountSession] {
+        try await read { connection in
+            try await connection.rows(
+                """
+                SELECT id, userID, deviceName, createdAt, lastUsedAt FROM sessions
+                WHERE userID = \(userID.rawValue) AND revokedAt IS NULL
+                  AND lastUsedAt >= \(usedSince.storeValue) AND createdAt >= \(createdSince.storeValue)
+                ORDER BY lastUsedAt DESC, id
+                """, logger: logger, SessionStatement.session)
         }
     }
 
@@ -68,6 +103,48 @@ extension PostgresStore: AccountRepository {
                 "UPDATE sessions SET revokedAt = \(now) WHERE tokenHash = \(tokenHash) AND revokedAt IS NULL",
                 logger: logger)
         }
+    }
+
+    public func revokeSession(id: UUID, of userID: UserID, at date: Date) async throws -> Bool {
+        try await read { connection in
+            try await !connection.rows(
+                """
+                UPDATE sessions SET revokedAt = \(date.storeValue)
+                WHERE id = \(id) AND userID = \(userID.rawValue) AND revokedAt IS NULL RETURNING 1
+                """, logger: logger) { try $0.decode(Int.self) }.isEmpty
+        }
+    }
+
+    public func revokeSessions(of userID: UserID, keeping: String?, at date: Date) async throws -> Int {
+        try await read { connection in
+            try await Self.revokeSessions(of: userID, keeping: keeping, at: date, on: connection, logger: logger)
+        }
+    }
+
+    public func changePassword(of userID: UserID, to passwordHash: String, keeping: String?, at date: Date) async throws {
+        do {
+            try await withConnection { connection in
+                try await transaction(on: connection) {
+                    try await connection.query(
+                        "UPDATE accounts SET passwordHash = \(passwordHash) WHERE userID = \(userID.rawValue)",
+                        logger: logger)
+                    _ = try await Self.revokeSessions(of: userID, keeping: keeping, at: date, on: connection, logger: logger)
+                }
+            }
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    private static func revokeSessions(
+        of userID: UserID, keeping: String?, at date: Date, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Int {
+        try await connection.rows(
+            """
+            UPDATE sessions SET revokedAt = \(date.storeValue)
+            WHERE userID = \(userID.rawValue) AND revokedAt IS NULL AND tokenHash IS DISTINCT FROM \(keeping)
+            RETURNING 1
+            """, logger: logger) { try $0.decode(Int.self) }.count
     }
 
     public func deleteAccount(_ userID: UserID, at date: Date) async throws {
@@ -92,12 +169,15 @@ extension PostgresStore: AccountRepository {
     }
 }
 
-/// The user of a live session: every authenticated request asks, so it is prepared once per
-/// connection.
-struct SessionUserStatement: PostgresPreparedStatement {
-    static let sql = "SELECT userID FROM sessions WHERE tokenHash = $1 AND revokedAt IS NULL"
+/// A live session by its token hash: every authenticated request asks, so it is prepared once
+/// per connection.
+struct SessionStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT id, userID, deviceName, createdAt, lastUsedAt FROM sessions
+        WHERE tokenHash = $1 AND revokedAt IS NULL
+        """
     static let bindingDataTypes: [PostgresDataType] = [.text]
-    typealias Row = UserID
+    typealias Row = AccountSession
 
     var tokenHash: String
 
@@ -107,5 +187,13 @@ struct SessionUserStatement: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row { UserID(try row.decode(UUID.self)) }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try Self.session(row) }
+
+    /// A session from the columns id, userID, deviceName, createdAt, lastUsedAt.
+    static func session(_ row: PostgresRow) throws -> AccountSession {
+        var cells = ColumnReader(row)
+        return AccountSession(
+            id: try cells.next(UUID.self), userID: try cells.identifier(), deviceName: try cells.next(String?.self),
+            createdAt: try cells.date(), lastUsedAt: try cells.date())
+    }
 }

@@ -4,7 +4,10 @@ import RealityCore
 /// Which requests need what, by path: deny by default. Every path needs a signed-in user except
 /// the few listed here as public; the admin routes authenticate with the admin token instead
 /// (``AdminTokenMiddleware``); health and metrics are never rate limited, so that monitoring is
-/// never refused.
+/// never refused. The account's own sessions and password (`/api/v1/me/sessions…`,
+/// `/api/v1/me/password`) need a signed-in user like everything else, and act only on that
+/// user's own sessions; login failures are slowed down by the ``LoginThrottle`` on top of the
+/// rate limit.
 enum AccessPolicy {
     /// The paths anyone may call without signing in.
     static let publicPaths: Set<String> = [

@@ -15,15 +15,17 @@ public struct ServerStartError: Error, CustomStringConvertible {
 }
 
 /// Builds the server as configured (SPEC C7, C8): on PostgreSQL when `postgresURL` is set,
-/// otherwise on SQLite under `dataDirectory`, which no other server may be serving
-/// (``DataDirectoryLock``); then the router and its middleware.
+/// otherwise on SQLite under `dataDirectory`, which must be private to the server's user and no
+/// other server may be serving (``DataDirectoryLock``); then the router and its middleware.
 public func buildApplication(
     _ configuration: ServerConfiguration, logger: Logger = Logger(label: "reality.server")
 ) async throws -> some ApplicationProtocol {
     if let url = configuration.postgresURL {
         return try buildPostgresApplication(configuration, url: url, logger: logger)
     }
-    try FileManager.default.createDirectory(at: configuration.assetsDirectory, withIntermediateDirectories: true)
+    try DataDirectoryLock.prepare(
+        directory: configuration.dataDirectory, assets: configuration.assetsDirectory,
+        databasePath: configuration.databasePath)
     let lock = try DataDirectoryLock(directory: configuration.dataDirectory)
     let store = try SQLiteStore.open(path: configuration.databasePath, role: .server)
     var app = buildApplication(configuration, store: store, logger: logger)
@@ -74,7 +76,8 @@ public func buildApplication<Store: ServerStore>(
     let hub = EventHub(store: store, logger: logger)
     let webSocketRouter = Router(context: EventsRequestContext.self)
     webSocketRouter.addMiddleware {
-        AuthenticationMiddleware<Store, EventsRequestContext>(authenticator: Authenticator(store: store))
+        AuthenticationMiddleware<Store, EventsRequestContext>(
+            authenticator: Authenticator(store: store, lifetimes: configuration.sessionLifetimes))
     }
     EventsRoute.add(to: webSocketRouter, hub: hub)
     var app = Application(
@@ -102,12 +105,14 @@ public func buildRouter<Store: ServerStore>(
     let router = Router(context: APIRequestContext.self)
     router.add(middleware: GatewayMiddleware(
         metrics: metrics, bodyLimits: BodyLimits(json: json, asset: configuration.maxAssetBytes),
-        authenticator: Authenticator(store: store),
+        authenticator: Authenticator(store: store, lifetimes: configuration.sessionLifetimes),
         limiter: RateLimiter(burst: configuration.rateLimitBurst, perSecond: configuration.rateLimitPerSecond)))
     OperationsController(services: services, metrics: metrics).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
 
-    let auth = AuthController(services: services, hasher: PasswordHasher(cost: configuration.bcryptCost), bodyLimit: json)
+    let hasher = PasswordHasher(cost: configuration.bcryptCost)
+    let throttle = LoginThrottle(policy: configuration.loginThrottle)
+    let auth = AuthController(services: services, hasher: hasher, throttle: throttle, bodyLimit: json)
     auth.addPublicRoutes(to: router.group("api/v1/auth"))
 
     let admin = router.group("api/v1/admin").add(middleware: AdminTokenMiddleware(adminToken: configuration.adminToken))
@@ -116,6 +121,10 @@ public func buildRouter<Store: ServerStore>(
     let api = router.group("api/v1")
     auth.addRoutes(to: api.group("auth"))
     MeController(services: services, bodyLimit: json).addRoutes(to: api)
+    SessionController(
+        services: services, hasher: hasher, throttle: throttle, lifetimes: configuration.sessionLifetimes,
+        bodyLimit: json
+    ).addRoutes(to: api)
     LayerController(services: services, bodyLimit: json).addRoutes(to: api)
     // Before `annotations/{id}`, so that "recent", "unread" and "starred" are never read as IDs.
     SearchController(services: services).addRoutes(to: api)

@@ -1,12 +1,19 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import RealityAPI
 import RealityCore
 
 /// `POST /api/v1/auth/register`, `/login` and `/logout` (SPEC C1).
+///
+/// Emails are looked up in their normalized form (``EmailAddress/normalized(_:)``), so that
+/// look-alike addresses are one account. A failed login answers the same, and takes as long,
+/// whether or not the email has an account: an unknown email's password is checked against a
+/// dummy hash of the same cost. Repeated failures are slowed down by the ``LoginThrottle``.
 struct AuthController<Store: ServerStore>: Sendable {
     let services: Services<Store>
     let hasher: PasswordHasher
+    let throttle: LoginThrottle
     let bodyLimit: Int
 
     /// Register and login: no token needed.
@@ -22,29 +29,40 @@ struct AuthController<Store: ServerStore>: Sendable {
 
     @Sendable func register(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AuthResponse> {
         let body = try await request.decodeJSON(RegisterRequest.self, limit: bodyLimit)
-        try Self.checkPassword(body.password)
-        let email = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let email = EmailAddress.normalized(body.email)
         let now = Timestamp.now()
         let user = User(displayName: body.displayName.trimmingCharacters(in: .whitespacesAndNewlines), email: email, createdAt: now)
-        try user.validate()
         if email.isEmpty { throw ValidationError(field: "email", reason: .required) }
+        try PasswordPolicy.check(body.password, email: email)
+        try user.validate()
         let hash = await hasher.hash(body.password)
         try await services.store.createAccount(
             Account(userID: user.id, email: email, passwordHash: hash, createdAt: now), user: user)
-        let token = try await startSession(for: user.id)
+        let token = try await startSession(for: user.id, deviceName: Self.deviceName(body.deviceName, request))
         return JSONResponse(AuthResponse(token: token, user: user), status: .created)
     }
 
     @Sendable func login(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AuthResponse> {
         let body = try await request.decodeJSON(LoginRequest.self, limit: bodyLimit)
-        let email = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        guard body.password.utf8.count <= 1024, email.utf8.count <= 320,
-            let account = try await services.store.account(email: email),
-            await hasher.verify(body.password, hash: account.passwordHash)
-        else {
-            throw APIError(.unauthorized, code: "invalid_credentials", message: "Wrong email or password.")
+        let email = EmailAddress.normalized(body.email)
+        let keys: [LoginThrottle.Key] = [.account(email), .address(context.remoteAddress)]
+        if let wait = throttle.wait(for: keys) { throw APIError.loginThrottled(wait) }
+        var account: Account?
+        if body.password.utf8.count <= 1024, email.utf8.count <= 320 {
+            account = try await services.store.account(email: email)
+            if let found = account {
+                let matches = await hasher.verify(body.password, hash: found.passwordHash)
+                if !matches { account = nil }
+            } else {
+                await hasher.verifyDummy(body.password)
+            }
         }
-        let token = try await startSession(for: account.userID)
+        guard let account else {
+            throttle.recordFailure(for: keys)
+            throw APIError.invalidCredentials
+        }
+        throttle.clear(.account(email))
+        let token = try await startSession(for: account.userID, deviceName: Self.deviceName(body.deviceName, request))
         let user = try await services.users(account.userID).getCurrentUser()
         return JSONResponse(AuthResponse(token: token, user: user))
     }
@@ -54,22 +72,43 @@ struct AuthController<Store: ServerStore>: Sendable {
         return .noContent
     }
 
-    private func startSession(for userID: UserID) async throws -> String {
+    private func startSession(for userID: UserID, deviceName: String?) async throws -> String {
         let token = TokenDigest.newToken()
-        try await services.store.createSession(tokenHash: TokenDigest.sha256(token), userID: userID, at: Timestamp.now())
+        try await services.store.createSession(
+            AccountSession(userID: userID, deviceName: deviceName, createdAt: Timestamp.now()),
+            tokenHash: TokenDigest.sha256(token))
         return token
     }
 
-    /// 8 to 72 bytes: bcrypt reads no further than 72.
-    static func checkPassword(_ password: String) throws {
-        let bytes = password.utf8.count
-        if bytes < CredentialLimits.minPasswordBytes {
-            throw ValidationError(
-                field: "password",
-                reason: .invalidFormat(expected: "at least \(CredentialLimits.minPasswordBytes) bytes long"))
+    /// The device's name as the body gives it, else its `User-Agent`; control characters dropped,
+    /// cut to ``CredentialLimits/maxDeviceNameBytes``; nil when nothing is left.
+    static func deviceName(_ sent: String?, _ request: Request) -> String? {
+        let text = sent ?? request.headers[.userAgent] ?? ""
+        var name = String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.generalCategory.isControl }))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        while name.utf8.count > CredentialLimits.maxDeviceNameBytes { name.removeLast() }
+        return name.isEmpty ? nil : name
+    }
+}
+
+extension Unicode.GeneralCategory {
+    /// Control, format, surrogate, private-use and unassigned code points.
+    fileprivate var isControl: Bool {
+        switch self {
+        case .control, .format, .surrogate, .privateUse, .unassigned: true
+        default: false
         }
-        if bytes > CredentialLimits.maxPasswordBytes {
-            throw ValidationError(field: "password", reason: .tooLong(limit: CredentialLimits.maxPasswordBytes))
-        }
+    }
+}
+
+extension APIError {
+    /// A failed login: the same answer whether or not the email has an account.
+    static let invalidCredentials = APIError(.unauthorized, code: "invalid_credentials", message: "Wrong email or password.")
+
+    /// A login that must wait `seconds` after repeated failures (``LoginThrottle``).
+    static func loginThrottled(_ seconds: Int) -> APIError {
+        APIError(
+            .tooManyRequests, code: "login_throttled",
+            message: "Too many failed sign-ins; try again in \(seconds) s.", headers: [.retryAfter: String(seconds)])
     }
 }

@@ -1,20 +1,31 @@
+import Foundation
 import Hummingbird
 import Logging
 import RealityCore
 
-/// Finds the session a request's `Authorization: Bearer TOKEN` names.
+/// Finds the session a request's `Authorization: Bearer TOKEN` names, and holds it to its
+/// lifetimes (``SessionLifetimes``).
 struct Authenticator<Store: AccountRepository>: Sendable {
     let store: Store
+    let lifetimes: SessionLifetimes
 
     /// The session of `request`'s bearer token; nil when it sends no `Authorization` header. A
     /// header that is not one valid `Bearer` token, or whose token names no live session, is a
-    /// 401.
+    /// 401; a session past its lifetimes is a 401 `session_expired`. A session whose recorded
+    /// last use is older than the touch interval has it recorded again.
     func session(of request: Request) async throws -> SignedInSession? {
         guard let header = request.headers.single(.authorization) else { return nil }
         guard case .one(let value) = header, let token = BearerToken.parse(value) else { throw APIError.unauthorized }
         let hash = TokenDigest.sha256(token)
-        guard let userID = try await store.sessionUser(tokenHash: hash) else { throw APIError.unauthorized }
-        return SignedInSession(userID: userID, tokenHash: hash)
+        guard let session = try await store.session(tokenHash: hash) else { throw APIError.unauthorized }
+        let now = Date()
+        if lifetimes.hasExpired(session, at: now) { throw APIError.sessionExpired }
+        if lifetimes.needsTouch(session, at: now) {
+            // A failed touch only leaves the last use older than it is; the request goes on.
+            try? await store.touchSession(
+                tokenHash: hash, at: now, staleBefore: now.addingTimeInterval(-lifetimes.touchInterval))
+        }
+        return SignedInSession(userID: session.userID, tokenHash: hash)
     }
 }
 

@@ -25,7 +25,7 @@ final class DataDirectoryLock: Service, Sendable {
     /// the process that holds it.
     init(directory: URL) throws {
         let path = directory.appendingPathComponent(Self.fileName).path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw ServerStartError(description: "cannot open \(path): \(String(cString: strerror(errno)))")
         }
@@ -38,6 +38,39 @@ final class DataDirectoryLock: Service, Sendable {
         _ = ftruncate(descriptor, 0)
         _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         self.descriptor = descriptor
+    }
+
+    /// Makes `directory` ready to hold a server's data, private to the server's user: creates it
+    /// (and `assets` inside it) mode 0700 when missing, and the database file `databasePath`
+    /// mode 0600, so that SQLite makes its `-wal` and `-shm` files with the same mode. Refuses, as
+    /// PostgreSQL does, a directory that its group or others may use: it holds every password
+    /// hash, session digest and private note.
+    static func prepare(directory: URL, assets: URL, databasePath: String) throws {
+        let manager = FileManager.default
+        let privateDirectory: [FileAttributeKey: Any] = [.posixPermissions: 0o700]
+        do {
+            try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: privateDirectory)
+        } catch {
+            throw ServerStartError(description: "cannot create \(directory.path): \(error.localizedDescription)")
+        }
+        var status = stat()
+        guard stat(directory.path, &status) == 0 else {
+            throw ServerStartError(description: "cannot read \(directory.path): \(String(cString: strerror(errno)))")
+        }
+        if status.st_mode & 0o077 != 0 {
+            throw ServerStartError(
+                description: "data directory \(directory.path) has group or world access; chmod 0700 \(directory.path)")
+        }
+        do {
+            try manager.createDirectory(at: assets, withIntermediateDirectories: true, attributes: privateDirectory)
+        } catch {
+            throw ServerStartError(description: "cannot create \(assets.path): \(error.localizedDescription)")
+        }
+        let descriptor = open(databasePath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw ServerStartError(description: "cannot open \(databasePath): \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
     }
 
     deinit {

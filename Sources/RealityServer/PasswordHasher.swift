@@ -5,6 +5,15 @@ import RealityCore
 /// hold up the event loops (where the server's tasks run, `ServerThreads`).
 struct PasswordHasher: Sendable {
     let cost: UInt8
+    /// A hash of no one's password at ``cost``, checked against when a login names an unknown
+    /// email, so that the answer takes as long as for a known one.
+    private let dummyHash: String
+
+    /// A hasher at `cost` (computes its dummy hash at once: one hash's time).
+    init(cost: UInt8) {
+        self.cost = cost
+        self.dummyHash = Bcrypt.hash(TokenDigest.newToken(), cost: cost)
+    }
 
     func hash(_ password: String) async -> String {
         let cost = self.cost
@@ -13,5 +22,10 @@ struct PasswordHasher: Sendable {
 
     func verify(_ password: String, hash: String) async -> Bool {
         await onDispatchThread { Bcrypt.verify(password, hash: hash) }
+    }
+
+    /// Spends the time of a ``verify(_:hash:)`` that fails.
+    func verifyDummy(_ password: String) async {
+        _ = await verify(password, hash: dummyHash)
     }
 }

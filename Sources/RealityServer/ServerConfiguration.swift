@@ -32,6 +32,11 @@ public struct ServerConfiguration: Sendable {
     /// bcrypt cost; tests lower it to stay fast.
     public var bcryptCost: UInt8
 
+    /// How long sessions live without use and at most (`--session-idle`, `--session-max`).
+    public var sessionLifetimes = SessionLifetimes()
+    /// How repeated login failures slow down further tries, per account and per address.
+    public var loginThrottle = LoginThrottlePolicy()
+
     /// A configuration with the documented defaults.
     public init(
         host: String = "127.0.0.1",

@@ -26,34 +26,90 @@ extension SQLiteStore: AccountRepository {
 
     public func account(email: String) async throws -> Account? {
         try await read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM accounts WHERE email = ?", arguments: [email])
-            else { return nil }
-            return Account(
-                userID: try row.identifier("userID"), email: row["email"], passwordHash: row["passwordHash"],
-                createdAt: Timestamp.date(milliseconds: row["createdAt"]))
+            try Row.fetchOne(db, sql: "SELECT * FROM accounts WHERE email = ?", arguments: [email]).map(Self.account)
         }
     }
 
-    public func createSession(tokenHash: String, userID: UserID, at date: Date) async throws {
+    public func account(userID: UserID) async throws -> Account? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM accounts WHERE userID = ?", arguments: [userID.uuidString])
+                .map(Self.account)
+        }
+    }
+
+    private static func account(_ row: Row) throws -> Account {
+        Account(
+            userID: try row.identifier("userID"), email: row["email"], passwordHash: row["passwordHash"],
+            createdAt: Timestamp.date(milliseconds: row["createdAt"]))
+    }
+
+    public func createSession(_ session: AccountSession, tokenHash: String) async throws {
         try await write { db in
             try db.execute(
-                sql: "INSERT INTO sessions (tokenHash, userID, createdAt) VALUES (?, ?, ?)",
-                arguments: [tokenHash, userID.uuidString, date.storeValue])
+                sql: """
+                    INSERT INTO sessions (tokenHash, id, userID, deviceName, createdAt, lastUsedAt)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    tokenHash, session.id.uuidString, session.userID.uuidString, session.deviceName,
+                    session.createdAt.storeValue, session.lastUsedAt.storeValue,
+                ])
         }
+    }
+
+    /// The columns ``session(_:)`` reads, in its order.
+    private static let sessionColumns = "id, userID, deviceName, createdAt, coalesce(lastUsedAt, createdAt)"
+
+    private static func session(_ row: Row) throws -> AccountSession {
+        let idText: String? = row[0]
+        guard let id = idText.flatMap(UUID.init(uuidString:)) else {
+            throw StoreError.unavailable(detail: "column id holds a malformed UUID")
+        }
+        return AccountSession(
+            id: id, userID: try StoredText.identifier(row[1], column: "userID"), deviceName: row[2],
+            createdAt: Timestamp.date(milliseconds: row[3]), lastUsedAt: Timestamp.date(milliseconds: row[4]))
     }
 
     /// Answered from the ``SessionCache`` when it can be: every authenticated request asks.
-    public func sessionUser(tokenHash: String) async throws -> UserID? {
+    public func session(tokenHash: String) async throws -> AccountSession? {
         let (cached, generation) = sessions.lookup(tokenHash)
         if let cached { return cached }
-        let userID = try readNow { db in
-            let text = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT userID FROM sessions WHERE tokenHash = ? AND revokedAt IS NULL"),
-                arguments: [tokenHash])
-            return text.flatMap(UserID.init(uuidString:))
+        let session = try readNow { db in
+            try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT \(Self.sessionColumns) FROM sessions WHERE tokenHash = ? AND revokedAt IS NULL"),
+                arguments: [tokenHash]
+            ).map(Self.session)
         }
-        if let userID { sessions.insert(tokenHash, userID: userID, generation: generation) }
-        return userID
+        if let session { sessions.insert(tokenHash, session: session, generation: generation) }
+        return session
+    }
+
+    public func touchSession(tokenHash: String, at date: Date, staleBefore: Date) async throws {
+        // Forgotten after the write, so that the next request reads the new last use.
+        defer { sessions.revoke(tokenHash: tokenHash) }
+        try await write { db in
+            try db.execute(
+                sql: """
+                    UPDATE sessions SET lastUsedAt = ?
+                    WHERE tokenHash = ? AND revokedAt IS NULL AND coalesce(lastUsedAt, createdAt) < ?
+                    """,
+                arguments: [date.storeValue, tokenHash, staleBefore.storeValue])
+        }
+    }
+
+    public func sessions(of userID: UserID, usedSince: Date, createdSince: Date) async throws -> [AccountSession] {
+        try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.sessionColumns) FROM sessions
+                    WHERE userID = ? AND revokedAt IS NULL AND coalesce(lastUsedAt, createdAt) >= ? AND createdAt >= ?
+                    ORDER BY coalesce(lastUsedAt, createdAt) DESC, id
+                    """,
+                arguments: [userID.uuidString, usedSince.storeValue, createdSince.storeValue]
+            ).map(Self.session)
+        }
     }
 
     public func revokeSession(tokenHash: String) async throws {
@@ -65,6 +121,42 @@ extension SQLiteStore: AccountRepository {
                 sql: "UPDATE sessions SET revokedAt = ? WHERE tokenHash = ? AND revokedAt IS NULL",
                 arguments: [now, tokenHash])
         }
+    }
+
+    public func revokeSession(id: UUID, of userID: UserID, at date: Date) async throws -> Bool {
+        defer { sessions.revoke(id: id) }
+        return try await write { db in
+            try db.execute(
+                sql: "UPDATE sessions SET revokedAt = ? WHERE id = ? AND userID = ? AND revokedAt IS NULL",
+                arguments: [date.storeValue, id.uuidString, userID.uuidString])
+            return db.changesCount > 0
+        }
+    }
+
+    public func revokeSessions(of userID: UserID, keeping: String?, at date: Date) async throws -> Int {
+        defer { sessions.revokeAll(of: userID) }
+        return try await write { db in
+            try Self.revokeSessions(of: userID, keeping: keeping, at: date, in: db)
+        }
+    }
+
+    public func changePassword(of userID: UserID, to passwordHash: String, keeping: String?, at date: Date) async throws {
+        defer { sessions.revokeAll(of: userID) }
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE accounts SET passwordHash = ? WHERE userID = ?", arguments: [passwordHash, userID.uuidString])
+            _ = try Self.revokeSessions(of: userID, keeping: keeping, at: date, in: db)
+        }
+    }
+
+    private static func revokeSessions(of userID: UserID, keeping: String?, at date: Date, in db: Database) throws -> Int {
+        try db.execute(
+            sql: """
+                UPDATE sessions SET revokedAt = ?
+                WHERE userID = ? AND revokedAt IS NULL AND tokenHash IS NOT ?
+                """,
+            arguments: [date.storeValue, userID.uuidString, keeping])
+        return db.changesCount
     }
 
     public func deleteAccount(_ userID: UserID, at date: Date) async throws {

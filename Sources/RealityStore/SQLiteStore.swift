@@ -49,10 +49,11 @@ public struct SQLiteStore: Sendable {
         }
     }
 
-    /// Opens (creating if needed) the store at `path` in WAL mode and migrates it.
+    /// Opens (creating if needed) the store at `path` in WAL mode and migrates it; the file and
+    /// its WAL and SHM files are private to the user, as is its folder when it creates it
+    /// (``StoreFileModes``).
     public static func open(path: String, role: Role = .device) throws -> SQLiteStore {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try StoreFileModes.preparePrivateFile(at: path)
         var configuration = Configuration()
         // A device reads far more than it writes: a memory map of the file serves its queries.
         // The server's file grows with every commit, and each growth makes every connection

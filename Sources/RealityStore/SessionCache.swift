@@ -3,7 +3,7 @@ import RealityCore
 import Synchronization
 
 /// The live sessions a SQLite server has recently looked up, so that an authenticated request
-/// need not read the database to learn who sent it.
+/// need not read the database to learn who sent it (and since when the session lives).
 ///
 /// Safe only because one process serves a SQLite file (`reality serve` locks its data directory):
 /// every revocation goes through the same ``SQLiteStore``, which forgets the session (or all of a
@@ -16,26 +16,28 @@ import Synchronization
 /// A lookup that misses reads the database outside the lock. A revocation committed meanwhile
 /// must not be undone by that read putting its now stale answer into the cache, so every
 /// revocation advances a generation, and an answer read under an older generation is dropped.
+/// Recording a session's use (at most once per touch interval) forgets its entry the same way,
+/// so that the next request reads the new last use rather than touching again.
 final class SessionCache: Sendable {
     /// How long an entry is trusted without reading the database again.
     static let lifetime: Duration = .seconds(5)
     /// The most sessions kept; past it the expired ones go, then arbitrary ones.
     static let capacity = 10_000
 
-    private let state = Mutex(ReadCacheTable<String, UserID>())
+    private let state = Mutex(ReadCacheTable<String, AccountSession>())
     private let clock = ContinuousClock()
 
-    /// The user of the cached live session with `tokenHash`, if there is a fresh entry; otherwise
-    /// nil and the generation to pass to ``insert(_:userID:generation:)`` after reading.
-    func lookup(_ tokenHash: String) -> (userID: UserID?, generation: UInt64) {
+    /// The cached live session with `tokenHash`, if there is a fresh entry; otherwise nil and the
+    /// generation to pass to ``insert(_:session:generation:)`` after reading.
+    func lookup(_ tokenHash: String) -> (session: AccountSession?, generation: UInt64) {
         let now = clock.now
-        let (userID, generation) = state.withLock { $0.lookup(tokenHash, at: now) }
-        return (userID, generation)
+        let (session, generation) = state.withLock { $0.lookup(tokenHash, at: now) }
+        return (session, generation)
     }
 
-    /// Remembers that `tokenHash` names a live session of `userID`, unless a revocation happened
-    /// since `generation` was read (the answer may predate it).
-    func insert(_ tokenHash: String, userID: UserID, generation: UInt64) {
+    /// Remembers that `tokenHash` names the live `session`, unless a revocation or a touch
+    /// happened since `generation` was read (the answer may predate it).
+    func insert(_ tokenHash: String, session: AccountSession, generation: UInt64) {
         let now = clock.now
         state.withLock { state in
             // An answer that will not be kept makes no room either.
@@ -44,7 +46,7 @@ final class SessionCache: Sendable {
                 state.drop { $1.expires <= now }
                 if state.entries.count >= Self.capacity { state.dropAny() }
             }
-            _ = state.insert(userID, for: tokenHash, expires: now + Self.lifetime, generation: generation)
+            _ = state.insert(session, for: tokenHash, expires: now + Self.lifetime, generation: generation)
         }
     }
 
@@ -61,6 +63,11 @@ final class SessionCache: Sendable {
 
     /// Forgets every session of `userID`.
     func revokeAll(of userID: UserID) {
-        _ = state.withLock { $0.advance { $1.value == userID } }
+        _ = state.withLock { $0.advance { $1.value.userID == userID } }
+    }
+
+    /// Forgets the session with the ID `id`.
+    func revoke(id: UUID) {
+        _ = state.withLock { $0.advance { $1.value.id == id } }
     }
 }

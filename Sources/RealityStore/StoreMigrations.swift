@@ -16,6 +16,7 @@ enum StoreMigrations {
         migrator.registerMigration("v5: device sync", migrate: createV5)
         migrator.registerMigration("v6: field edit stamps", migrate: createV6FieldStamps)
         migrator.registerMigration("rejections: rejected changes held in the outbox", migrate: createRejectionsHeld)
+        migrator.registerMigration("accounts: session IDs, devices and last use", migrate: createAccountSessions)
         return migrator
     }
 

@@ -15,6 +15,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case batchTooLarge(SyncLimits)
     /// The session is missing or no longer valid (401).
     case notSignedIn
+    /// The server no longer accepts the session (401: it expired or was revoked); the user must
+    /// sign in again, and retrying cannot help.
+    case sessionEnded(APIErrorBody.Detail)
     /// The server refused the request (4xx) with this error.
     case refused(status: Int, APIErrorBody.Detail)
 
@@ -22,6 +25,14 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case .network, .server, .rateLimited: true
+        default: false
+        }
+    }
+
+    /// True when only signing in again can help: sync stops and says so.
+    public var needsSignIn: Bool {
+        switch self {
+        case .notSignedIn, .sessionEnded: true
         default: false
         }
     }
@@ -35,6 +46,7 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .resyncRequired: "resync_required"
         case .batchTooLarge: "batch_too_large"
         case .notSignedIn: "not_signed_in"
+        case .sessionEnded(let detail): detail.code == "session_expired" ? "session_expired" : "session_ended"
         case .refused(_, let detail): detail.code
         }
     }
@@ -48,7 +60,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .resyncRequired: "The server asks for a full resync."
         case .batchTooLarge(let limits):
             "The push was too large (at most \(limits.maxMutations) mutations and \(limits.maxBytes) bytes)."
-        case .notSignedIn: "Not signed in: run `reality login --server URL --email E --password P`."
+        case .notSignedIn: "Not signed in: run `reality login --server URL --email E`."
+        case .sessionEnded(let detail):
+            "The server ended this device's session (\(detail.message)): run `reality login --server URL --email E` to sign in again."
         case .refused(_, let detail): detail.message
         }
     }

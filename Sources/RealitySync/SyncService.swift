@@ -45,7 +45,9 @@ public struct SyncService: Service {
         case push
     }
 
-    /// Runs until cancelled or until graceful shutdown, and then returns normally.
+    /// Runs until cancelled or until graceful shutdown, and then returns normally; throws when the
+    /// server ends the session (``SyncError/needsSignIn``), so that `--watch` stops and asks to
+    /// log in again.
     public func run() async throws {
         let (work, queue) = AsyncStream.makeStream(of: Work.self, bufferingPolicy: .unbounded)
         do {
@@ -60,7 +62,7 @@ public struct SyncService: Service {
                     group.addTask { try await listen(queue) }
                     queue.yield(.everything)
                     for await item in work {
-                        await perform(item)
+                        try await perform(item)
                     }
                     group.cancelAll()
                 }
@@ -70,7 +72,9 @@ public struct SyncService: Service {
         }
     }
 
-    private func perform(_ item: Work) async {
+    /// Runs `item`; a failure is reported and the next commit or hint tries again, except one
+    /// that only signing in again can cure, which ends the service (``SyncError/needsSignIn``).
+    private func perform(_ item: Work) async throws {
         do {
             let summary: SyncSummary
             switch item {
@@ -85,6 +89,8 @@ public struct SyncService: Service {
                 summary = pushed
             }
             await onSynced(summary)
+        } catch let error as SyncError where error.needsSignIn {
+            throw error
         } catch {
             // A round cut short by shutting down is no failure.
             guard !Task.isCancelled else { return }

@@ -110,7 +110,7 @@ public struct SyncTransport: Sendable {
 
     // MARK: - Plumbing
 
-    private func send<Answer: Decodable>(
+    func send<Answer: Decodable>(
         _ method: HTTPMethod, _ path: String, body: (some Encodable)? = String?.none
     ) async throws -> Answer {
         let data = try body.map { try RealityJSON.encode($0) }
@@ -125,7 +125,7 @@ public struct SyncTransport: Sendable {
         }
     }
 
-    private func raw(_ method: HTTPMethod, _ path: String, body: Data?) async throws -> Data {
+    func raw(_ method: HTTPMethod, _ path: String, body: Data?) async throws -> Data {
         var request = HTTPClientRequest(url: serverURL + path)
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
@@ -151,7 +151,10 @@ public struct SyncTransport: Sendable {
         let detail = (try? RealityJSON.decode(APIErrorBody.self, from: body))?.error
             ?? APIErrorBody.Detail(code: "http_\(status)", message: String(decoding: body.prefix(200), as: UTF8.self))
         switch status {
-        case 401: return .notSignedIn
+        case 401:
+            // A wrong password is a refusal; a token the server no longer takes ends the session.
+            if detail.code == "invalid_credentials" { return .refused(status: status, detail) }
+            return body.isEmpty ? .notSignedIn : .sessionEnded(detail)
         case 410: return .resyncRequired
         case 413:
             let limits = (try? RealityJSON.decode(SyncBatchTooLargeBody.self, from: body))?.limits ?? .server

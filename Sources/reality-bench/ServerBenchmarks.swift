@@ -152,7 +152,9 @@ struct StartupBenchmark: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: root) }
         let full = root.appendingPathComponent("full")
         let empty = root.appendingPathComponent("empty")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        // Private, as `reality serve` requires of its data directory.
+        try FileManager.default.createDirectory(
+            at: empty, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let store = try SQLiteStore.open(path: ServerConfiguration(dataDirectory: full).databasePath, role: .server)
         try await BenchStore.fill(store, data: BenchData(count: count))
         let ours = try await time(reality, data: full)

@@ -42,7 +42,7 @@ struct CLIError: Error {
         case let error as SyncError:
             let exitCode: Int32 =
                 switch error {
-                case .notSignedIn: 5
+                case .notSignedIn, .sessionEnded: 5
                 case .refused(let status, _) where status == 401 || status == 403: 5
                 case .refused: 3
                 default: 1

@@ -9,49 +9,65 @@ import Testing
 @Suite struct SessionCacheTests {
     @Test func insertedSession_isFound_untilRevoked() {
         let cache = SessionCache()
-        let ada = UserID()
+        let ada = session(UserID())
         let (missing, generation) = cache.lookup("a")
         #expect(missing == nil)
-        cache.insert("a", userID: ada, generation: generation)
-        #expect(cache.lookup("a").userID == ada)
+        cache.insert("a", session: ada, generation: generation)
+        #expect(cache.lookup("a").session == ada)
         cache.revoke(tokenHash: "a")
-        #expect(cache.lookup("a").userID == nil)
+        #expect(cache.lookup("a").session == nil)
+    }
+
+    @Test func revokingByID_forgetsThatSession_only() {
+        let cache = SessionCache()
+        let user = UserID()
+        let one = session(user), two = session(user)
+        let generation = cache.lookup("x").generation
+        cache.insert("one", session: one, generation: generation)
+        cache.insert("two", session: two, generation: generation)
+        cache.revoke(id: one.id)
+        #expect(cache.lookup("one").session == nil)
+        #expect(cache.lookup("two").session == two)
+    }
+
+    private func session(_ user: UserID) -> AccountSession {
+        AccountSession(userID: user, createdAt: Samples.start)
     }
 
     @Test func answerReadBeforeARevocation_isNotCached() {
         let cache = SessionCache()
-        let ada = UserID()
+        let ada = session(UserID())
         let (_, before) = cache.lookup("a")
         // The database said "live", but the session was revoked before the answer came back.
         cache.revoke(tokenHash: "a")
-        cache.insert("a", userID: ada, generation: before)
-        #expect(cache.lookup("a").userID == nil)
+        cache.insert("a", session: ada, generation: before)
+        #expect(cache.lookup("a").session == nil)
         let (_, after) = cache.lookup("a")
-        cache.insert("a", userID: ada, generation: after)
-        #expect(cache.lookup("a").userID == ada)
+        cache.insert("a", session: ada, generation: after)
+        #expect(cache.lookup("a").session == ada)
     }
 
     @Test func revokingAUser_forgetsEverySessionOfTheirs_only() {
         let cache = SessionCache()
         let ada = UserID(), bob = UserID()
         let generation = cache.lookup("x").generation
-        cache.insert("a1", userID: ada, generation: generation)
-        cache.insert("a2", userID: ada, generation: generation)
-        cache.insert("b1", userID: bob, generation: generation)
+        cache.insert("a1", session: session(ada), generation: generation)
+        cache.insert("a2", session: session(ada), generation: generation)
+        cache.insert("b1", session: session(bob), generation: generation)
         cache.revokeAll(of: ada)
-        #expect(cache.lookup("a1").userID == nil)
-        #expect(cache.lookup("a2").userID == nil)
-        #expect(cache.lookup("b1").userID == bob)
+        #expect(cache.lookup("a1").session == nil)
+        #expect(cache.lookup("a2").session == nil)
+        #expect(cache.lookup("b1").session?.userID == bob)
     }
 
     @Test func theCacheHoldsAtMostItsCapacity() {
         let cache = SessionCache()
         let generation = cache.lookup("x").generation
         for index in 0...SessionCache.capacity {
-            cache.insert("t\(index)", userID: UserID(), generation: generation)
+            cache.insert("t\(index)", session: session(UserID()), generation: generation)
         }
         #expect(cache.count == SessionCache.capacity)
-        #expect(cache.lookup("t\(SessionCache.capacity)").userID != nil, "the newest entry is kept")
+        #expect(cache.lookup("t\(SessionCache.capacity)").session != nil, "the newest entry is kept")
     }
 
     @Test(arguments: StoreKind.allCases)

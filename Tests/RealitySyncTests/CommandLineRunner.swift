@@ -27,8 +27,9 @@ struct CommandLineRunner: Sendable {
         try await run(arguments)
     }
 
-    /// Runs `reality ARGUMENTS --store STORE --json` and waits for it to exit.
-    func run(_ arguments: [String]) async throws -> Outcome {
+    /// Runs `reality ARGUMENTS --store STORE --json` and waits for it to exit; `input` is its
+    /// standard input (nothing, not a terminal, when nil).
+    func run(_ arguments: [String], input: String? = nil) async throws -> Outcome {
         let process = Process()
         process.executableURL = ServerProcess.executable
         process.arguments = arguments + ["--store", store, "--json"]
@@ -36,7 +37,11 @@ struct CommandLineRunner: Sendable {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
+        let standardInput = Pipe()
+        process.standardInput = standardInput
         try process.run()
+        if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+        try standardInput.fileHandleForWriting.close()
         // Read both pipes to the end while the process runs, so that neither fills up.
         async let printed = blocking { output.fileHandleForReading.readDataToEndOfFile() }
         async let complained = blocking { error.fileHandleForReading.readDataToEndOfFile() }

@@ -13,6 +13,8 @@ extension DeviceSyncTests {
         (["--rate-limit", "0"], "rate-limit"), (["--rate-limit=-2"], "rate-limit"), (["--rate-burst", "0"], "rate-burst"),
         (["--rate-burst", "many"], "rate-burst"), (["--log-level", "loud"], "log-level"),
         (["--port", "70000"], "port"), (["--max-asset-bytes", "0"], "max-asset-bytes"),
+        (["--session-idle", "soon"], "session-idle"), (["--session-idle", "0"], "session-idle"),
+        (["--session-max=-3d"], "session-max"), (["--session-max", "12x"], "session-max"),
     ])
     func nonsenseOptions_stopTheServer_namingTheOption(arguments: [String], option: String) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-options-\(UUID())")

@@ -4,7 +4,7 @@ import Foundation
 public struct Account: Hashable, Sendable {
     /// The user this account signs in as.
     public var userID: UserID
-    /// The login email, lowercased; unique.
+    /// The login email, normalized (NFKC, ignorable characters removed, case folded); unique.
     public var email: String
     /// The password's slow hash (bcrypt), never the password.
     public var passwordHash: String
@@ -26,26 +26,78 @@ public enum AccountError: Error, Hashable, Sendable {
     case emailTaken
 }
 
+/// One signed-in device of an account, as its owner may see it: never the token, which is
+/// stored only as a hash.
+public struct AccountSession: Hashable, Sendable {
+    /// The session's own ID (not derived from its token), for listing and revoking it.
+    public var id: UUID
+    /// The user it signs in as.
+    public var userID: UserID
+    /// What the device called itself when it signed in, if anything.
+    public var deviceName: String?
+    /// When it was started (login or registration).
+    public var createdAt: Date
+    /// When it was last used, to within the server's touch interval.
+    public var lastUsedAt: Date
+
+    /// A session with the given parts.
+    public init(id: UUID = UUID(), userID: UserID, deviceName: String? = nil, createdAt: Date, lastUsedAt: Date? = nil) {
+        self.id = id
+        self.userID = userID
+        self.deviceName = deviceName
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt ?? createdAt
+    }
+}
+
 /// Accounts, sessions and account deletion, on the server (SPEC C1, D4).
 ///
-/// Tokens are stored only as hashes: a leaked database does not let anyone sign in.
+/// Tokens are stored only as hashes: a leaked database does not let anyone sign in. Whether a
+/// session has outlived its lifetimes is the server's rule, not the store's: the store keeps the
+/// times and answers the sessions not revoked.
 public protocol AccountRepository: Sendable {
     /// Creates the account and its user in one transaction; throws ``AccountError/emailTaken``.
     func createAccount(_ account: Account, user: User) async throws
-    /// The account with this (lowercased) email.
+    /// The account with this (normalized) email.
     func account(email: String) async throws -> Account?
-    /// Starts a session identified by the hash of its token.
-    func createSession(tokenHash: String, userID: UserID, at date: Date) async throws
-    /// The user of the live session with this token hash; nil when there is none or it was revoked.
-    func sessionUser(tokenHash: String) async throws -> UserID?
+    /// The account of `userID`.
+    func account(userID: UserID) async throws -> Account?
+    /// Starts `session`, identified by the hash of its token.
+    func createSession(_ session: AccountSession, tokenHash: String) async throws
+    /// The session with this token hash, unless there is none or it was revoked.
+    func session(tokenHash: String) async throws -> AccountSession?
+    /// Sets the session's last use to `date` when it was last used before `staleBefore`, so that
+    /// a session in steady use is written at most once per touch interval.
+    func touchSession(tokenHash: String, at date: Date, staleBefore: Date) async throws
+    /// The sessions of `userID` not revoked, used at or after `usedSince` and created at or after
+    /// `createdSince`, most recently used first.
+    func sessions(of userID: UserID, usedSince: Date, createdSince: Date) async throws -> [AccountSession]
     /// Ends a session.
     func revokeSession(tokenHash: String) async throws
+    /// Ends `userID`'s session `id`; false when `userID` has no such live session.
+    func revokeSession(id: UUID, of userID: UserID, at date: Date) async throws -> Bool
+    /// Ends every live session of `userID` but the one with `keeping` (a token hash); answers how many.
+    func revokeSessions(of userID: UserID, keeping: String?, at date: Date) async throws -> Int
+    /// Replaces `userID`'s password hash and ends every other session than `keeping`, in one transaction.
+    func changePassword(of userID: UserID, to passwordHash: String, keeping: String?, at date: Date) async throws
     /// Removes the user and everything they own or wrote (layers, annotations, comments,
     /// reactions, views, stars, grants given and received, world maps, assets, notifications,
     /// sessions, the account), and records that a deletion happened, all in one transaction.
     func deleteAccount(_ userID: UserID, at date: Date) async throws
     /// How many deletions have been recorded for `userID` (0 or 1), for audits and tests.
     func deletionRecorded(for userID: UserID) async throws -> Bool
+}
+
+extension AccountRepository {
+    /// Starts a session of `userID` with a new ID and no device name.
+    public func createSession(tokenHash: String, userID: UserID, at date: Date) async throws {
+        try await createSession(AccountSession(userID: userID, createdAt: date), tokenHash: tokenHash)
+    }
+
+    /// The user of the live session with this token hash; nil when there is none or it was revoked.
+    public func sessionUser(tokenHash: String) async throws -> UserID? {
+        try await session(tokenHash: tokenHash)?.userID
+    }
 }
 
 /// Content-addressed media and world maps on the server (SPEC D5).

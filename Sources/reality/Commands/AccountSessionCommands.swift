@@ -13,11 +13,17 @@ struct SignedIn: Encodable {
     var clientID: String
 }
 
-/// Options shared by `register` and `login`.
+/// Options shared by `register` and `login`; the password is prompted for, or read with
+/// `--password-stdin` (``PasswordOptions``).
 struct CredentialOptions: ParsableArguments {
     @Option(help: "The server's address, e.g. http://127.0.0.1:8080.") var server: String
     @Option(help: "Your email.") var email: String
-    @Option(help: "Your password.") var password: String
+    @OptionGroup var passwordOptions: PasswordOptions
+
+    /// The password, as ``PasswordOptions`` gets it.
+    func password() throws -> String {
+        try passwordOptions.read(["Password"])[0]
+    }
 }
 
 /// Signs the store in with `auth` from `server` and prints who it is signed in as.
@@ -39,7 +45,7 @@ func checkBinding(server: String, device: Device) async throws {
     }
 }
 
-/// `reality register --server URL --email E --password P [--display-name N]`
+/// `reality register --server URL --email E [--password-stdin] [--display-name N]`
 struct RegisterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register", abstract: "Create an account on a server and sign this store in to it.")
@@ -52,13 +58,15 @@ struct RegisterCommand: AsyncParsableCommand {
             try await checkBinding(server: credentials.server, device: device)
             let name = displayName ?? String(credentials.email.prefix { $0 != "@" })
             let auth = try await SyncTransport(serverURL: credentials.server).register(
-                RegisterRequest(email: credentials.email, password: credentials.password, displayName: name))
+                RegisterRequest(
+                    email: credentials.email, password: try credentials.password(), displayName: name,
+                    deviceName: deviceName()))
             try await bind(auth, server: credentials.server, device: device)
         }
     }
 }
 
-/// `reality login --server URL --email E --password P`
+/// `reality login --server URL --email E [--password-stdin]`
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login", abstract: "Sign this store in to an account (a store belongs to one account).")
@@ -69,7 +77,7 @@ struct LoginCommand: AsyncParsableCommand {
         try await Device.run(global) { device in
             try await checkBinding(server: credentials.server, device: device)
             let auth = try await SyncTransport(serverURL: credentials.server).login(
-                LoginRequest(email: credentials.email, password: credentials.password))
+                LoginRequest(email: credentials.email, password: try credentials.password(), deviceName: deviceName()))
             try await bind(auth, server: credentials.server, device: device)
         }
     }

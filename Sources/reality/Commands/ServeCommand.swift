@@ -11,7 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve", abstract: "Run the API and sync server.",
         discussion: """
             Options fall back to REALITY_HOST, REALITY_PORT, REALITY_DATA, REALITY_POSTGRES_URL, \
-            REALITY_ADMIN_TOKEN, REALITY_MAX_ASSET_BYTES, REALITY_RATE_LIMIT, REALITY_RATE_BURST and REALITY_LOG_LEVEL. \
+            REALITY_ADMIN_TOKEN, REALITY_MAX_ASSET_BYTES, REALITY_RATE_LIMIT, REALITY_RATE_BURST, REALITY_LOG_LEVEL, REALITY_SESSION_IDLE and REALITY_SESSION_MAX. \
             Stops gracefully on SIGINT or SIGTERM.
             """)
     @OptionGroup var global: GlobalOptions
@@ -26,6 +26,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Requests each user may make in a burst above the rate limit (default 300).") var rateBurst: Int?
     @Option(help: "Least severe log level written to standard error: trace, debug, info (default), notice, warning, error or critical.")
     var logLevel: String?
+    @Option(help: "How long a session may go unused before it ends: a number with s, m, h or d (default 30d).")
+    var sessionIdle: String?
+    @Option(help: "How long a session may live however much it is used: a number with s, m, h or d (default 365d).")
+    var sessionMax: String?
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -52,6 +56,12 @@ struct ServeCommand: AsyncParsableCommand {
         if let text = rateBurst.map(String.init) ?? environment["REALITY_RATE_BURST"] {
             configuration.rateLimitBurst = try Self.positive(text, Int.init, "rate-burst", "a positive number of requests")
         }
+        if let text = sessionIdle ?? environment["REALITY_SESSION_IDLE"] {
+            configuration.sessionLifetimes.idle = try Self.lifetime(text, "session-idle")
+        }
+        if let text = sessionMax ?? environment["REALITY_SESSION_MAX"] {
+            configuration.sessionLifetimes.maximum = try Self.lifetime(text, "session-max")
+        }
         let levelName = logLevel ?? environment["REALITY_LOG_LEVEL"] ?? Logger.Level.info.rawValue
         guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
             throw ValidationError("log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(levelName)")
@@ -65,6 +75,14 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("reality serve: \(error.description)\n".utf8))
             throw ExitCode(2)
         }
+    }
+
+    /// Parses `text` as a session lifetime, or says which option was wrong and why.
+    private static func lifetime(_ text: String, _ option: String) throws -> TimeInterval {
+        guard let value = SessionLifetimes.parseDuration(text) else {
+            throw ValidationError("\(option) must be a positive duration such as 90m, 12h or 30d, not \(text)")
+        }
+        return value
     }
 
     /// Parses `text` with `parse` as a positive number, or says which option was wrong and why.
