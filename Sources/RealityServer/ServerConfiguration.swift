@@ -32,6 +32,9 @@ public struct ServerConfiguration: Sendable {
     /// bcrypt cost; tests lower it to stay fast.
     public var bcryptCost: UInt8
 
+    /// Header-read timeout and the caps on connections and live-event sockets.
+    public var connectionLimits = ConnectionLimits()
+
     /// A configuration with the documented defaults.
     public init(
         host: String = "127.0.0.1",

@@ -12,6 +12,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Options fall back to REALITY_HOST, REALITY_PORT, REALITY_DATA, REALITY_POSTGRES_URL, \
             REALITY_ADMIN_TOKEN, REALITY_MAX_ASSET_BYTES, REALITY_RATE_LIMIT, REALITY_RATE_BURST and REALITY_LOG_LEVEL. \
+            The header timeout and the connection and socket caps fall back to REALITY_HEADER_TIMEOUT, \
+            REALITY_MAX_CONNECTIONS_PER_ADDRESS, REALITY_MAX_CONNECTIONS and REALITY_MAX_SOCKETS_PER_USER. \
             Stops gracefully on SIGINT or SIGTERM.
             """)
     @OptionGroup var global: GlobalOptions
@@ -26,6 +28,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Requests each user may make in a burst above the rate limit (default 300).") var rateBurst: Int?
     @Option(help: "Least severe log level written to standard error: trace, debug, info (default), notice, warning, error or critical.")
     var logLevel: String?
+    @OptionGroup var connectionLimits: ConnectionLimitOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -52,6 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let text = rateBurst.map(String.init) ?? environment["REALITY_RATE_BURST"] {
             configuration.rateLimitBurst = try Self.positive(text, Int.init, "rate-burst", "a positive number of requests")
         }
+        configuration.connectionLimits = try connectionLimits.limits(environment: environment)
         let levelName = logLevel ?? environment["REALITY_LOG_LEVEL"] ?? Logger.Level.info.rawValue
         guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
             throw ValidationError("log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(levelName)")
