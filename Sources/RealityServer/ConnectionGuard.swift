@@ -208,7 +208,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func timeOut(context: ChannelHandlerContext) {
         report(.timeout, context: context)
         if openRequests == 0 {
-            respondAndClose(context: context, .headerTimeout(settings.headerTimeout))
+            // The client is slow, not sending much: nothing of its is left unread to wait for.
+            phase = .closing
+            let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            context.writeAndFlush(wrapOutboundOut(EarlyResponse.headerTimeout(settings.headerTimeout).bytes))
+                .assumeIsolated().whenComplete { [self] _ in closeQuietly(loopBound.value) }
         } else {
             // A response is under way: an answer of ours would interleave with it.
             closeQuietly(context)
@@ -244,7 +248,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             ])
     }
 
-    /// Writes `response` (which says `Connection: close`), then reads and drops what the client
+    /// Writes `response` (which says `Connection: close`) to a head the decoder refused, then
+    /// reads and drops what the client
     /// still sends until it closes its side, or for ``lingerTime`` at most, before closing.
     /// Closing at once, with bytes of the client's unread, would reset the connection, and a
     /// reset can make the client's system drop the answer before the client reads it (a large

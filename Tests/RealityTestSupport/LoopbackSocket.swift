@@ -88,7 +88,8 @@ public final class LoopbackSocket: @unchecked Sendable {
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count == 0 { return String(decoding: received, as: UTF8.self) }
             guard count > 0 else {
-                throw Failure(description: "the connection stayed open (or was reset) after \(received.count) bytes")
+                let reason = errno == ECONNRESET ? "was reset" : "stayed open"
+                throw Failure(description: "the connection \(reason) after \(received.count) bytes")
             }
             received += chunk[0..<count]
         }
