@@ -67,6 +67,25 @@ extension DeviceSyncTests {
         }
     }
 
+    /// A request line or headers too large are answered 414 or 431 with the error body, and
+    /// the connection is closed.
+    @Test(.timeLimit(.minutes(1)), arguments: [
+        ("GET /\(String(repeating: "a", count: 90_000)) HTTP/1.1\r\nHost: x\r\n\r\n", "HTTP/1.1 414", "uri_too_long"),
+        ("GET /health HTTP/1.1\r\nX-Filler: \(String(repeating: "a", count: 90_000))\r\n\r\n", "HTTP/1.1 431",
+         "headers_too_large"),
+    ])
+    func aHeadTooLarge_isAnswered_thenClosed(request: String, status: String, code: String) async throws {
+        try await SyncTestServer.withServerProcess(.sqlite) { server, _ in
+            let socket = try LoopbackSocket(port: server.port)
+            defer { socket.close() }
+            try socket.send(request)
+            let answer = try await socket.readUntilClosed()
+            #expect(answer.hasPrefix(status), "\(answer.prefix(300))")
+            #expect(answer.contains(#""code":"\#(code)""#), "\(answer)")
+            #expect(!server.output.split(separator: "\n").contains { $0.contains(" error ") }, "\(server.output.suffix(2_000))")
+        }
+    }
+
     /// `--max-connections-per-address` closes the connections one address opens past it.
     @Test(.timeLimit(.minutes(1)))
     func thePerAddressCap_closesConnectionsPastIt() async throws {
