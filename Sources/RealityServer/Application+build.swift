@@ -72,14 +72,20 @@ private func buildPostgresApplication(
 public func buildApplication<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, logger: Logger = Logger(label: "reality.server")
 ) -> Application<RouterResponder<APIRequestContext>> {
-    let router = buildRouter(configuration, store: store)
+    let metrics = ServerMetrics()
+    let router = buildRouter(configuration, store: store, metrics: metrics)
     let hub = EventHub(store: store, logger: logger)
+    let limits = configuration.connectionLimits
+    let abuseLog = ThrottledLog(logger: logger)
     let webSocketRouter = Router(context: EventsRequestContext.self)
     webSocketRouter.addMiddleware {
+        UpgradeRefusalMiddleware()
         AuthenticationMiddleware<Store, EventsRequestContext>(
             authenticator: Authenticator(store: store, lifetimes: configuration.sessionLifetimes))
     }
-    EventsRoute.add(to: webSocketRouter, hub: hub)
+    EventsRoute.add(
+        to: webSocketRouter, hub: hub,
+        sockets: LiveSocketQuota(limit: limits.maxSocketsPerUser, metrics: metrics.connections, log: abuseLog))
     var app = Application(
         router: router,
         server: .quiescingWebSocketUpgrade(
@@ -87,7 +93,8 @@ public func buildApplication<Store: ServerStore>(
             configuration: .init(
                 http1: .init(idleTimeout: ServerConfiguration.keepAliveIdleTimeout),
                 ws: .init(autoPing: .enabled(timePeriod: .seconds(20)), closeTimeout: .seconds(5))),
-            firstRequestTimeout: ServerConfiguration.firstRequestTimeout),
+            firstRequestTimeout: ServerConfiguration.firstRequestTimeout,
+            limits: limits, metrics: metrics.connections, log: abuseLog),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "reality"),
         logger: logger)
     app.addServices(hub)

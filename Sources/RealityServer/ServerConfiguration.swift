@@ -36,6 +36,8 @@ public struct ServerConfiguration: Sendable {
     public var sessionLifetimes = SessionLifetimes()
     /// How repeated login failures slow down further tries, per account and per address.
     public var loginThrottle = LoginThrottlePolicy()
+    /// Header-read timeout and the caps on connections and live-event sockets.
+    public var connectionLimits = ConnectionLimits()
 
     /// A configuration with the documented defaults.
     public init(

@@ -41,6 +41,8 @@ public struct ServerMetrics: Sendable {
 
     /// Requests being handled now.
     let inFlight: Gauge
+    /// Connections, request heads the server answers itself, and live-event sockets.
+    let connections: ConnectionMetrics
     /// The counter and histogram of each method, route and status seen so far.
     private let series = RequestSeriesTable()
     /// The hits and misses of each store cache already added to its counters.
@@ -51,6 +53,7 @@ public struct ServerMetrics: Sendable {
         registry = PrometheusCollectorRegistry()
         inFlight = registry.makeGauge(
             descriptor: MetricNameDescriptor(metricName: "http_requests_in_flight", unitName: "", helpText: "Requests being handled"))
+        connections = ConnectionMetrics(registry: registry)
     }
 
     /// Counts one request and its latency by method, route template and status.

@@ -21,6 +21,11 @@ final class SilentSocket: Sendable {
         try await socket.readResponseHead()
     }
 
+    /// Reads the whole answer, until the server closes the connection.
+    func readUntilClosed() async throws -> String {
+        try await socket.readUntilClosed()
+    }
+
     /// Closes the connection.
     func close() {
         socket.close()

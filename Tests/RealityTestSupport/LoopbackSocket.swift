@@ -41,7 +41,10 @@ public final class LoopbackSocket: @unchecked Sendable {
     public func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
+            // MSG_NOSIGNAL: a server that closes early makes this fail, not kill the process.
+            let count = bytes[sent...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard count > 0 else { throw Failure(description: "could not send") }
             sent += count
         }
@@ -70,6 +73,26 @@ public final class LoopbackSocket: @unchecked Sendable {
             head.append(byte)
         }
         return String(decoding: head, as: UTF8.self)
+    }
+
+    /// Reads everything the server sends until it closes the connection, off the cooperative
+    /// pool; fails if the server neither sends nor closes within the read timeout.
+    public func readUntilClosed() async throws -> String {
+        try await blocking { try self.readUntilClosedBlocking() }
+    }
+
+    private func readUntilClosedBlocking() throws -> String {
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return String(decoding: received, as: UTF8.self) }
+            guard count > 0 else {
+                let reason = errno == ECONNRESET ? "was reset" : "stayed open"
+                throw Failure(description: "the connection \(reason) after \(received.count) bytes")
+            }
+            received += chunk[0..<count]
+        }
     }
 
     /// Closes the connection.

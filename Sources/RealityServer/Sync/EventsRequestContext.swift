@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdWebSocket
+import NIOCore
 import RealityCore
 
 /// The context of a request to upgrade to the live-events WebSocket (`GET /api/v1/events`):
@@ -14,9 +15,13 @@ public struct EventsRequestContext: UserRequestContext, WebSocketRequestContext 
     public var tokenHash: String?
     /// Where an upgrade to a WebSocket hands its handler to the server.
     public let webSocket = WebSocketHandlerReference<EventsRequestContext>()
+    /// The connection the upgrade request arrived on: a socket's share of the per-user cap is
+    /// held until it closes.
+    let channel: any Channel
 
     /// A context for an upgrade request arriving on `source.channel`.
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
+        self.channel = source.channel
     }
 }

@@ -13,9 +13,13 @@ public let liveEventsPath = "api/v1/events"
 enum EventsRoute {
     static let path = liveEventsPath
 
-    static func add<Store: ServerStore>(to router: Router<EventsRequestContext>, hub: EventHub<Store>) {
+    /// Adds the route; each user may hold as many sockets as `sockets` allows.
+    static func add<Store: ServerStore>(
+        to router: Router<EventsRequestContext>, hub: EventHub<Store>, sockets: LiveSocketQuota
+    ) {
         router.ws(RouterPath(stringLiteral: path)) { _, context in
-            _ = try context.requireUser()
+            let userID = try context.requireUser()
+            if let refusal = sockets.take(for: userID, on: context.channel) { throw refusal }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             guard let userID = context.requestContext.userID else { return }

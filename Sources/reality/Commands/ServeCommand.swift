@@ -12,6 +12,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Options fall back to REALITY_HOST, REALITY_PORT, REALITY_DATA, REALITY_POSTGRES_URL, \
             REALITY_ADMIN_TOKEN, REALITY_MAX_ASSET_BYTES, REALITY_RATE_LIMIT, REALITY_RATE_BURST, REALITY_LOG_LEVEL, REALITY_SESSION_IDLE and REALITY_SESSION_MAX. \
+            The header timeout and the connection and socket caps fall back to REALITY_HEADER_TIMEOUT, \
+            REALITY_MAX_CONNECTIONS_PER_ADDRESS, REALITY_MAX_CONNECTIONS and REALITY_MAX_SOCKETS_PER_USER. \
             Stops gracefully on SIGINT or SIGTERM.
             """)
     @OptionGroup var global: GlobalOptions
@@ -30,6 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
     var sessionIdle: String?
     @Option(help: "How long a session may live however much it is used: a number with s, m, h or d (default 365d).")
     var sessionMax: String?
+    @OptionGroup var connectionLimits: ConnectionLimitOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -62,6 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let text = sessionMax ?? environment["REALITY_SESSION_MAX"] {
             configuration.sessionLifetimes.maximum = try Self.lifetime(text, "session-max")
         }
+        configuration.connectionLimits = try connectionLimits.limits(environment: environment)
         let levelName = logLevel ?? environment["REALITY_LOG_LEVEL"] ?? Logger.Level.info.rawValue
         guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
             throw ValidationError("log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(levelName)")
