@@ -29,9 +29,19 @@ struct CommandLineRunner: Sendable {
 
     /// Runs `reality ARGUMENTS --store STORE --json` and waits for it to exit.
     func run(_ arguments: [String]) async throws -> Outcome {
+        try await runVerbatim(arguments + ["--store", store, "--json"])
+    }
+
+    /// Runs `reality ARGUMENTS --store STORE` (the output for people) and waits for it to exit.
+    func runPlain(_ arguments: String...) async throws -> Outcome {
+        try await runVerbatim(arguments + ["--store", store])
+    }
+
+    /// Runs `reality ARGUMENTS`, exactly these, and waits for it to exit.
+    func runVerbatim(_ arguments: [String]) async throws -> Outcome {
         let process = Process()
         process.executableURL = ServerProcess.executable
-        process.arguments = arguments + ["--store", store, "--json"]
+        process.arguments = arguments
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -14,7 +14,8 @@ struct ServeCommand: AsyncParsableCommand {
             REALITY_ADMIN_TOKEN, REALITY_MAX_ASSET_BYTES, REALITY_RATE_LIMIT, REALITY_RATE_BURST and REALITY_LOG_LEVEL. \
             Stops gracefully on SIGINT or SIGTERM.
             """)
-    @OptionGroup var global: GlobalOptions
+    /// Accepted anywhere on the line as for every command, but not the server's: hidden from help.
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: "Address to listen on (default 127.0.0.1).") var host: String?
     @Option(help: "Port to listen on (default 8080).") var port: Int?
     @Option(help: "Directory for the SQLite database and assets (default ./reality-data).") var data: String?
