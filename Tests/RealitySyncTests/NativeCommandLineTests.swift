@@ -75,11 +75,11 @@ import Testing
                 "README lists the codes as help does: \(listed)")
 
         try await Self.withStore { cli in
-            let usage = try await cli.run("annotation", "create", "--no-such-flag")
+            let usage = try await cli.run("annotation", "create", "--text", "x", "--at", "1,2,3", "--no-such-flag")
             #expect(usage.status == codes["usage"])
             let line = try RealityJSON.decode(ErrorLine.self, from: Data(usage.error.utf8))
             #expect(line.error.code == "usage" && line.error.message.contains("--no-such-flag"))
-            let plain = try await cli.runPlain("annotation", "create", "--no-such-flag")
+            let plain = try await cli.runPlain("annotation", "create", "--text", "x", "--at", "1,2,3", "--no-such-flag")
             #expect(plain.status == codes["usage"] && plain.error.hasPrefix("error: ") && !plain.error.contains("error: error:"))
             #expect(!plain.error.lowercased().contains("\nerror:"), "one error: line: \(plain.error)")
 
