@@ -15,15 +15,30 @@ struct Device {
         output = Output(json: options.json)
     }
 
+    /// The profile's time zone (`reality profile --time-zone`), UTC when none is set.
+    func timeZone() async throws -> TimeZone {
+        let name = try await container.userService().getCurrentUser().preferences.timeZone
+        return name.flatMap(TimeZone.init(identifier:)) ?? .gmt
+    }
+
+    /// `date` read in the profile's time zone, now.
+    func instant(_ date: ArgumentDate) async throws -> Date {
+        guard let value = date.value(in: try await timeZone(), now: Timestamp.now()) else {
+            throw CLIError.invalid("\(date.text) is not a date")
+        }
+        return value
+    }
+
     /// Runs `body`, turning any error into one line on standard error and an exit code.
-    static func run(_ options: GlobalOptions, _ body: (Device) async throws -> Void) async throws {
+    /// `flags` maps validated field paths to the flags that set them (see ``CLIError/init(_:flags:)``).
+    static func run(
+        _ options: GlobalOptions, flags: [String: String] = [:], _ body: (Device) async throws -> Void
+    ) async throws {
         let device = Device(options)
         do {
             try await body(device)
-        } catch let error as CLIError {
-            throw device.output.fail(error)
         } catch {
-            throw device.output.fail(CLIError(error))
+            throw device.output.fail(CLIError(error, flags: flags))
         }
     }
 }

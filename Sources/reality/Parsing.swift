@@ -28,18 +28,39 @@ struct ArgumentID<Entity>: ExpressibleByArgument {
     }
 }
 
-/// A date given as ISO 8601 (`2026-11-21T12:00:00Z`) or a day (`2026-11-21`, UTC midnight).
+/// A date given as ISO 8601 (`2026-11-21T12:00:00Z`), a day (`2026-11-21`), or a word: `now`,
+/// `today`, `yesterday`, `tomorrow`. Days and words mean midnight in the profile's time zone,
+/// so ``value(in:now:)`` needs it.
 struct ArgumentDate: ExpressibleByArgument {
-    let value: Date
+    /// What was typed.
+    let text: String
 
     init?(argument: String) {
-        if let date = Timestamp.parse(argument) {
-            value = date
-        } else if let date = Timestamp.parse(argument + "T00:00:00Z") {
-            value = date
-        } else {
-            return nil
+        text = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        guard value(in: .gmt, now: Date()) != nil else { return nil }
+    }
+
+    static var defaultValueDescription: String { "DATE|today|yesterday" }
+
+    /// The instant meant, with days starting at midnight in `zone`.
+    func value(in zone: TimeZone, now: Date) -> Date? {
+        if let date = Timestamp.parse(text.uppercased()) { return date }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let today = calendar.startOfDay(for: now)
+        switch text {
+        case "now": return now
+        case "today": return today
+        case "yesterday": return calendar.date(byAdding: .day, value: -1, to: today)
+        case "tomorrow": return calendar.date(byAdding: .day, value: 1, to: today)
+        default: break
         }
+        let parts = text.split(separator: "-").map { Int($0) }
+        guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],
+              let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+              calendar.component(.day, from: date) == day
+        else { return nil }
+        return date
     }
 }
 

@@ -30,9 +30,20 @@ struct CommandLineRunner: Sendable {
     /// Runs `reality ARGUMENTS --store STORE --json` and waits for it to exit; `input` is its
     /// standard input (nothing, not a terminal, when nil).
     func run(_ arguments: [String], input: String? = nil) async throws -> Outcome {
+        try await runVerbatim(arguments + ["--store", store, "--json"], input: input)
+    }
+
+    /// Runs `reality ARGUMENTS --store STORE` (the output for people) and waits for it to exit.
+    func runPlain(_ arguments: String...) async throws -> Outcome {
+        try await runVerbatim(arguments + ["--store", store])
+    }
+
+    /// Runs `reality ARGUMENTS`, exactly these, and waits for it to exit; `input` is its standard
+    /// input (nothing, not a terminal, when nil).
+    func runVerbatim(_ arguments: [String], input: String? = nil) async throws -> Outcome {
         let process = Process()
         process.executableURL = ServerProcess.executable
-        process.arguments = arguments + ["--store", store, "--json"]
+        process.arguments = arguments
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

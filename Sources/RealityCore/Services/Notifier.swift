@@ -11,8 +11,11 @@ struct Notifier<Store: DataStore>: Sendable {
     /// `mention` instead.
     func commented(_ comment: Comment, on annotation: Annotation) async throws -> [Change] {
         var mentioned: [UserID] = []
-        for handle in MentionParser.handles(in: comment.text) {
-            for user in try await store.users(matchingHandle: handle) where !mentioned.contains(user.id) {
+        for mention in MentionParser.mentions(in: comment.text) {
+            // The longest name that is someone's: `@Ana Silva` is Ana Silva before it is Ana.
+            var users: [User] = []
+            for name in mention where users.isEmpty { users = try await store.users(matchingHandle: name) }
+            for user in users where !mentioned.contains(user.id) {
                 let chain = try await store.layerChain(startingAt: annotation.layerID)
                 if PermissionResolver.level(of: user.id, on: annotation, in: chain, at: context.now) != nil {
                     mentioned.append(user.id)
@@ -99,31 +102,81 @@ struct Notifier<Store: DataStore>: Sendable {
 public enum MentionParser {
     /// The handles mentioned in `text`, without the `@`, in order and without repeats: a mention
     /// is `@` at the start or after white space or punctuation, followed by letters, digits and
-    /// `._-+@` (so `@ana`, `@ana.silva` and `@ana@example.com` all work). Trailing dots are dropped.
+    /// `._-+@` (so `@ana`, `@ana.silva` and `@ana@example.com` all work), or a name in quotes
+    /// (`@"Ana Silva"`). Trailing dots are dropped. Each mention's shortest reading; see
+    /// ``mentions(in:)`` for the names with spaces it may also mean.
     public static func handles(in text: String) -> [String] {
         var handles: [String] = []
-        var previous: Character = " "
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "@", previous.isWhitespace || previous.isPunctuation && previous != "@" {
-                var end = text.index(after: index)
-                while end < text.endIndex, isHandleCharacter(text[end]) { end = text.index(after: end) }
-                var handle = String(text[text.index(after: index)..<end])
-                while handle.last == "." || handle.last == "-" { handle.removeLast() }
-                if !handle.isEmpty, handle.count <= 254, !handles.contains(handle) { handles.append(handle) }
-                previous = character
-                index = end
-                continue
-            }
-            previous = character
-            index = text.index(after: index)
+        for mention in mentions(in: text) {
+            guard let handle = mention.last, !handles.contains(handle) else { continue }
+            handles.append(handle)
         }
         return Array(handles.prefix(maxMentions))
     }
 
+    /// Each mention in `text` as the names it may mean, longest first: `@Ana Silva, hi` may be
+    /// `Ana Silva` or `Ana` (up to ``maxNameWords`` words, for display names with spaces);
+    /// `@"Ana Silva"` is only that name; an email or a handle cut by punctuation is only itself.
+    /// Repeats are dropped, and at most ``maxMentions`` are returned.
+    public static func mentions(in text: String) -> [[String]] {
+        var mentions: [[String]] = []
+        var previous: Character = " "
+        var index = text.startIndex
+        while index < text.endIndex, mentions.count < maxMentions {
+            let character = text[index]
+            guard character == "@", previous.isWhitespace || previous.isPunctuation && previous != "@" else {
+                previous = character
+                index = text.index(after: index)
+                continue
+            }
+            let start = text.index(after: index)
+            var end = start
+            var names: [String] = []
+            if start < text.endIndex, text[start] == "\"",
+               let close = text[text.index(after: start)...].firstIndex(of: "\"")
+            {
+                let name = text[text.index(after: start)..<close].trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty, name.count <= 254 { names = [name] }
+                end = text.index(after: close)
+            } else {
+                while end < text.endIndex, isHandleCharacter(text[end]) { end = text.index(after: end) }
+                var handle = String(text[start..<end])
+                while handle.last == "." || handle.last == "-" { handle.removeLast() }
+                if !handle.isEmpty, handle.count <= 254 {
+                    names = [handle]
+                    if handle.count == text.distance(from: start, to: end), !handle.contains("@") {
+                        names = longerNames(handle, followedBy: text[end...]) + names
+                    }
+                }
+            }
+            if !names.isEmpty, !mentions.contains(names) { mentions.append(names) }
+            previous = character
+            index = end
+        }
+        return mentions
+    }
+
     /// At most this many people are notified from one comment.
     public static let maxMentions = 20
+
+    /// The most words a mention without quotes may take for a display name with spaces.
+    public static let maxNameWords = 3
+
+    /// `handle` with the next one and two words of `rest`, longest first.
+    private static func longerNames(_ handle: String, followedBy rest: Substring) -> [String] {
+        var names: [String] = []
+        var name = handle
+        var rest = rest
+        for _ in 1..<maxNameWords {
+            guard rest.first == " " else { break }
+            let word = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "'" }
+            guard !word.isEmpty else { break }
+            name += " " + word
+            names.insert(name, at: 0)
+            rest = rest.dropFirst(1 + word.count)
+        }
+        return names
+    }
 
     private static func isHandleCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || "._-+@".contains(character)

@@ -11,19 +11,19 @@ struct AnnotationCommand: AsyncParsableCommand {
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Pin an annotation at a point.")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "The layer to put it in (default: your default layer).") var layer: ArgumentID<Layer>?
-        @Option(help: "The note's text.") var text: String?
-        @Option(help: "Where, in world metres.") var at: Point
-        @Option(help: "A short title (up to 100 characters).") var title: String?
+        @Option(help: "The layer to put it in (default: your default layer).") var layer: ShortID<Layer>?
+        @Option(parsing: .unconditional, help: "The note's text.") var text: String?
+        @Option(parsing: .unconditional, help: "Where, in world metres (X,Y,Z; negative numbers allowed).") var at: Point
+        @Option(parsing: .unconditional, help: "A short title (up to 100 characters).") var title: String?
         @Option(help: "text, drawing, photo, voiceMemo, video or object3D.") var type: AnnotationType = .text
         @Option(help: "A media file's URL, for photo, voice memo, video and 3D types.") var media: String?
         @Option(help: "The SHA-256 of an uploaded asset holding the media.") var asset: String?
 
         func run() async throws {
-            try await Device.run(global) { device in
+            try await Device.run(global, flags: AnnotationFlags.forDraft(type)) { device in
                 let layerID: LayerID
                 if let layer {
-                    layerID = layer.value
+                    layerID = try await layer.resolve(device)
                 } else {
                     layerID = try await device.container.layerService().defaultLayer().id
                 }
@@ -43,8 +43,9 @@ struct AnnotationCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List annotations, newest first.")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "Only this layer.") var layer: ArgumentID<Layer>?
-        @Option(help: "At most this many (1–1000).") var limit: Int = 100
+        @Option(help: "Only this layer.") var layer: ShortID<Layer>?
+        @Option(parsing: .unconditional, help: "At most this many (1–1000).") var limit: Int = 100
+        @Flag(help: "Include annotations in hidden layers.") var all = false
 
         func run() async throws {
             try await Device.run(global) { device in
@@ -55,10 +56,15 @@ struct AnnotationCommand: AsyncParsableCommand {
                 }
                 let annotations: [Annotation]
                 if let layer {
-                    annotations = try await service.fetchAnnotations(in: layer.value)
+                    annotations = try await service.fetchAnnotations(in: layer.resolve(device))
                 } else {
-                    annotations = try await service.fetchAnnotations(
-                        matching: AnnotationQuery(viewer: context.userID, limit: limit))
+                    let layers = try await HiddenLayers.on(device, includeAll: all).queryLayers
+                    if layers?.isEmpty == true {
+                        annotations = []
+                    } else {
+                        annotations = try await service.fetchAnnotations(
+                            matching: AnnotationQuery(viewer: context.userID, layerIDs: layers, limit: limit))
+                    }
                 }
                 try AnnotationTable.print(Array(annotations.prefix(limit)), to: device.output)
             }
@@ -68,13 +74,15 @@ struct AnnotationCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show one annotation with its comments.")
         @OptionGroup var global: GlobalOptions
-        @Argument var id: ArgumentID<Annotation>
+        @Argument var id: ShortID<Annotation>
 
         func run() async throws {
             try await Device.run(global) { device in
-                guard let annotation = try await device.container.annotationService().fetchAnnotation(id: id.value)
-                else { throw ServiceError.notFound(.annotation, id: id.value.uuidString) }
-                try device.output.print(annotation) { AnnotationTable.detail(annotation) }
+                let id = try await self.id.resolve(device)
+                guard let annotation = try await device.container.annotationService().fetchAnnotation(id: id)
+                else { throw ServiceError.notFound(.annotation, id: id.uuidString) }
+                let zone = try await device.timeZone()
+                try device.output.print(annotation) { AnnotationTable.detail(annotation, in: zone) }
             }
         }
     }
@@ -82,24 +90,25 @@ struct AnnotationCommand: AsyncParsableCommand {
     struct Update: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Change an annotation's title, text or status.")
         @OptionGroup var global: GlobalOptions
-        @Argument var id: ArgumentID<Annotation>
-        @Option var title: String?
-        @Option var text: String?
+        @Argument var id: ShortID<Annotation>
+        @Option(parsing: .unconditional) var title: String?
+        @Option(parsing: .unconditional) var text: String?
         @Option(help: "open, inProgress, resolved or wontFix.") var status: AnnotationStatus?
-        @Option(help: "Move it to a new position, X,Y,Z.") var at: Point?
+        @Option(parsing: .unconditional, help: "Move it to a new position, X,Y,Z.") var at: Point?
 
         func run() async throws {
-            try await Device.run(global) { device in
+            try await Device.run(global, flags: AnnotationFlags.forDraft(.text)) { device in
                 let service = try await device.container.annotationService()
-                guard var annotation = try await service.fetchAnnotation(id: id.value) else {
-                    throw ServiceError.notFound(.annotation, id: id.value.uuidString)
+                let id = try await self.id.resolve(device)
+                guard var annotation = try await service.fetchAnnotation(id: id) else {
+                    throw ServiceError.notFound(.annotation, id: id.uuidString)
                 }
                 if let title { annotation.title = title.isEmpty ? nil : title }
                 if let text { annotation.content.text = text }
                 if let status { annotation.status = status }
                 if let at { annotation.position = at.value }
                 try await service.updateAnnotation(annotation)
-                let updated = try await service.fetchAnnotation(id: id.value) ?? annotation
+                let updated = try await service.fetchAnnotation(id: id) ?? annotation
                 try device.output.print(updated) { "Updated annotation \(updated.id)" }
             }
         }
@@ -108,12 +117,13 @@ struct AnnotationCommand: AsyncParsableCommand {
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete an annotation (kept 30 days for sync).")
         @OptionGroup var global: GlobalOptions
-        @Argument var id: ArgumentID<Annotation>
+        @Argument var id: ShortID<Annotation>
 
         func run() async throws {
             try await Device.run(global) { device in
-                try await device.container.annotationService().deleteAnnotation(id: id.value)
-                try device.output.print(["deleted": id.value]) { "Deleted annotation \(id.value)" }
+                let id = try await self.id.resolve(device)
+                try await device.container.annotationService().deleteAnnotation(id: id)
+                try device.output.print(["deleted": id]) { "Deleted annotation \(id)" }
             }
         }
     }
@@ -121,17 +131,31 @@ struct AnnotationCommand: AsyncParsableCommand {
     struct Move: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Move an annotation to another layer.")
         @OptionGroup var global: GlobalOptions
-        @Argument var id: ArgumentID<Annotation>
-        @Option(help: "The layer to move it to.") var layer: ArgumentID<Layer>
+        @Argument var id: ShortID<Annotation>
+        @Option(help: "The layer to move it to.") var layer: ShortID<Layer>
 
         func run() async throws {
             try await Device.run(global) { device in
                 let service = try await device.container.annotationService()
-                try await service.moveAnnotation(id: id.value, to: layer.value)
-                let moved = try await service.fetchAnnotation(id: id.value)
-                try device.output.print(moved) { "Moved annotation \(id.value) to layer \(layer.value)" }
+                let id = try await self.id.resolve(device)
+                let layerID = try await layer.resolve(device)
+                try await service.moveAnnotation(id: id, to: layerID)
+                let moved = try await service.fetchAnnotation(id: id)
+                try device.output.print(moved) { "Moved annotation \(id) to layer \(layerID)" }
             }
         }
+    }
+}
+
+/// Which flag sets which annotation field, for error messages in the user's words.
+enum AnnotationFlags {
+    /// The flags of `annotation create` and `update` for an annotation of `type`.
+    static func forDraft(_ type: AnnotationType) -> [String: String] {
+        [
+            "content": type.isMedia ? "--media" : "--text", "content.text": "--text", "content.mediaURL": "--media",
+            "content.cloudAssetID": "--asset", "title": "--title", "position": "--at", "layerID": "--layer",
+            "type": "--type", "status": "--status",
+        ]
     }
 }
 
@@ -153,11 +177,11 @@ enum AnnotationTable {
         }
     }
 
-    static func detail(_ annotation: Annotation) -> String {
+    static func detail(_ annotation: Annotation, in zone: TimeZone) -> String {
         var lines = [
             "\(annotation.title ?? "(untitled)")  \(annotation.id)",
             "\(annotation.type.rawValue), \(annotation.status.rawValue), layer \(annotation.layerID)",
-            "at \(Show.position(annotation.position)), created \(Show.date(annotation.createdAt)) by \(annotation.ownerID)",
+            "at \(Show.position(annotation.position)), created \(Show.when(annotation.createdAt, in: zone)) by \(annotation.ownerID)",
         ]
         if let text = annotation.content.text { lines.append(text) }
         if !annotation.reactions.isEmpty {

@@ -41,8 +41,10 @@ struct ConflictsCommand: AsyncParsableCommand {
                         remoteModifiedAt: $0.data.remoteModifiedAt, local: JSONFragment(data: $0.data.localVersion),
                         remote: JSONFragment(data: $0.data.remoteVersion))
                 }
+                let zone = try await device.timeZone()
                 try device.output.table(conflicts, headers: ["TYPE", "ID", "LOCAL EDIT", "SERVER EDIT"]) {
-                    [$0.recordType.rawValue, $0.recordID, Show.date($0.localModifiedAt), Show.date($0.remoteModifiedAt)]
+                    [$0.recordType.rawValue, $0.recordID, Show.when($0.localModifiedAt, in: zone),
+                     Show.when($0.remoteModifiedAt, in: zone)]
                 }
             }
         }
@@ -60,7 +62,7 @@ struct ConflictsCommand: AsyncParsableCommand {
                 let store = try await device.container.store()
                 let key = UUID(uuidString: id)?.lowercasedString ?? id
                 guard try await store.resolveConflict(recordID: key, with: choice) else {
-                    throw CLIError(message: "No open conflict on \(id).", exitCode: 4, code: "not_found")
+                    throw CLIError(message: "No open conflict on \(id).", status: .notFound, code: "not_found")
                 }
                 try device.output.print(["resolved": key, "use": choice.rawValue]) {
                     "Resolved \(key) with the \(choice.rawValue) version; the next sync sends it."

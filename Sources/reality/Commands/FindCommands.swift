@@ -7,11 +7,13 @@ struct NearbyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby", abstract: "Annotations near a point, nearest first.")
     @OptionGroup var global: GlobalOptions
-    @Option(help: "The point, in world metres.") var at: Point
-    @Option(help: "Metres (default: your annotationDisplayDistance preference).") var radius: Float?
+    @Option(parsing: .unconditional, help: "The point, in world metres (X,Y,Z; negative numbers allowed).") var at: Point
+    @Option(parsing: .unconditional, help: "Metres (default: your annotationDisplayDistance preference).")
+    var radius: Float?
+    @Flag(help: "Include annotations in hidden layers.") var all = false
 
     func run() async throws {
-        try await Device.run(global) { device in
+        try await Device.run(global, flags: ["radius": "--radius", "position": "--at"]) { device in
             let distance: Float
             if let radius {
                 distance = radius
@@ -19,7 +21,8 @@ struct NearbyCommand: AsyncParsableCommand {
                 distance = try await device.container.userService().getCurrentUser().preferences.annotationDisplayDistance
             }
             let annotations = try await device.container.annotationService().fetchNearby(position: at.value, radius: distance)
-            try AnnotationTable.print(annotations, to: device.output, distanceFrom: at.value)
+            let shown = try await HiddenLayers.on(device, includeAll: all).filter(annotations)
+            try AnnotationTable.print(shown, to: device.output, distanceFrom: at.value)
         }
     }
 }
@@ -29,14 +32,17 @@ struct VisibleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "visible", abstract: "Annotations whose visibility rules show them at a time and place.")
     @OptionGroup var global: GlobalOptions
-    @Option(help: "The instant (default: now).") var at: ArgumentDate?
-    @Option(help: "Where the viewer stands, X,Y,Z.") var viewer: Point?
+    @Option(help: "The instant: ISO 8601, YYYY-MM-DD, today, yesterday (default: now).") var at: ArgumentDate?
+    @Option(parsing: .unconditional, help: "Where the viewer stands, X,Y,Z (negative numbers allowed).") var viewer: Point?
+    @Flag(help: "Include annotations in hidden layers.") var all = false
 
     func run() async throws {
         try await Device.run(global) { device in
+            let instant = if let at { try await device.instant(at) } else { Timestamp.now() }
             let annotations = try await device.container.annotationService().fetchVisible(
-                at: at?.value ?? Timestamp.now(), viewerPosition: viewer?.value)
-            try AnnotationTable.print(annotations, to: device.output)
+                at: instant, viewerPosition: viewer?.value)
+            let shown = try await HiddenLayers.on(device, includeAll: all).filter(annotations)
+            try AnnotationTable.print(shown, to: device.output)
         }
     }
 }
@@ -47,24 +53,34 @@ struct SearchCommand: AsyncParsableCommand {
         commandName: "search", abstract: "Find annotations by words in their title, text or comments, and filters.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Words that must all appear (as word beginnings).") var query: String?
-    @Option(help: "Only this layer (repeatable).") var layer: [ArgumentID<Layer>] = []
+    @Option(help: "Only this layer (repeatable).") var layer: [ShortID<Layer>] = []
     @Option(help: "Only this type (repeatable).") var type: [AnnotationType] = []
-    @Option(help: "Only annotations made by this user.") var creator: ArgumentID<User>?
-    @Option(help: "Created at or after (ISO 8601 or YYYY-MM-DD).") var from: ArgumentDate?
-    @Option(help: "Created before (ISO 8601 or YYYY-MM-DD).") var to: ArgumentDate?
+    @Option(help: "Only annotations made by this user (an ID, a prefix, or me).") var creator: ShortID<User>?
+    @Option(help: "Created at or after (ISO 8601, YYYY-MM-DD, today, yesterday).") var from: ArgumentDate?
+    @Option(help: "Created before (ISO 8601, YYYY-MM-DD, today, yesterday).") var to: ArgumentDate?
+    @Flag(help: "Include annotations in hidden layers.") var all = false
 
     func run() async throws {
         try await Device.run(global) { device in
             var range: DateInterval?
             if from != nil || to != nil {
-                let start = from?.value ?? Date(timeIntervalSince1970: 0)
-                let end = to?.value ?? Timestamp.parse("9999-12-31T23:59:59Z") ?? .distantFuture
+                let start = if let from { try await device.instant(from) } else { Date(timeIntervalSince1970: 0) }
+                let end = if let to { try await device.instant(to) } else {
+                    Timestamp.parse("9999-12-31T23:59:59Z") ?? .distantFuture
+                }
                 guard start <= end else { throw CLIError.invalid("--from must not be after --to") }
                 range = DateInterval(start: start, end: end)
             }
+            var layerIDs: [LayerID] = []
+            for named in layer { layerIDs.append(try await named.resolve(device)) }
+            let creatorID = try await creator?.resolve(device)
+            if layerIDs.isEmpty, let shown = try await HiddenLayers.on(device, includeAll: all).queryLayers {
+                layerIDs = shown
+                guard !shown.isEmpty else { return try AnnotationTable.print([], to: device.output) }
+            }
             let results = try await device.container.searchService().search(
-                query: query, layerIDs: layer.isEmpty ? nil : layer.map(\.value), types: type.isEmpty ? nil : type,
-                dateRange: range, creatorID: creator?.value)
+                query: query, layerIDs: layerIDs.isEmpty ? nil : layerIDs, types: type.isEmpty ? nil : type,
+                dateRange: range, creatorID: creatorID)
             try AnnotationTable.print(results, to: device.output)
         }
     }
@@ -74,7 +90,7 @@ struct SearchCommand: AsyncParsableCommand {
 struct RecentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "recent", abstract: "The newest annotations.")
     @OptionGroup var global: GlobalOptions
-    @Option(help: "How many (1–1000).") var limit: Int = 20
+    @Option(parsing: .unconditional, help: "How many (1–1000).") var limit: Int = 20
 
     func run() async throws {
         try await Device.run(global) { device in
@@ -111,14 +127,15 @@ struct StarredCommand: AsyncParsableCommand {
 struct StarCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "star", abstract: "Star (or unstar) an annotation.")
     @OptionGroup var global: GlobalOptions
-    @Argument var id: ArgumentID<Annotation>
+    @Argument var id: ShortID<Annotation>
     @Flag(help: "Unstar it instead.") var remove = false
 
     func run() async throws {
         try await Device.run(global) { device in
-            try await device.container.searchService().setStarred(id.value, starred: !remove)
-            try device.output.print(["annotationID": id.value.uuidString, "starred": remove ? "false" : "true"]) {
-                "\(remove ? "Unstarred" : "Starred") \(id.value)"
+            let id = try await self.id.resolve(device)
+            try await device.container.searchService().setStarred(id, starred: !remove)
+            try device.output.print(["annotationID": id.uuidString, "starred": remove ? "false" : "true"]) {
+                "\(remove ? "Unstarred" : "Starred") \(id)"
             }
         }
     }
@@ -128,12 +145,13 @@ struct StarCommand: AsyncParsableCommand {
 struct ReadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "read", abstract: "Mark an annotation read.")
     @OptionGroup var global: GlobalOptions
-    @Argument var id: ArgumentID<Annotation>
+    @Argument var id: ShortID<Annotation>
 
     func run() async throws {
         try await Device.run(global) { device in
-            try await device.container.searchService().markAsRead(id.value)
-            try device.output.print(["read": id.value]) { "Marked \(id.value) read" }
+            let id = try await self.id.resolve(device)
+            try await device.container.searchService().markAsRead(id)
+            try device.output.print(["read": id]) { "Marked \(id) read" }
         }
     }
 }

@@ -14,14 +14,14 @@ struct LayerCommand: AsyncParsableCommand {
         @Argument(help: "The layer's name (1–50 characters).") var name: String
         @Option(help: "red, orange, yellow, green, blue, purple, pink or gray.") var color: LayerColor?
         @Option(help: "An SF Symbol name.") var icon: String = Layer.defaultIcon
-        @Option(help: "Nest it in this layer.") var parent: ArgumentID<Layer>?
+        @Option(help: "Nest it in this layer.") var parent: ShortID<Layer>?
 
         func run() async throws {
-            try await Device.run(global) { device in
+            try await Device.run(global, flags: ["name": "NAME", "icon": "--icon", "parentLayerID": "--parent"]) { device in
                 let user = try await device.container.userService().getCurrentUser()
                 let layer = try await device.container.layerService().createLayer(
                     name: name, icon: icon, color: color ?? user.preferences.defaultLayerColor,
-                    parentLayerID: parent?.value)
+                    parentLayerID: parent?.resolve(device))
                 try device.output.print(layer) { "Created layer \(layer.name) \(layer.id)" }
             }
         }
@@ -45,12 +45,13 @@ struct LayerCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show one layer.")
         @OptionGroup var global: GlobalOptions
-        @Argument var id: ArgumentID<Layer>
+        @Argument var id: ShortID<Layer>
 
         func run() async throws {
             try await Device.run(global) { device in
-                guard let layer = try await device.container.layerService().fetchLayer(id: id.value) else {
-                    throw ServiceError.notFound(.layer, id: id.value.uuidString)
+                let id = try await self.id.resolve(device)
+                guard let layer = try await device.container.layerService().fetchLayer(id: id) else {
+                    throw ServiceError.notFound(.layer, id: id.uuidString)
                 }
                 try device.output.print(layer) {
                     """
@@ -67,22 +68,23 @@ struct LayerCommand: AsyncParsableCommand {
     struct Update: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Rename or recolour a layer.")
         @OptionGroup var global: GlobalOptions
-        @Argument var id: ArgumentID<Layer>
+        @Argument var id: ShortID<Layer>
         @Option var name: String?
         @Option var color: LayerColor?
         @Option var icon: String?
 
         func run() async throws {
-            try await Device.run(global) { device in
+            try await Device.run(global, flags: ["name": "--name", "icon": "--icon"]) { device in
                 let service = try await device.container.layerService()
-                guard var layer = try await service.fetchLayer(id: id.value) else {
-                    throw ServiceError.notFound(.layer, id: id.value.uuidString)
+                let id = try await self.id.resolve(device)
+                guard var layer = try await service.fetchLayer(id: id) else {
+                    throw ServiceError.notFound(.layer, id: id.uuidString)
                 }
                 if let name { layer.name = name }
                 if let color { layer.color = color }
                 if let icon { layer.icon = icon }
                 try await service.updateLayer(layer)
-                let updated = try await service.fetchLayer(id: id.value) ?? layer
+                let updated = try await service.fetchLayer(id: id) ?? layer
                 try device.output.print(updated) { "Updated layer \(updated.name) \(updated.id)" }
             }
         }
@@ -92,39 +94,69 @@ struct LayerCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete a layer and the layers in it; their annotations move to your default layer.")
         @OptionGroup var global: GlobalOptions
-        @Argument var id: ArgumentID<Layer>
+        @Argument var id: ShortID<Layer>
 
         func run() async throws {
             try await Device.run(global) { device in
-                try await device.container.layerService().deleteLayer(id: id.value)
-                try device.output.print(["deleted": id.value]) { "Deleted layer \(id.value)" }
+                let service = try await device.container.layerService()
+                let id = try await self.id.resolve(device)
+                guard let layer = try await service.fetchLayer(id: id) else {
+                    throw ServiceError.notFound(.layer, id: id.uuidString)
+                }
+                let nested = Self.nested(in: id, among: try await service.fetchLayers())
+                var moved = 0
+                for layerID in [id] + nested {
+                    moved += try await device.container.annotationService().fetchAnnotations(in: layerID).count
+                }
+                try await service.deleteLayer(id: id)
+                let home = try await service.defaultLayer()
+                let report = LayerDeletion(deleted: id, nestedLayers: nested, annotationsMoved: moved, movedTo: home.id)
+                try device.output.print(report) {
+                    let inner = nested.isEmpty ? "" : " and the \(nested.count) layer\(nested.count == 1 ? "" : "s") in it"
+                    return "Deleted layer \(layer.name)\(inner); \(moved) annotation\(moved == 1 ? "" : "s") moved to \(home.name)."
+                }
             }
         }
+
+        /// The layers nested in `parent`, at any depth.
+        static func nested(in parent: LayerID, among layers: [Layer]) -> [LayerID] {
+            let children = layers.filter { $0.parentLayerID == parent }.map(\.id)
+            return children + children.flatMap { nested(in: $0, among: layers) }
+        }
+    }
+
+    /// What `layer delete` did.
+    struct LayerDeletion: Encodable {
+        var deleted: LayerID
+        var nestedLayers: [LayerID]
+        var annotationsMoved: Int
+        var movedTo: LayerID
     }
 
     struct Hide: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Hide a layer.")
         @OptionGroup var global: GlobalOptions
-        @Argument var id: ArgumentID<Layer>
+        @Argument var id: ShortID<Layer>
 
         func run() async throws {
-            try await setVisible(global, id.value, false)
+            try await setVisible(global, id, false)
         }
     }
 
     struct Unhide: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show a hidden layer again.")
         @OptionGroup var global: GlobalOptions
-        @Argument var id: ArgumentID<Layer>
+        @Argument var id: ShortID<Layer>
 
         func run() async throws {
-            try await setVisible(global, id.value, true)
+            try await setVisible(global, id, true)
         }
     }
 }
 
-private func setVisible(_ global: GlobalOptions, _ id: LayerID, _ visible: Bool) async throws {
+private func setVisible(_ global: GlobalOptions, _ layer: ShortID<Layer>, _ visible: Bool) async throws {
     try await Device.run(global) { device in
+        let id = try await layer.resolve(device)
         let service = try await device.container.layerService()
         try await service.setLayerVisible(id, visible: visible)
         guard let layer = try await service.fetchLayer(id: id) else { throw ServiceError.notFound(.layer, id: id.uuidString) }

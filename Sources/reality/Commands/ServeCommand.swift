@@ -16,7 +16,8 @@ struct ServeCommand: AsyncParsableCommand {
             REALITY_MAX_CONNECTIONS_PER_ADDRESS, REALITY_MAX_CONNECTIONS and REALITY_MAX_SOCKETS_PER_USER. \
             Stops gracefully on SIGINT or SIGTERM.
             """)
-    @OptionGroup var global: GlobalOptions
+    /// Accepted anywhere on the line as for every command, but not the server's: hidden from help.
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: "Address to listen on (default 127.0.0.1).") var host: String?
     @Option(help: "Port to listen on (default 8080).") var port: Int?
     @Option(help: "Directory for the SQLite database and assets (default ./reality-data).") var data: String?
