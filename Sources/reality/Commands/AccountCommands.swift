@@ -19,7 +19,7 @@ struct UsageCommand: AsyncParsableCommand {
                 plan        \(tier.rawValue)
                 annotations \(stats.annotationCount) of \(limit(stats.limits.maxAnnotations))
                 layers      \(stats.layerCount) of \(limit(stats.limits.maxLayers))
-                storage     \(stats.storageUsed) of \(stats.limits.maxStorage) bytes
+                storage     \(Show.bytes(stats.storageUsed)) of \(Show.bytes(stats.limits.maxStorage))
                 sharing     \(stats.limits.canShare ? "allowed" : "not on this plan")
                 """
             }

@@ -84,7 +84,7 @@ struct RejectionsCommand: AsyncParsableCommand {
             let matches = open.filter { $0.recordID.caseInsensitiveCompare(given) == .orderedSame }
             guard let match = matches.first else {
                 throw CLIError(
-                    message: "No rejected change \(given): see `reality rejections`.", exitCode: 4, code: "not_found")
+                    message: "No rejected change \(given): see `reality rejections`.", status: .notFound, code: "not_found")
             }
             return match.id
         }
