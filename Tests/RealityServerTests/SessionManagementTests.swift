@@ -86,18 +86,18 @@ struct SessionManagementTests {
     /// but not past its maximum.
     @Test(arguments: Backend.allCases)
     func aSessionInUse_outlivesItsIdleLifetime_butNotItsMaximum(_ backend: Backend) async throws {
-        try await TestServer.run(backend, { $0.sessionLifetimes = SessionLifetimes(idle: 4, maximum: 8) }) { api in
+        try await TestServer.run(backend, { $0.sessionLifetimes = SessionLifetimes(idle: 6, maximum: 12) }) { api in
             let ada = try await api.register("Ada")
             // After the session began: its lifetimes count from no later than this.
             let start = ContinuousClock.now
-            while ContinuousClock.now - start < .seconds(6) {
+            while ContinuousClock.now - start < .seconds(9) {
                 #expect(try await api.send(.get, "/api/v1/me", token: ada.token).status == .ok)
                 try await Task.sleep(for: .milliseconds(400))
             }
             let sessions = try await api.send(.get, "/api/v1/me/sessions", token: ada.token).decode(Page<SessionInfo>.self)
             let session = try #require(sessions.items.first)
-            #expect(session.lastUsedAt > session.createdAt.addingTimeInterval(4), "use was recorded: \(sessions.items)")
-            try await Task.sleep(until: start + .milliseconds(8_200))
+            #expect(session.lastUsedAt > session.createdAt.addingTimeInterval(6), "use was recorded: \(sessions.items)")
+            try await Task.sleep(until: start + .milliseconds(12_200))
             let ended = try await api.send(.get, "/api/v1/me", token: ada.token)
             #expect(ended.status == .unauthorized && ended.errorCode == "session_expired",
                     "\(ended.status) \(String(decoding: ended.body, as: UTF8.self))")

@@ -52,7 +52,9 @@ import Testing
             try await fay.layers.deleteLayer(id: only.id)
             let home = LayerID.defaultLayer(of: fay.userID)
             #expect(try await fay.annotations.fetchAnnotation(id: note.id)?.layerID == home)
-            #expect(try await fay.users.getUsageStats().layerCount == 1)
+            // The default layer it moved into does not count against the plan (docs/seed-fixes.md).
+            #expect(try await fay.users.getUsageStats().layerCount == 0)
+            #expect(try await fay.layers.fetchLayers().map(\.id) == [home])
         }
     }
 
