@@ -5,21 +5,7 @@ import Testing
 /// `reality serve`'s header timeout and connection caps, as an operator sets them.
 extension DeviceSyncTests {
 @Suite struct ServeConnectionOptionsTests {
-    /// Values that make no sense stop the server before it listens, naming the option.
-    @Test(arguments: [
-        (["--header-timeout", "0"], "header-timeout"), (["--header-timeout", "soon"], "header-timeout"),
-        (["--header-timeout", "nan"], "header-timeout"), (["--header-timeout", "1e9"], "header-timeout"),
-        (["--max-connections-per-address", "0"], "max-connections-per-address"),
-        (["--max-connections=-3"], "max-connections"), (["--max-sockets-per-user", "many"], "max-sockets-per-user"),
-    ])
-    func nonsenseOptions_stopTheServer_namingTheOption(arguments: [String], option: String) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-options-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let runner = CommandLineRunner(store: directory.appendingPathComponent("device.sqlite").path)
-        let outcome = try await runner.run(["serve", "--port", "0", "--data", directory.path] + arguments)
-        #expect(outcome.status != 0)
-        #expect(outcome.error.contains(option), "\(outcome.error)")
-    }
+    // Nonsense option values are rows of ServeOptionsTests.nonsenseOptions_stopTheServer_namingTheOption.
 
     /// The environment variables are read and checked the same way.
     @Test(arguments: [

@@ -15,6 +15,10 @@ extension DeviceSyncTests {
         (["--port", "70000"], "port"), (["--max-asset-bytes", "0"], "max-asset-bytes"),
         (["--session-idle", "soon"], "session-idle"), (["--session-idle", "0"], "session-idle"),
         (["--session-max=-3d"], "session-max"), (["--session-max", "12x"], "session-max"),
+        (["--header-timeout", "0"], "header-timeout"), (["--header-timeout", "soon"], "header-timeout"),
+        (["--header-timeout", "nan"], "header-timeout"), (["--header-timeout", "1e9"], "header-timeout"),
+        (["--max-connections-per-address", "0"], "max-connections-per-address"),
+        (["--max-connections=-3"], "max-connections"), (["--max-sockets-per-user", "many"], "max-sockets-per-user"),
     ])
     func nonsenseOptions_stopTheServer_namingTheOption(arguments: [String], option: String) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-options-\(UUID())")
