@@ -27,10 +27,11 @@ struct ListSessions: AsyncParsableCommand {
     func run() async throws {
         try await Device.run(global) { device in
             let sessions = try await signedInTransport(device).sessions()
+            let zone = try await device.timeZone()
             try device.output.table(sessions, headers: ["ID", "DEVICE", "SIGNED IN", "LAST USED", ""]) { session in
                 [
-                    session.id.uuidString, session.deviceName ?? "-", Timestamp.format(session.createdAt),
-                    Timestamp.format(session.lastUsedAt), session.current ? "(this device)" : "",
+                    session.id.lowercasedString, session.deviceName ?? "-", Show.when(session.createdAt, in: zone),
+                    Show.when(session.lastUsedAt, in: zone), session.current ? "(this device)" : "",
                 ]
             }
         }
@@ -61,7 +62,7 @@ struct RevokeSession: AsyncParsableCommand {
                 throw CLIError.invalid("The session ID must be a UUID, as `reality sessions` lists them.")
             }
             try await transport.revokeSession(id)
-            try device.output.print(["revoked": id.uuidString]) { "Ended session \(id.uuidString)." }
+            try device.output.print(["revoked": id.lowercasedString]) { "Ended session \(id.lowercasedString)." }
         }
     }
 }
