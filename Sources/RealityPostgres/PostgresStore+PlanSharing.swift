@@ -3,12 +3,11 @@ import PostgresNIO
 import RealityCore
 
 extension PostgresStore: PlanSharingReading {
-    public func planSharingShown(relevantTo viewer: UserID, at now: Date) async throws -> [UserID: Bool?] {
+    public func planSharing(relevantTo viewer: UserID, at now: Date) async throws -> [PlanSharingState] {
         let user = viewer.rawValue
         let time = now.storeValue
         return try await read { connection in
-            var shown: [UserID: Bool?] = [:]
-            for (id, sharing) in try await connection.rows(
+            try await connection.rows(
                 """
                 WITH relevant(id) AS (
                     SELECT \(user)::uuid
@@ -20,12 +19,14 @@ extension PostgresStore: PlanSharingReading {
                     WHERE g.targetType = 'annotation' AND g.userID = \(user)
                       AND (g.expiresAt IS NULL OR g.expiresAt > \(time))
                 )
-                SELECT r.id, p.sharing FROM relevant r LEFT JOIN plan_sharing p ON p.userID = r.id
-                """, logger: logger, { row in try row.decode((UUID, Bool?).self) })
-            {
-                shown[UserID(id)] = .some(sharing)
-            }
-            return shown
+                SELECT u.id, u.subscriptionTier, u.subscriptionExpiresAt, p.sharing
+                FROM relevant r JOIN users u ON u.id = r.id LEFT JOIN plan_sharing p ON p.userID = r.id
+                """, logger: logger, { row -> PlanSharingState in
+                    var cells = ColumnReader(row)
+                    return PlanSharingState(
+                        userID: try cells.identifier(), tier: try cells.enumValue(), expiresAt: try cells.optionalDate(),
+                        shown: try cells.next(Bool?.self))
+                })
         }
     }
 

@@ -3,10 +3,9 @@ import GRDB
 import RealityCore
 
 extension SQLiteStore: PlanSharingReading {
-    public func planSharingShown(relevantTo viewer: UserID, at now: Date) async throws -> [UserID: Bool?] {
+    public func planSharing(relevantTo viewer: UserID, at now: Date) async throws -> [PlanSharingState] {
         try await read { db in
-            var shown: [UserID: Bool?] = [:]
-            for row in try Row.fetchAll(
+            try Row.fetchAll(
                 db.cachedStatement(sql: """
                     WITH relevant(id) AS (
                         SELECT ?1
@@ -18,13 +17,15 @@ extension SQLiteStore: PlanSharingReading {
                             JOIN layers l ON l.id = a.layerID
                         WHERE g.targetType = 'annotation' AND g.userID = ?1 AND (g.expiresAt IS NULL OR g.expiresAt > ?2)
                     )
-                    SELECT r.id, p.sharing FROM relevant r LEFT JOIN plan_sharing p ON p.userID = r.id
+                    SELECT u.id, u.subscriptionTier, u.subscriptionExpiresAt, p.sharing
+                    FROM relevant r JOIN users u ON u.id = r.id LEFT JOIN plan_sharing p ON p.userID = r.id
                     """),
-                arguments: [viewer.uuidString, now.storeValue])
-            {
-                if let id = UserID(uuidString: row[0]) { shown[id] = .some(row[1] as Bool?) }
+                arguments: [viewer.uuidString, now.storeValue]
+            ).map { row in
+                PlanSharingState(
+                    userID: try row.identifier("id"), tier: try row.enumValue("subscriptionTier"),
+                    expiresAt: row.optionalDate("subscriptionExpiresAt"), shown: row["sharing"])
             }
-            return shown
         }
     }
 

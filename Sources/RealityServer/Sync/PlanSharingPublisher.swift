@@ -16,12 +16,8 @@ struct PlanSharingPublisher<Store: ServerStore>: Sendable {
     /// Publishes the plans that changed for `viewer`'s feed: theirs, and those of the owners of
     /// what is shared with them.
     func publish(for viewer: UserID, at now: Date) async throws {
-        for (userID, shown) in try await store.planSharingShown(relevantTo: viewer, at: now) {
-            guard let user = try await store.user(id: userID) else { continue }
-            let sharing = user.tier(at: now).limits.canShare
-            if sharing != shown ?? user.subscriptionTier.limits.canShare {
-                try await publish(userID, sharing: sharing)
-            }
+        for plan in try await store.planSharing(relevantTo: viewer, at: now) where plan.sharing(at: now) != plan.sharingShown {
+            try await publish(plan.userID, sharing: plan.sharing(at: now))
         }
     }
 
