@@ -7,7 +7,8 @@ import NIOHTTP1
 /// would otherwise hold the server's sockets for nothing:
 /// - a new connection that stays silent for the first-request timeout is closed, and so is one
 ///   that is still silent when a shutdown begins (Hummingbird's HTTP handlers, which close idle
-///   connections on a shutdown, exist only once a request's head has arrived);
+///   connections on a shutdown, exist only once a request's head has arrived; the same gap,
+///   a silent connection holding up a graceful shutdown, is hummingbird-project/hummingbird#503);
 /// - a request whose head (request line and headers) has not all arrived within the header
 ///   timeout of its first byte is answered 408 and closed;
 /// - a head the HTTP decoder refuses (``HTTPExchangeObserver`` reports it) is answered 414, 431

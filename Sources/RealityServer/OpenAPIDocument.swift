@@ -94,7 +94,11 @@ enum OpenAPIDocument {
                     "content": ["application/json": ["schema": ref(name)]],
                 ]
             }
-        result["responses"] = ["\(operation.status)": success, "default": ["$ref": "#/components/responses/Error"]]
+        var responses: [String: Any] = ["\(operation.status)": success, "default": ["$ref": "#/components/responses/Error"]]
+        for (status, schema) in operation.errors {
+            responses["\(status)"] = ["description": "An error with details", "content": ["application/json": ["schema": ref(schema)]]]
+        }
+        result["responses"] = responses
         return result
     }
 
@@ -186,7 +190,7 @@ enum OpenAPIDocument {
                 "id": uuid, "name": string, "icon": string, "color": color, "parentLayerID": optionalUUID,
                 "ownerID": uuid, "permissions": array(ref("Permission")), "isPublic": bool, "isVisible": bool,
                 "autoExpireDays": ["type": ["integer", "null"]], "defaultPermission": level, "createdAt": date,
-                "updatedAt": date, "fieldStamps": ref("FieldStamps"),
+                "updatedAt": date, "fieldStamps": ref("FieldStamps"), "isDeleted": bool,
             ], required: ["id", "name", "ownerID"]),
             "FieldStamps": [
                 "type": "object", "additionalProperties": integer,
@@ -203,12 +207,14 @@ enum OpenAPIDocument {
             ]),
             "Attachment": object([
                 "id": uuid, "fileName": string, "fileType": string, "fileSize": integer, "cloudAssetID": assetID,
+                "localURL": optionalString, "thumbnailURL": optionalString, "uploadedAt": optionalDate,
             ]),
             "VisibilityRules": ["type": "object", "description": "Time and location rules, expiresAt, expiresAfterViews."],
             "Reaction": object(["id": uuid, "emoji": string, "userID": uuid, "createdAt": date]),
             "Comment": object([
                 "id": uuid, "text": string, "authorID": uuid, "authorName": optionalString, "annotationID": uuid,
                 "parentCommentID": optionalUUID, "createdAt": date, "updatedAt": date, "isEdited": bool,
+                "isDeleted": bool,
             ], required: ["id", "text", "authorID", "annotationID"]),
             "Annotation": object([
                 "id": uuid, "type": annotationType, "content": ref("AnnotationContent"), "title": optionalString,
@@ -217,7 +223,8 @@ enum OpenAPIDocument {
                 "permissions": array(ref("Permission")), "visibilityRules": ref("VisibilityRules"),
                 "createdAt": date, "updatedAt": date, "comments": array(ref("Comment")),
                 "reactions": array(ref("Reaction")), "viewedBy": array(uuid), "status": status,
-                "attachments": array(ref("Attachment")), "fieldStamps": ref("FieldStamps"),
+                "attachments": array(ref("Attachment")), "fieldStamps": ref("FieldStamps"), "isDeleted": bool,
+                "viewCount": integer, "lastSyncedAt": optionalDate,
             ], required: ["id", "type", "content", "position", "layerID", "ownerID"]),
             "CreateAnnotationRequest": object([
                 "id": uuid, "type": annotationType, "content": ref("AnnotationContent"), "title": string,

@@ -46,6 +46,8 @@ struct APIOperation: Sendable {
     var body: Body?
     var status: Int = 200
     var answer: Answer
+    /// Error statuses whose body has a schema of its own (by name); the others answer `Error`.
+    var errors: [Int: String] = [:]
 
     /// A query parameter.
     struct QueryParameter: Sendable {
@@ -225,7 +227,7 @@ enum APIRoutes {
               answer: .json("SyncChangesPage")),
         .init(method: .post, path: "/api/v1/sync/push",
               summary: "Apply mutations in order, one result each (413 beyond the limits, with them)", tag: "sync",
-              body: .json("SyncPushRequest"), answer: .json("SyncPushResponse")),
+              body: .json("SyncPushRequest"), answer: .json("SyncPushResponse"), errors: [413: "SyncBatchTooLarge"]),
         .init(method: .get, path: "/api/v1/events", summary: "WebSocket of live change hints and notifications",
               tag: "sync", status: 101, answer: .webSocket("LiveEvent")),
     ]

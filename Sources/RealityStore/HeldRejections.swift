@@ -58,7 +58,7 @@ enum HeldRejections {
     /// those rejections. Each entry gets a new mutation ID: the server answers a mutation ID it
     /// has seen with its first result, so the old one would only bring the rejection back.
     static func release(_ ids: [Int64], in db: Database) throws {
-        var random = OutboxIDGenerator()
+        var random = SplitMix64.seededBySystem()
         for chunk in ids.chunked(into: 500) {
             let arguments = StatementArguments(chunk)
             let sequences = try db.values(

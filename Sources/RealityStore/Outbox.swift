@@ -80,7 +80,7 @@ enum Outbox {
 
     /// Appends `entries` held by the rejection `rejectionID`: they wait with it for the user.
     static func append(_ entries: [Entry], heldBy rejectionID: Int64, at date: Date, in db: Database) throws {
-        var random = OutboxIDGenerator()
+        var random = SplitMix64.seededBySystem()
         for entry in entries {
             try db.execute(
                 sql: """
@@ -96,7 +96,7 @@ enum Outbox {
 
     private static func insert(_ entries: [Entry], at date: Date, in db: Database) throws {
         let createdAt = date.storeValue
-        var random = OutboxIDGenerator()
+        var random = SplitMix64.seededBySystem()
         for range in entries.statementRanges(maxRows: rowsPerStatement) {
             let sql = range.count == rowsPerStatement ? fullInsertSQL : insertSQL(rows: range.count)
             try db.cachedStatement(sql: sql).execute { bindings in
@@ -122,22 +122,3 @@ enum Outbox {
     }
 }
 
-/// Random bits for outbox mutation IDs: seeded once per commit from the system's generator, then
-/// SplitMix64, so a commit of thousands of changes makes one system call instead of thousands.
-/// The IDs need to be unique, not secret.
-struct OutboxIDGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init() {
-        var system = SystemRandomNumberGenerator()
-        state = system.next()
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

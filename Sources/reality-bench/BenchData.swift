@@ -2,23 +2,6 @@ import Foundation
 import RealityCore
 import RealityStore
 
-/// A reproducible pseudo-random source (SplitMix64), so every run builds the same data.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The benchmark's world: one user's annotations spread over a city (5 km × 5 km, 30 m high), so
 /// that a 10 m nearby search finds a handful, as it would in use. Texts are drawn from a
 /// vocabulary; a rare term occurs in 5 rows and a common one in 2% of rows.
@@ -35,7 +18,7 @@ struct BenchData {
 
     init(count: Int) {
         self.count = count
-        var random = SeededGenerator(seed: 42)
+        var random = SplitMix64(seed: 42)
         owner = UserID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
         layers = (0..<8).map { _ in LayerID(UUID.random(using: &random)) }
         let syllables = ["ka", "lo", "mi", "ra", "ne", "tu", "sa", "vo", "pe", "di", "go", "ze", "bu", "fi", "ho", "ju"]
@@ -52,7 +35,7 @@ struct BenchData {
 
     /// The annotation with index `index` (the same every run).
     func annotation(_ index: Int) -> Annotation {
-        var random = SeededGenerator(seed: UInt64(index) &* 2_654_435_761 &+ 7)
+        var random = SplitMix64(seed: UInt64(index) &* 2_654_435_761 &+ 7)
         let position = SIMD3<Float>(
             Float.random(in: 0..<Self.extent, using: &random),
             Float.random(in: 0..<Self.height, using: &random),
@@ -69,7 +52,7 @@ struct BenchData {
 
     /// A query point inside the city.
     static func queryPoint(_ index: Int) -> SIMD3<Float> {
-        var random = SeededGenerator(seed: UInt64(index) &+ 1_000_003)
+        var random = SplitMix64(seed: UInt64(index) &+ 1_000_003)
         return SIMD3(
             Float.random(in: 0..<extent, using: &random), Float.random(in: 0..<height, using: &random),
             Float.random(in: 0..<extent, using: &random))
@@ -86,7 +69,7 @@ struct BenchData {
 }
 
 extension UUID {
-    static func random(using random: inout SeededGenerator) -> UUID {
+    static func random(using random: inout SplitMix64) -> UUID {
         var bytes = (0..<16).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80

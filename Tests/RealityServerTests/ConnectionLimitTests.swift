@@ -32,8 +32,10 @@ struct ConnectionLimitTests {
             let clock = ContinuousClock()
             let allSent = clock.now
             for _ in 0..<5 { #expect(try await api.send(.get, "/health").status == .ok) }
-            // Every held head began before `allSent`: none had timed out while /health answered.
-            #expect(clock.now - allSent < timeout, "/health answered while the half-open connections were held")
+            // /health answered while the half-open connections were held: the server had timed
+            // none of them out yet (by its own count, which a loaded test machine cannot skew).
+            let during = try await Self.metrics(api)
+            #expect(OperationsTests.value(of: "http_header_timeouts_total", in: during) == 0, "\(during)")
             // The close that follows is checked on a server process (ServeConnectionOptionsTests):
             // in this process, with other servers' sockets busy, a close of the server's has
             // been seen not to reach the client.

@@ -131,6 +131,12 @@ extension APIClient {
                     for try await message in inbound.messages(maxSize: 1 << 20) {
                         guard case .text(let text) = message else { continue }
                         await recorder.record(frame: text)
+                        for violation in SchemaConformance.violations(
+                            method: .get, path: "/api/v1/events", status: 101, contentType: "application/json",
+                            body: Data(text.utf8))
+                        {
+                            Issue.record("The event breaks the OpenAPI document: \(violation)")
+                        }
                         let event = try RealityJSON.decode(LiveEvent.self, from: Data(text.utf8))
                         if event == .ready { await recorder.connected() } else { await recorder.record(event) }
                     }

@@ -88,7 +88,8 @@ struct APIClient: Sendable {
     /// The server's store, for checks behind the API's back.
     let store: any ServerStore
 
-    /// Sends `body` (already JSON text) with an optional bearer token.
+    /// Sends `body` (already JSON text) with an optional bearer token. A JSON answer that breaks
+    /// the OpenAPI document's schema for it is recorded as a failure (``SchemaConformance``).
     func send(
         _ method: HTTPRequest.Method, _ path: String, token: String? = nil, raw: String? = nil,
         headers extra: HTTPFields = [:]
@@ -98,7 +99,14 @@ struct APIClient: Sendable {
         if raw != nil { headers[.contentType] = "application/json" }
         let response = try await client.execute(
             uri: path, method: method, headers: headers, body: raw.map { ByteBuffer(string: $0) })
-        return APIResult(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+        let result = APIResult(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+        for violation in SchemaConformance.violations(
+            method: method, path: path, status: result.status.code, contentType: result.headers[.contentType],
+            body: result.body)
+        {
+            Issue.record("The answer breaks the OpenAPI document: \(violation)")
+        }
+        return result
     }
 
     /// Sends `value` encoded in the platform's JSON.

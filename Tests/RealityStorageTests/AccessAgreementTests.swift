@@ -4,24 +4,6 @@ import RealityTestSupport
 import Testing
 @testable import RealityPostgres
 
-/// A small, fast, seeded random number generator (SplitMix64), so that a failing case can be
-/// replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
-}
-
 /// A random world of users, nested layers and annotations with grants, for comparing the access
 /// rule in SQL with `PermissionResolver`.
 struct RandomAccessWorld {
@@ -33,7 +15,7 @@ struct RandomAccessWorld {
     var layerGrants: [LayerID: [Permission]] = [:]
 
     init(seed: UInt64) {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         users = (0..<Int.random(in: 2...5, using: &rng)).map { Samples.user("U\($0)") }
         func randomGrants(owner: UserID) -> [Permission] {
             let grantees = users.shuffled(using: &rng).prefix(Int.random(in: 0...2, using: &rng))

@@ -24,7 +24,7 @@ extension DeviceSyncTests {
     @Test(arguments: Backend.allCases, seeds)
     func randomOperationsOnThreeDevices_converge(backend: Backend, seed: UInt64) async throws {
         try await SyncTestServer.run(backend) { server in
-            var random = SeededGenerator(state: seed)
+            var random = SplitMix64(seed: seed)
             let ana = try await server.register("Ana")
             var devices: [TestDevice] = []
             for name in ["one", "two", "three"] {
@@ -57,7 +57,7 @@ extension DeviceSyncTests {
 
     /// One random operation (or a sync) on `device`.
     static func randomStep(
-        on device: TestDevice, layer: LayerID, step: Int, random: inout SeededGenerator
+        on device: TestDevice, layer: LayerID, step: Int, random: inout SplitMix64
     ) async throws {
         let annotations = try await device.services.annotationService().fetchAnnotations(in: layer)
         let target = annotations.randomElement(using: &random)

@@ -90,7 +90,7 @@ extension DeviceSyncTests {
     @Test(arguments: seeds)
     func randomOfflineEdits_convergeToTheLatestEditOfEachField(seed: UInt64) async throws {
         try await SyncTestServer.run(.sqlite) { server in
-            var random = SeededGenerator(state: seed)
+            var random = SplitMix64(seed: seed)
             let ana = try await server.register("Ana")
             let (phone, tablet, first) = try await SyncScenarioTests.twoDevicesSharingANote(server, ana)
             let laptop = try await server.device("laptop", as: ana)

@@ -1,4 +1,5 @@
 import Foundation
+import RealityCore
 import Testing
 
 @testable import RealitySync
@@ -12,7 +13,7 @@ import Testing
 
     @Test func delays_areFullJitter_withinTheCeiling() {
         let policy = RetryPolicy()
-        var generator = SeededGenerator(state: 42)
+        var generator = SplitMix64(seed: 42)
         for attempt in 0..<12 {
             let delays = (0..<200).map { _ in policy.delay(attempt: attempt, using: &generator) }
             #expect(delays.allSatisfy { $0 >= 0 && $0 <= policy.ceiling(attempt: attempt) })
