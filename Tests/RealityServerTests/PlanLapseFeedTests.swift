@@ -20,17 +20,17 @@ struct PlanLapseFeedTests {
             let note = try await api.createNote(alice, in: layer.id)
             try await api.share(layer.id, by: alice, with: bob, as: .editor)
             try await api.share(layer.id, by: alice, with: carol, as: .viewer)
-            // Set last, with the shares made: the plan ends two seconds from now.
-            let end = Timestamp.now().addingTimeInterval(2)
+            let bobBefore = try await api.pullAll(bob, .shared)
+            #expect(Self.grants(in: bobBefore.changes, layer: layer.id) == [bob.id: .editor, carol.id: .viewer])
+            let aliceBefore = try await api.pullAll(alice, .private)
+            // The plan ends three seconds from now; setting the end is a change of Alice's record.
+            let end = Timestamp.now().addingTimeInterval(3)
             let plan = try await api.send(
                 .put, "/api/v1/admin/users/\(alice.id)/tier", token: TestServer.adminToken,
                 json: TierRequest(tier: .plus, expiresAt: end))
             #expect(plan.status == .ok)
             #expect(try plan.decode(User.self).subscriptionExpiresAt == end)
-
-            let bobBefore = try await api.pullAll(bob, .shared)
-            #expect(Self.grants(in: bobBefore.changes, layer: layer.id) == [bob.id: .editor, carol.id: .viewer])
-            let aliceBefore = try await api.pullAll(alice, .private)
+            let endSet = try #require(try await api.store.changeTag(of: .user, id: alice.id.uuidString))
             try await Task.sleep(for: .seconds(max(0, end.timeIntervalSinceNow) + 0.2))
 
             // No commit marked the lapse: the pull finds it and publishes it, once.
@@ -43,12 +43,13 @@ struct PlanLapseFeedTests {
             #expect(edit.status == .forbidden)
             #expect(edit.errorCode == "owner_plan_does_not_share")
             let aliceLapsed = try await api.pullAll(alice, .private, since: aliceBefore.token)
-            let record = aliceLapsed.changes.first { $0.recordType == .user }?.record
-            guard case .user(let user)? = record else {
+            let change = aliceLapsed.changes.first { $0.recordType == .user }
+            guard case .user(let user)? = change?.record, let tag = change.flatMap({ Int64($0.changeTag) }) else {
                 Issue.record("the owner's record did not come down: \(aliceLapsed.changes)")
                 return
             }
             #expect(user.tier(at: Timestamp.now()) == .free)
+            #expect(tag > Int64(endSet) ?? .max, "sent again at the lapse, after the end was set")
             // The owner still sees every grant as given: renewing restores them.
             let own = try await api.send(.get, "/api/v1/layers/\(layer.id)", token: alice.token).decode(Layer.self)
             #expect(Set(own.permissions.map(\.level)) == [.editor, .viewer])
