@@ -22,7 +22,8 @@ struct ShortID<Entity: ShortIDResolvable>: ExpressibleByArgument, Sendable {
     func resolve(_ device: Device) async throws -> Identifier<Entity> {
         if let id = Identifier<Entity>(uuidString: text) { return id }
         if let named = try await Entity.named(text, on: device) { return named }
-        let id = try await IDPrefix.resolve(text, kind: Entity.prefixKind, noun: Entity.noun, on: device)
+        let id = try await IDPrefix.resolve(
+            text, kind: Entity.prefixKind, noun: Entity.noun, on: device, orName: Entity.argumentForms.contains("NAME"))
         guard let identifier = Identifier<Entity>(uuidString: id) else {
             throw CLIError(message: "No \(Entity.noun) \(text).", status: .notFound, code: "not_found")
         }
@@ -40,12 +41,16 @@ enum IDPrefix {
     /// How many candidates an ambiguous prefix lists.
     static let candidatesListed = 10
 
-    /// The one ID of `kind` that `text` (a full ID or a prefix of one) names.
-    static func resolve(_ text: String, kind: IDPrefixKind, noun: String, on device: Device) async throws -> String {
+    /// The one ID of `kind` that `text` (a full ID or a prefix of one) names; `orName` when the
+    /// kind may also be named (for the error's hint).
+    static func resolve(
+        _ text: String, kind: IDPrefixKind, noun: String, on device: Device, orName: Bool = false
+    ) async throws -> String {
         let prefix = text.lowercased()
         guard prefix.count >= minimumTyped, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
             throw CLIError.invalid(
-                "\(text) is not an ID of a \(noun) (a prefix needs at least \(minimumTyped) hex digits)")
+                "\(text) names no \(noun): give its ID or a prefix of at least \(minimumTyped) hex digits"
+                    + (orName ? ", or its name" : ""))
         }
         let matches = try await device.container.store().ids(
             of: kind, startingWith: prefix, limit: candidatesListed + 1)
