@@ -64,22 +64,26 @@ struct ConflictsCommand: AsyncParsableCommand {
             try await Device.run(global) { device in
                 let conflicts = try await device.container.store().openConflicts().map(Listed.init)
                 let labels = try await ConflictsCommand.labels(for: conflicts, on: device)
-                guard !global.json else { return try device.output.print(conflicts) { "" } }
-                let rows = conflicts.flatMap { conflict in
-                    conflict.fields.isEmpty ? [Row(conflict: conflict)] : conflict.fields.map { Row(conflict: conflict, field: $0) }
-                }
-                guard !rows.isEmpty else { return Swift.print("(none)") }
-                let table = Table(
-                    headers: ["ID", "TYPE", "FIELD", "THIS DEVICE", "SERVER"],
-                    rows: rows.map { row in
-                        [labels.short(row.conflict.recordID, .conflict), row.conflict.recordType.rawValue,
-                         row.field?.name ?? "(no field differs)",
-                         row.field.map { ConflictFields.show($0.local, of: $0, labels: labels) } ?? "",
-                         row.field.map { ConflictFields.show($0.remote, of: $0, labels: labels) } ?? ""]
-                    })
-                Swift.print(table.rendered + "\n\nSettle one with `reality conflicts resolve ID --use "
-                    + ConflictWord.list(ConflictWord.choices) + "`.")
+                try device.output.print(conflicts) { Self.table(conflicts, labels: labels) }
             }
+        }
+
+        /// A row per differing field of each conflict, both values side by side.
+        static func table(_ conflicts: [Listed], labels: TableLabels) -> String {
+            let rows = conflicts.flatMap { conflict in
+                conflict.fields.isEmpty ? [Row(conflict: conflict)] : conflict.fields.map { Row(conflict: conflict, field: $0) }
+            }
+            guard !rows.isEmpty else { return "(none)" }
+            let table = Table(
+                headers: ["ID", "TYPE", "FIELD", "THIS DEVICE", "SERVER"],
+                rows: rows.map { row in
+                    [labels.short(row.conflict.recordID, .conflict), row.conflict.recordType.rawValue,
+                     row.field?.name ?? "(no field differs)",
+                     row.field.map { ConflictFields.show($0.local, of: $0, labels: labels) } ?? "",
+                     row.field.map { ConflictFields.show($0.remote, of: $0, labels: labels) } ?? ""]
+                })
+            return table.rendered + "\n\nSettle one with `reality conflicts resolve ID --use "
+                + ConflictWord.list(ConflictWord.choices) + "`."
         }
     }
 
