@@ -108,12 +108,14 @@ struct SyncReconciler {
         }
     }
 
-    private enum Settlement {
+    /// How a record with pending edits is settled against the server's version.
+    enum Settlement {
         case store(SyncRecord, needsPush: Bool)
         case keepBoth(local: Data, localModifiedAt: Date, remoteModifiedAt: Date)
     }
 
-    private func settle(base: SyncRecord?, local: SyncRecord, remote: SyncRecord) -> Settlement {
+    /// `local` settled against `remote` (from `base`, when known) with the strategy.
+    func settle(base: SyncRecord?, local: SyncRecord, remote: SyncRecord) -> Settlement {
         switch (local, remote) {
         case (.annotation(let mine), .annotation(let theirs)):
             guard case .annotation(let original)? = base else { return settle(nil, mine, theirs, SyncRecord.annotation) }

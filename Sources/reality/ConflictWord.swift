@@ -11,8 +11,9 @@ enum ConflictWord: String, CaseIterable, Encodable, ExpressibleByArgument, Senda
     /// Older spellings that shipped in README, read as the word they meant.
     static let aliases: [String: ConflictWord] = ["uselocal": .local, "useremote": .remote]
 
-    /// The words that settle one open conflict (`conflicts resolve --use`).
-    static let choices: [ConflictWord] = [.local, .remote]
+    /// The words that settle one open conflict (`conflicts resolve --use`): all but `manual`,
+    /// which would leave it open.
+    static let choices: [ConflictWord] = allCases.filter { $0.choice != nil }
 
     init?(argument: String) {
         let folded = argument.lowercased()
@@ -55,7 +56,8 @@ enum ConflictWord: String, CaseIterable, Encodable, ExpressibleByArgument, Senda
         switch self {
         case .local: .local
         case .remote: .remote
-        case .merge, .manual: nil
+        case .merge: .merge
+        case .manual: nil
         }
     }
 

@@ -81,14 +81,33 @@ extension DeviceSyncTests {
             #expect(try await tablet.run("status").decode(Status.self).openConflicts == 0)
             #expect(try await tablet.run("annotation", "show", note.id.uuidString).decode(Annotation.self).title == "Phone")
 
+            // Merged on request: each field takes its later edit. The tablet's title is older
+            // than the phone's, its text newer.
+            #expect(try await tablet.run("annotation", "update", note.id.uuidString, "--title", "Tablet again").status == 0)
+            try await Task.sleep(for: .milliseconds(20))
+            #expect(try await phone.run("annotation", "update", note.id.uuidString, "--title", "Phone again", "--text", "Rice milk").status == 0)
+            #expect(try await phone.run("sync").status == 0)
+            try await Task.sleep(for: .milliseconds(20))
+            #expect(try await tablet.run("annotation", "update", note.id.uuidString, "--text", "Almond milk").status == 0)
+            #expect(try await tablet.run("sync").decode(SyncSummary.self).conflicts == 1)
+            let merged = try await tablet.run("conflicts", "resolve", String(note.id.uuidString.prefix(8)), "--use", "merge")
+            #expect(merged.status == 0, "\(merged.error)")
+            #expect(try await tablet.run("sync").status == 0)
+            #expect(try await phone.run("sync").status == 0)
+            for device in [phone, tablet] {
+                let final: Annotation = try await device.run("annotation", "show", note.id.uuidString).decode()
+                #expect(final.title == "Phone again" && final.content.text == "Almond milk", "\(device.store)")
+            }
+
             // Help lists the words from one declaration.
             let syncHelp = try await tablet.runVerbatim(["sync", "--help"]).text
             let useHelp = try await tablet.runVerbatim(["conflicts", "resolve", "--help"]).text
-            for word in ["local (keep this device's version)", "remote (take the server's version)"] {
+            for word in ["merge (merge field by field, the later edit of each field wins)",
+                         "local (keep this device's version)", "remote (take the server's version)"] {
                 #expect(NativeCommandLineTests.flattened(syncHelp).contains(word), "\(syncHelp)")
                 #expect(NativeCommandLineTests.flattened(useHelp).contains(word), "\(useHelp)")
             }
-            #expect(syncHelp.contains("merge|local|remote|manual") && useHelp.contains("local|remote"))
+            #expect(syncHelp.contains("merge|local|remote|manual") && useHelp.contains("merge|local|remote"))
         }
     }
 

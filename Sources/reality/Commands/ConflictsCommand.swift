@@ -3,7 +3,7 @@ import Foundation
 import RealityCore
 import RealityStore
 
-/// `reality conflicts [list]`, `reality conflicts show ID` and `reality conflicts resolve ID --use local|remote`
+/// `reality conflicts [list]`, `reality conflicts show ID` and `reality conflicts resolve ID --use WORD`
 struct ConflictsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conflicts", abstract: "List the conflicts kept for you to settle (the manual strategy).",
@@ -119,7 +119,8 @@ struct ConflictsCommand: AsyncParsableCommand {
 
     struct ResolveConflict: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "resolve", abstract: "Settle a conflict: keep your version (local) or the server's (remote).")
+            commandName: "resolve",
+            abstract: "Settle a conflict: keep your version, take the server's, or merge them field by field.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The record's ID, or a unique prefix of it.") var id: String
         @Option(
@@ -140,19 +141,20 @@ struct ConflictsCommand: AsyncParsableCommand {
         func run() async throws {
             try await Device.run(global) { device in
                 let store = try await device.container.store()
-                guard let choice = word.choice else { throw CLIError.invalid("--use takes \(ConflictWord.list(ConflictWord.choices))") }
+                guard let choice = word.choice else {
+                    throw CLIError.invalid("--use takes \(ConflictWord.list(ConflictWord.choices))")
+                }
                 let key = try await IDPrefix.resolve(id, kind: .conflict, noun: "open conflict", on: device)
                 guard try await store.resolveConflict(recordID: key, with: choice) else {
                     throw CLIError(message: "No open conflict on \(id).", status: .notFound, code: "not_found")
                 }
-                try device.output.print(["resolved": key, "use": choice.rawValue]) {
-                    "Resolved \(key) with the \(choice.rawValue) version; the next sync sends it."
+                try device.output.print(["resolved": key, "use": word.rawValue]) {
+                    "Resolved \(key): \(word.meaning); the next sync sends it."
                 }
             }
         }
     }
 }
-
 
 /// Any JSON value, to re-encode stored JSON inside another document.
 indirect enum JSONValue: Codable, Equatable {
