@@ -18,6 +18,8 @@ public enum ConflictChoice: String, Hashable, Sendable, CaseIterable {
     case local
     /// The server's version replaces the device's.
     case remote
+    /// Field by field, the later edit of each field wins (as the `merge` strategy settles).
+    case merge
 }
 
 extension SQLiteStore {
@@ -78,6 +80,19 @@ extension SQLiteStore {
                 try LocalSyncRecords.write(try SyncRecord(type: type, json: conflict.remoteVersion), owner: owner, in: db)
                 try SyncMetadataRecord.dropPendingEdits(type, recordID, in: db)
                 entry.syncStatus = .synced
+            case .merge:
+                let merged = SyncReconciler(strategy: .merge, owner: owner, now: date).settle(
+                    base: nil, local: try SyncRecord(type: type, json: conflict.localVersion),
+                    remote: try SyncRecord(type: type, json: conflict.remoteVersion))
+                guard case .store(let record, let needsPush) = merged else { return false }
+                try LocalSyncRecords.write(record, owner: owner, in: db)
+                if needsPush {
+                    entry.syncStatus = .pendingUpload
+                    try SyncMetadataRecord.requeueSave(type, recordID, at: date, in: db)
+                } else {
+                    try SyncMetadataRecord.dropPendingEdits(type, recordID, in: db)
+                    entry.syncStatus = .synced
+                }
             }
             try SyncMetadataRecord.save(type, recordID, entry, at: date, in: db)
             return true

@@ -82,6 +82,7 @@ extension SQLiteStore {
                     case .applied: report.applied += 1
                     case .merged: report.merged += 1
                     case .conflict: report.conflicts += 1
+                    case .kept: break
                     }
                 } else if try Self.applyDeletion(change, in: scope, owner: owner, in: db) {
                     report.removed += 1

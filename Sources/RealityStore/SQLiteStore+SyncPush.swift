@@ -35,6 +35,17 @@ public enum PushOutcome: Hashable, Sendable {
     case rejected(code: String, message: String, field: String?)
 }
 
+/// How the conflicts a push met were settled.
+public struct PushSettlement: Hashable, Sendable {
+    /// Conflicts settled on the device by the strategy (merged, or one side taken).
+    public var merged = 0
+    /// Conflicts kept for the user (`manual`).
+    public var leftForUser = 0
+
+    /// Nothing settled.
+    public init() {}
+}
+
 extension SQLiteStore {
     static let wholeRecordTypes: Set<String> = ["annotation", "layer", "comment", "worldMap", "user"]
 
@@ -87,13 +98,16 @@ extension SQLiteStore {
     /// when it answers with one); conflicts are settled with `strategy`; a rejected change stays
     /// in the outbox, held by its rejection until the user retries or discards it, and its
     /// record stays as the user made it.
+    /// Returns how the conflicts among them were settled.
+    @discardableResult
     public func applyPushOutcomes(
         _ outcomes: [(OutgoingMutation, PushOutcome)], strategy: ConflictResolutionStrategy,
         at date: Date = Timestamp.now()
-    ) async throws {
+    ) async throws -> PushSettlement {
         try await writeTransaction { db in
             let owner = try Self.deviceAccount(in: db)?.userID
             let reconciler = SyncReconciler(strategy: strategy, owner: owner, now: date)
+            var settlement = PushSettlement()
             for (mutation, outcome) in outcomes {
                 switch outcome {
                 case .saved(let tag, nil):
@@ -104,7 +118,10 @@ extension SQLiteStore {
                     try Self.dropEntries(mutation.sequences, in: db)
                     _ = try reconciler.reconcile(record, changeTag: tag ?? "", scope: nil, in: db)
                 case .conflict(let tag, let record?):
-                    _ = try reconciler.reconcile(record, changeTag: tag ?? "", scope: nil, in: db)
+                    switch try reconciler.reconcile(record, changeTag: tag ?? "", scope: nil, in: db) {
+                    case .conflict: settlement.leftForUser += 1
+                    case .applied, .merged, .kept: settlement.merged += 1
+                    }
                 case .conflict(_, nil):
                     try HeldRejections.hold(
                         mutation, code: "record_gone", message: "The server no longer has this record.", field: nil,
@@ -114,6 +131,7 @@ extension SQLiteStore {
                 }
             }
             try HeldRejections.prune(in: db)
+            return settlement
         }
     }
 

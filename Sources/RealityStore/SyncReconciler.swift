@@ -18,6 +18,9 @@ struct SyncReconciler {
         case merged
         /// Kept as an open conflict for the user (`manual`).
         case conflict
+        /// The version the device's pending edits already build on (its change tag is the
+        /// base's): nothing was edited concurrently, the edits stay and wait to be pushed.
+        case kept
     }
 
     /// Stores `remote` (tag `changeTag`, seen in `scope`, nil to keep the scope on record);
@@ -39,7 +42,9 @@ struct SyncReconciler {
             entry.syncStatus = .conflict
             entry.conflictVersion = try RealityJSON.encode(conflict)
             try SyncMetadataRecord.save(type, id, entry, at: now, in: db)
-            return .conflict
+            // The server's version the conflict already holds (met in the push, pulled again) is
+            // the same conflict, not another.
+            return Self.isSameVersion(changeTag, as: meta) ? .kept : .conflict
         }
         // Delete against edit, the deletion wins (docs/sync-protocol.md): a change the server
         // rejected because the record was deleted meanwhile is settled by the deletion.
@@ -75,7 +80,8 @@ struct SyncReconciler {
                 try SyncMetadataRecord.dropPendingEdits(type, id, in: db)
             }
             try SyncMetadataRecord.save(type, id, entry, at: now, in: db)
-            return needsPush ? .merged : .applied
+            guard needsPush else { return .applied }
+            return Self.isSameVersion(changeTag, as: meta) ? .kept : .merged
         case .keepBoth(let localJSON, let localDate, let remoteDate):
             entry.syncStatus = .conflict
             entry.conflictVersion = try RealityJSON.encode(
@@ -85,6 +91,11 @@ struct SyncReconciler {
             try SyncMetadataRecord.save(type, id, entry, at: now, in: db)
             return .conflict
         }
+    }
+
+    /// Whether `changeTag` is the version `meta` already builds on.
+    private static func isSameVersion(_ changeTag: String, as meta: SyncMetadataRecord.Entry?) -> Bool {
+        !changeTag.isEmpty && meta?.changeTag == changeTag
     }
 
     /// Whether `record` is a deletion (annotations, layers and comments are deleted softly).
@@ -97,12 +108,14 @@ struct SyncReconciler {
         }
     }
 
-    private enum Settlement {
+    /// How a record with pending edits is settled against the server's version.
+    enum Settlement {
         case store(SyncRecord, needsPush: Bool)
         case keepBoth(local: Data, localModifiedAt: Date, remoteModifiedAt: Date)
     }
 
-    private func settle(base: SyncRecord?, local: SyncRecord, remote: SyncRecord) -> Settlement {
+    /// `local` settled against `remote` (from `base`, when known) with the strategy.
+    func settle(base: SyncRecord?, local: SyncRecord, remote: SyncRecord) -> Settlement {
         switch (local, remote) {
         case (.annotation(let mine), .annotation(let theirs)):
             guard case .annotation(let original)? = base else { return settle(nil, mine, theirs, SyncRecord.annotation) }

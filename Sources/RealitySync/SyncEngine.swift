@@ -109,7 +109,7 @@ public actor SyncEngine {
                     guard sendable.count > 1 else {
                         outcomes.append(
                             (sendable[0].0, .rejected(code: "batch_too_large", message: "Too large to push.", field: nil)))
-                        try await store.applyPushOutcomes(outcomes, strategy: strategy)
+                        summary.add(try await store.applyPushOutcomes(outcomes, strategy: strategy))
                         continue
                     }
                     batchSize = max(1, min(published.maxMutations, sendable.count / 2))
@@ -123,7 +123,7 @@ public actor SyncEngine {
                     summary.count(result.status)
                 }
             }
-            try await store.applyPushOutcomes(outcomes, strategy: strategy)
+            summary.add(try await store.applyPushOutcomes(outcomes, strategy: strategy))
         }
         return summary
     }
@@ -144,9 +144,18 @@ public struct PushSummary: Hashable, Sendable, Codable {
     public var conflicts = 0
     /// Mutations the server refused.
     public var rejected = 0
+    /// Of the conflicts, those the device settled with its strategy (merged, or one side taken).
+    public var merged = 0
+    /// Of the conflicts, those kept for the user (`manual`; `reality conflicts`).
+    public var leftForUser = 0
 
     /// An empty summary.
     public init() {}
+
+    mutating func add(_ settlement: PushSettlement) {
+        merged += settlement.merged
+        leftForUser += settlement.leftForUser
+    }
 
     mutating func count(_ status: SyncMutationResult.Status) {
         switch status {
@@ -163,9 +172,10 @@ public struct SyncSummary: Hashable, Sendable, Codable {
     public var pushed = PushSummary()
     /// Records stored as the server has them, per scope.
     public var pulled: [String: Int] = [:]
-    /// Records merged with pending edits.
+    /// Conflicts the device settled with its strategy: pushed edits that met a newer server
+    /// version, and pulled records merged with pending edits.
     public var merged = 0
-    /// Conflicts left open for the user.
+    /// Conflicts left open for the user, met in the push or the pull.
     public var conflicts = 0
     /// Records removed from the device.
     public var removed = 0
@@ -177,7 +187,14 @@ public struct SyncSummary: Hashable, Sendable, Codable {
         pushed.saved += push.saved
         pushed.conflicts += push.conflicts
         pushed.rejected += push.rejected
+        pushed.merged += push.merged
+        pushed.leftForUser += push.leftForUser
+        merged += push.merged
+        conflicts += push.leftForUser
     }
+
+    /// Every conflict met, settled or not.
+    public var conflictsFound: Int { merged + conflicts }
 
     mutating func add(_ report: PullReport, scope: SyncScope) {
         pulled[scope.rawValue, default: 0] += report.applied

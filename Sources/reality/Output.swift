@@ -66,8 +66,6 @@ struct Table {
 
 /// Short forms of values for tables.
 enum Show {
-    static func id<Entity>(_ id: Identifier<Entity>) -> String { id.uuidString }
-
     static func date(_ date: Date) -> String { Timestamp.format(date) }
 
     /// `date` for a table: relative when within the last day (`just now`, `2 min ago`, `5 h ago`),

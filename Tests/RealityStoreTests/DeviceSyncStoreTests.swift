@@ -81,7 +81,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [ConflictChoice.local, .remote])
+    @Test(arguments: ConflictChoice.allCases)
     func manualConflict_isKeptUntilResolved(choice: ConflictChoice) async throws {
         let (store, note, directory) = try await Self.syncedStore()
         defer { directory.remove() }
@@ -89,6 +89,8 @@ import Testing
             try await store.setConflictStrategy(.manual)
             var mine = note
             mine.title = "Mine"
+            // Edited after the note was made (as the service stamps an edit), so that merging keeps it.
+            mine.fieldStamps = FieldStamps(["title": Timestamp.milliseconds(note.createdAt) + 1_000])
             try await store.commit(ChangeSet(changes: [.saveAnnotation(mine)]))
             var theirs = note
             theirs.title = "Theirs"
@@ -110,6 +112,10 @@ import Testing
             case .remote:
                 #expect(try await store.annotation(id: note.id)?.title == "Theirs")
                 #expect(outgoing.isEmpty)
+            case .merge:
+                // The device's title is the later edit (theirs keeps the stamp of the note's creation).
+                #expect(try await store.annotation(id: note.id)?.title == "Mine")
+                #expect(outgoing.map(\.baseChangeTag) == ["2"])
             }
         }
     }

@@ -18,7 +18,7 @@ import Testing
         "annotations_updated", "annotations_asset", "asset_refs_owner", "attachments_annotation", "attachments_asset",
         "comments_annotation", "comments_author", "comments_parent", "grants_user", "layers_expiring",
         "layers_owner", "layers_parent", "layers_public", "notifications_recipient", "notifications_unread",
-        "outbox_record", "sync_metadata_scope", "sync_metadata_status", "users_displayName", "users_email", "views_user",
+        "outbox_record", "sync_metadata_scope", "sync_metadata_status", "sync_rejections_record", "users_displayName", "users_email", "views_user",
         "world_maps_asset", "world_maps_location", "world_maps_owner", "world_maps_thumbnail",
     ]
 

@@ -59,9 +59,19 @@ extension DeviceSyncTests {
             #expect(try await tablet.run("rejections", "discard").status != 0)
             #expect(try await tablet.run("rejections", "discard", "999").status == 4)
 
+            // Named by a unique prefix of its record's ID, as the table shows it: retried, it is
+            // rejected again (the plan is still full) and kept.
+            let table = try await tablet.runPlain("rejections").text
+            let shown = try #require(table.split(separator: "\n").dropFirst().first?.split(separator: " ").dropFirst(2).first)
+            #expect(shown.count >= 8 && shown.count < 36 && refused.id.uuidString.hasPrefix(shown), "\(table)")
+            struct Retried: Decodable { var retried: [SyncRejection] }
+            let retried: Retried = try await tablet.run("rejections", "retry", String(refused.id.uuidString.prefix(8))).decode()
+            #expect(retried.retried.map(\.recordID) == [refused.id.uuidString])
+            #expect(try await tablet.run("sync").decode(SyncSummary.self).pushed.rejected == 1)
+
             // Discarded: only now is the note gone from the device.
             struct Discarded: Decodable { var discarded: [SyncRejection] }
-            let discarded: Discarded = try await tablet.run("rejections", "discard", refused.id.uuidString).decode()
+            let discarded: Discarded = try await tablet.run("rejections", "discard", String(shown)).decode()
             #expect(discarded.discarded.map(\.recordID) == [refused.id.uuidString])
             #expect(try await tablet.run("annotation", "show", refused.id.uuidString).status == 4)
             #expect(try await tablet.run("rejections").decode([SyncRejection].self).isEmpty)

@@ -94,12 +94,14 @@ struct SyncTestServer: Sendable {
 
     /// Grants `userID` `level` on `layerID` through the REST API, as `owner` working on another
     /// client: a device knows no other users, so it cannot name a grantee itself.
-    func grant(_ level: PermissionLevel, to userID: UserID, onLayer layerID: LayerID, as owner: AuthResponse) async throws {
+    func grant(
+        _ level: PermissionLevel, to userID: UserID, onLayer layerID: LayerID, as owner: AuthResponse, expiresAt: Date? = nil
+    ) async throws {
         var request = HTTPClientRequest(url: url + "/api/v1/layers/\(layerID)/permissions")
         request.method = .POST
         request.headers.add(name: "Authorization", value: "Bearer \(owner.token)")
         request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(bytes: try RealityJSON.encode(GrantRequest(userID: userID, level: level))))
+        request.body = .bytes(ByteBuffer(bytes: try RealityJSON.encode(GrantRequest(userID: userID, level: level, expiresAt: expiresAt))))
         let response = try await client.execute(request, timeout: .seconds(30))
         #expect((200..<300).contains(Int(response.status.code)), "granting \(level) on \(layerID)")
     }

@@ -16,7 +16,15 @@ public struct DefaultUserService<Store: DataStore>: UserService, StoreBackedServ
     public var serviceIdentifier: String { "users" }
 
     public func getCurrentUser() async throws -> User {
-        try await access.currentUser()
+        try await counted(access.currentUser())
+    }
+
+    /// `user` with its layers counted as the plan counts them (``getUsageStats()``): without the
+    /// default layer, "My Annotations" (docs/seed-fixes.md), so that the profile and the usage agree.
+    private func counted(_ user: User) async throws -> User {
+        var user = user
+        user.layerCount = try await store.layerCount(ownedBy: user.id)
+        return user
     }
 
     public func updateProfile(displayName: String?, avatarURL: URL?) async throws -> User {
@@ -26,7 +34,7 @@ public struct DefaultUserService<Store: DataStore>: UserService, StoreBackedServ
         user.lastActiveAt = context.now
         try user.validate()
         try await store.commit(ChangeSet(changes: [.saveUser(user)]))
-        return user
+        return try await counted(user)
     }
 
     public func updatePreferences(_ preferences: UserPreferences) async throws -> User {
@@ -35,7 +43,7 @@ public struct DefaultUserService<Store: DataStore>: UserService, StoreBackedServ
         user.preferences = preferences
         user.lastActiveAt = context.now
         try await store.commit(ChangeSet(changes: [.saveUser(user)]))
-        return user
+        return try await counted(user)
     }
 
     public func checkSubscription() async throws -> SubscriptionStatus {

@@ -66,7 +66,7 @@ struct AnnotationCommand: AsyncParsableCommand {
                             matching: AnnotationQuery(viewer: context.userID, layerIDs: layers, limit: limit))
                     }
                 }
-                try AnnotationTable.print(Array(annotations.prefix(limit)), to: device.output)
+                try await AnnotationTable.print(Array(annotations.prefix(limit)), on: device)
             }
         }
     }
@@ -81,8 +81,8 @@ struct AnnotationCommand: AsyncParsableCommand {
                 let id = try await self.id.resolve(device)
                 guard let annotation = try await device.container.annotationService().fetchAnnotation(id: id)
                 else { throw ServiceError.notFound(.annotation, id: id.uuidString) }
-                let zone = try await device.timeZone()
-                try device.output.print(annotation) { AnnotationTable.detail(annotation, in: zone) }
+                let detail = try await AnnotationTable.detail(annotation, on: device)
+                try device.output.print(annotation) { detail }
             }
         }
     }
@@ -161,13 +161,21 @@ enum AnnotationFlags {
 
 /// How annotations look in tables.
 enum AnnotationTable {
-    static func print(_ annotations: [Annotation], to output: Output, distanceFrom center: SIMD3<Float>? = nil) throws {
-        var headers = ["ID", "TYPE", "STATUS", "TITLE", "TEXT", "POSITION"]
+    /// Prints `annotations` as a table (or JSON): short IDs, layer and owner names, and the
+    /// distance from `center` when given.
+    static func print(
+        _ annotations: [Annotation], on device: Device, distanceFrom center: SIMD3<Float>? = nil
+    ) async throws {
+        let labels = try await TableLabels.load(
+            device, users: annotations.map(\.ownerID), layers: annotations.map(\.layerID),
+            ids: [.annotation: annotations.map(\.id.uuidString)])
+        var headers = ["ID", "TYPE", "STATUS", "TITLE", "TEXT", "LAYER", "BY", "POSITION"]
         if center != nil { headers.append("DISTANCE") }
-        try output.table(annotations, headers: headers) { annotation in
+        try device.output.table(annotations, headers: headers) { annotation in
             var row = [
-                annotation.id.uuidString, annotation.type.rawValue, annotation.status.rawValue,
-                Show.clip(annotation.title, 24), Show.clip(annotation.content.text), Show.position(annotation.position),
+                labels.short(annotation.id, .annotation), annotation.type.rawValue, annotation.status.rawValue,
+                Show.clip(annotation.title, 24), Show.clip(annotation.content.text), Show.clip(labels.layer(annotation.layerID), 20),
+                Show.clip(labels.user(annotation.ownerID), 20), Show.position(annotation.position),
             ]
             if let center {
                 let d = annotation.position - center
@@ -177,11 +185,17 @@ enum AnnotationTable {
         }
     }
 
-    static func detail(_ annotation: Annotation, in zone: TimeZone) -> String {
+    /// One annotation in full, for `annotation show`.
+    static func detail(_ annotation: Annotation, on device: Device) async throws -> String {
+        let zone = try await device.timeZone()
+        let labels = try await TableLabels.load(
+            device, users: [annotation.ownerID] + annotation.comments.map(\.authorID), layers: [annotation.layerID],
+            ids: [.comment: annotation.comments.map(\.id.uuidString)])
         var lines = [
             "\(annotation.title ?? "(untitled)")  \(annotation.id)",
-            "\(annotation.type.rawValue), \(annotation.status.rawValue), layer \(annotation.layerID)",
-            "at \(Show.position(annotation.position)), created \(Show.when(annotation.createdAt, in: zone)) by \(annotation.ownerID)",
+            "\(annotation.type.rawValue), \(annotation.status.rawValue), layer \(labels.layer(annotation.layerID))",
+            "at \(Show.position(annotation.position)), created \(Show.when(annotation.createdAt, in: zone)) "
+                + "by \(labels.user(annotation.ownerID))",
         ]
         if let text = annotation.content.text { lines.append(text) }
         if !annotation.reactions.isEmpty {
@@ -190,7 +204,7 @@ enum AnnotationTable {
         lines.append("viewed \(annotation.viewCount) times by \(annotation.viewedBy.count) people")
         for comment in annotation.comments {
             let indent = comment.parentCommentID == nil ? "  " : "    ↳ "
-            lines.append("\(indent)\(comment.authorName ?? comment.authorID.uuidString): \(comment.text)  [\(comment.id)]")
+            lines.append("\(indent)\(labels.user(comment.authorID)): \(comment.text)  [\(labels.short(comment.id, .comment))]")
         }
         return lines.joined(separator: "\n")
     }

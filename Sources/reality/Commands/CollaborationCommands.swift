@@ -45,9 +45,12 @@ struct CommentCommand: AsyncParsableCommand {
             try await Device.run(global) { device in
                 let comments = try await device.container.collaborationService().getComments(for: annotation.resolve(device))
                 let zone = try await device.timeZone()
+                let labels = try await TableLabels.load(
+                    device, users: comments.map(\.authorID),
+                    ids: [.comment: comments.map(\.id.uuidString) + comments.compactMap(\.parentCommentID?.uuidString)])
                 try device.output.table(comments, headers: ["ID", "AUTHOR", "WHEN", "REPLY TO", "TEXT"]) {
-                    [$0.id.uuidString, $0.authorName ?? $0.authorID.uuidString, Show.when($0.createdAt, in: zone),
-                     $0.parentCommentID?.uuidString ?? "", Show.clip($0.text, 60)]
+                    [labels.short($0.id, .comment), labels.user($0.authorID), Show.when($0.createdAt, in: zone),
+                     $0.parentCommentID.map { labels.short($0, .comment) } ?? "", Show.clip($0.text, 60)]
                 }
             }
         }
@@ -108,7 +111,7 @@ struct NotificationsCommand: AsyncParsableCommand {
             let service = try await device.container.notificationService()
             let zone = try await device.timeZone()
             if let show {
-                var notification = try await Self.find(show, in: service)
+                var notification = try await Self.find(show, on: device)
                 try await service.markAsRead(notification.id)
                 notification.isRead = true
                 return try device.output.print(notification) {
@@ -119,15 +122,16 @@ struct NotificationsCommand: AsyncParsableCommand {
                     return lines.joined(separator: "\n")
                 }
             }
-            if let markRead { try await service.markAsRead(try await Self.find(markRead, in: service).id) }
+            if let markRead { try await service.markAsRead(try await Self.find(markRead, on: device).id) }
             if markAllRead {
                 for notification in try await service.getNotifications(limit: Self.everything, unreadOnly: true) {
                     try await service.markAsRead(notification.id)
                 }
             }
             let notifications = try await service.getNotifications(limit: limit, unreadOnly: unread)
+            let labels = try await TableLabels.load(device, ids: [.notification: notifications.map(\.id.lowercasedString)])
             try device.output.table(notifications, headers: ["ID", "TYPE", "WHEN", "READ", "MESSAGE"]) {
-                [String($0.id.lowercasedString.prefix(8)), $0.type.rawValue, Show.when($0.createdAt, in: zone),
+                [labels.short($0.id.lowercasedString, .notification), $0.type.rawValue, Show.when($0.createdAt, in: zone),
                  $0.isRead ? "yes" : "no", Show.clip($0.body, 60)]
             }
         }
@@ -137,21 +141,17 @@ struct NotificationsCommand: AsyncParsableCommand {
     private static let everything = 1_000
 
     /// The one notification whose ID is or starts with `text`.
-    private static func find(_ text: String, in service: some NotificationService) async throws -> AppNotification {
-        let prefix = text.lowercased()
-        let matches = try await service.getNotifications(limit: everything, unreadOnly: false)
-            .filter { $0.id.lowercasedString.hasPrefix(prefix) }
-        guard prefix.count >= ShortID<Layer>.minimumPrefix, matches.count <= 1 else {
-            throw CLIError(
-                message: prefix.count < ShortID<Layer>.minimumPrefix
-                    ? "\(text) is too short: give at least \(ShortID<Layer>.minimumPrefix) characters of the ID"
-                    : "\(text) is ambiguous: " + matches.map(\.id.lowercasedString).joined(separator: ", "),
-                status: .invalidInput, code: "ambiguous_id")
-        }
-        guard let match = matches.first else {
+    private static func find(
+        _ text: String, on device: Device
+    ) async throws -> AppNotification {
+        let id = try await IDPrefix.resolve(text, kind: .notification, noun: "notification", on: device)
+        let me = try await device.container.context().userID
+        guard let uuid = UUID(uuidString: id), let notification = try await device.container.store().notification(id: uuid),
+            notification.recipientID == me
+        else {
             throw CLIError(message: "No notification \(text).", status: .notFound, code: "not_found")
         }
-        return match
+        return notification
     }
 }
 
@@ -165,8 +165,12 @@ struct ActivityCommand: AsyncParsableCommand {
         try await Device.run(global) { device in
             let feed = try await device.container.collaborationService().getActivityFeed(limit: limit)
             let zone = try await device.timeZone()
-            try device.output.table(feed, headers: ["WHEN", "WHO", "WHAT", "ANNOTATION"]) {
-                [Show.when($0.createdAt, in: zone), $0.actorID.uuidString, $0.summary, $0.annotationID?.uuidString ?? ""]
+            let labels = try await TableLabels.load(
+                device, users: feed.map(\.actorID), layers: feed.compactMap(\.layerID),
+                ids: [.annotation: feed.compactMap(\.annotationID?.uuidString)])
+            try device.output.table(feed, headers: ["WHEN", "WHO", "WHAT", "ANNOTATION", "LAYER"]) {
+                [Show.when($0.createdAt, in: zone), labels.user($0.actorID), Show.clip($0.summary, 60),
+                 $0.annotationID.map { labels.short($0, .annotation) } ?? "", $0.layerID.map(labels.layer) ?? ""]
             }
         }
     }

@@ -22,7 +22,7 @@ struct NearbyCommand: AsyncParsableCommand {
             }
             let annotations = try await device.container.annotationService().fetchNearby(position: at.value, radius: distance)
             let shown = try await HiddenLayers.on(device, includeAll: all).filter(annotations)
-            try AnnotationTable.print(shown, to: device.output, distanceFrom: at.value)
+            try await AnnotationTable.print(shown, on: device, distanceFrom: at.value)
         }
     }
 }
@@ -42,7 +42,7 @@ struct VisibleCommand: AsyncParsableCommand {
             let annotations = try await device.container.annotationService().fetchVisible(
                 at: instant, viewerPosition: viewer?.value)
             let shown = try await HiddenLayers.on(device, includeAll: all).filter(annotations)
-            try AnnotationTable.print(shown, to: device.output)
+            try await AnnotationTable.print(shown, on: device)
         }
     }
 }
@@ -76,12 +76,12 @@ struct SearchCommand: AsyncParsableCommand {
             let creatorID = try await creator?.resolve(device)
             if layerIDs.isEmpty, let shown = try await HiddenLayers.on(device, includeAll: all).queryLayers {
                 layerIDs = shown
-                guard !shown.isEmpty else { return try AnnotationTable.print([], to: device.output) }
+                guard !shown.isEmpty else { return try await AnnotationTable.print([], on: device) }
             }
             let results = try await device.container.searchService().search(
                 query: query, layerIDs: layerIDs.isEmpty ? nil : layerIDs, types: type.isEmpty ? nil : type,
                 dateRange: range, creatorID: creatorID)
-            try AnnotationTable.print(results, to: device.output)
+            try await AnnotationTable.print(results, on: device)
         }
     }
 }
@@ -94,7 +94,7 @@ struct RecentCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Device.run(global) { device in
-            try AnnotationTable.print(try await device.container.searchService().getRecent(limit: limit), to: device.output)
+            try await AnnotationTable.print(try await device.container.searchService().getRecent(limit: limit), on: device)
         }
     }
 }
@@ -106,7 +106,7 @@ struct UnreadCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Device.run(global) { device in
-            try AnnotationTable.print(try await device.container.searchService().getUnread(), to: device.output)
+            try await AnnotationTable.print(try await device.container.searchService().getUnread(), on: device)
         }
     }
 }
@@ -118,7 +118,7 @@ struct StarredCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Device.run(global) { device in
-            try AnnotationTable.print(try await device.container.searchService().getStarred(), to: device.output)
+            try await AnnotationTable.print(try await device.container.searchService().getStarred(), on: device)
         }
     }
 }

@@ -34,9 +34,12 @@ struct LayerCommand: AsyncParsableCommand {
         func run() async throws {
             try await Device.run(global) { device in
                 let layers = try await device.container.layerService().fetchLayers()
-                try device.output.table(layers, headers: ["ID", "NAME", "COLOR", "VISIBLE", "PARENT"]) {
-                    [$0.id.uuidString, $0.name, $0.color.rawValue, $0.isVisible ? "yes" : "no",
-                     $0.parentLayerID?.uuidString ?? ""]
+                let labels = try await TableLabels.load(
+                    device, users: layers.map(\.ownerID), layers: layers.compactMap(\.parentLayerID),
+                    ids: [.layer: layers.map(\.id.uuidString)])
+                try device.output.table(layers, headers: ["ID", "NAME", "COLOR", "VISIBLE", "PUBLIC", "PARENT", "OWNER"]) {
+                    [labels.short($0.id, .layer), $0.name, $0.color.rawValue, $0.isVisible ? "yes" : "no",
+                     $0.isPublic ? "yes" : "no", $0.parentLayerID.map(labels.layer) ?? "", labels.user($0.ownerID)]
                 }
             }
         }
@@ -53,14 +56,9 @@ struct LayerCommand: AsyncParsableCommand {
                 guard let layer = try await device.container.layerService().fetchLayer(id: id) else {
                     throw ServiceError.notFound(.layer, id: id.uuidString)
                 }
-                try device.output.print(layer) {
-                    """
-                    \(layer.name)  (\(layer.id))
-                    color \(layer.color.rawValue) \(layer.color.rgbHex), icon \(layer.icon), \
-                    \(layer.isVisible ? "visible" : "hidden"), \(layer.isPublic ? "public" : "private")
-                    owner \(layer.ownerID), created \(Timestamp.format(layer.createdAt))
-                    """
-                }
+                let level = try await device.container.permissionService().level(onLayer: id)
+                let text = try await LayerSharing.describe(layer, level: level, on: device)
+                try device.output.print(layer) { text }
             }
         }
     }

@@ -19,8 +19,10 @@ struct RejectionsCommand: AsyncParsableCommand {
         func run() async throws {
             try await Device.run(global) { device in
                 let rejections = try await device.container.store().syncRejections()
+                let labels = try await TableLabels.load(device, ids: [.rejection: rejections.map(\.recordID)])
                 try device.output.table(rejections, headers: ["ID", "TYPE", "RECORD", "WHAT", "REASON"]) {
-                    ["\($0.id)", $0.recordType, $0.recordID, Show.clip($0.summary, 30), RejectionsCommand.reason($0)]
+                    ["\($0.id)", $0.recordType, labels.short($0.recordID, .rejection), Show.clip($0.summary, 30),
+                     RejectionsCommand.reason($0)]
                 }
             }
         }
@@ -37,7 +39,7 @@ struct RejectionsCommand: AsyncParsableCommand {
         func run() async throws {
             try await Device.run(global) { device in
                 let store = try await device.container.store()
-                let retried = try await store.retryRejections(try await selection.resolve(in: store))
+                let retried = try await store.retryRejections(try await selection.resolve(on: device))
                 try device.output.print(["retried": retried]) {
                     RejectionsCommand.describe(retried) { "Queued \($0) again; the next `reality sync` pushes them:" }
                 }
@@ -55,7 +57,7 @@ struct RejectionsCommand: AsyncParsableCommand {
         func run() async throws {
             try await Device.run(global) { device in
                 let store = try await device.container.store()
-                let discarded = try await store.discardRejections(try await selection.resolve(in: store))
+                let discarded = try await store.discardRejections(try await selection.resolve(on: device))
                 try device.output.print(["discarded": discarded]) {
                     RejectionsCommand.describe(discarded) { "Discarded \($0), undone on this device:" }
                 }
@@ -63,9 +65,9 @@ struct RejectionsCommand: AsyncParsableCommand {
         }
     }
 
-    /// The rejections a command acts on: numbers or record IDs, or all of them.
+    /// The rejections a command acts on: numbers or record IDs (or unique prefixes of them), or all of them.
     struct Selection: ParsableArguments {
-        @Argument(help: "Rejection numbers (the ID column) or record IDs.") var ids: [String] = []
+        @Argument(help: "Rejection numbers (the ID column) or record IDs, or unique prefixes of them.") var ids: [String] = []
         @Flag(help: "Every rejected change.") var all = false
 
         func validate() throws {
@@ -73,20 +75,25 @@ struct RejectionsCommand: AsyncParsableCommand {
         }
 
         /// The store's selection for these IDs; an ID that names no open rejection is refused.
-        func resolve(in store: SQLiteStore) async throws -> RejectionSelection {
+        func resolve(on device: Device) async throws -> RejectionSelection {
             if all { return .all }
-            let open = try await store.syncRejections()
-            return .ids(try ids.map { try Self.match($0, in: open) })
-        }
-
-        private static func match(_ given: String, in open: [SyncRejection]) throws -> Int64 {
-            if let number = Int64(given), open.contains(where: { $0.id == number }) { return number }
-            let matches = open.filter { $0.recordID.caseInsensitiveCompare(given) == .orderedSame }
-            guard let match = matches.first else {
-                throw CLIError(
-                    message: "No rejected change \(given): see `reality rejections`.", status: .notFound, code: "not_found")
+            let open = try await device.container.store().syncRejections()
+            var selected: [Int64] = []
+            for given in ids {
+                if let number = Int64(given), open.contains(where: { $0.id == number }) {
+                    selected.append(number)
+                    continue
+                }
+                let recordID = given.count < IDPrefix.minimumTyped
+                    ? nil : try await IDPrefix.resolve(given, kind: .rejection, noun: "rejected record", on: device)
+                let matches = open.filter { $0.recordID == recordID }.map(\.id)
+                guard !matches.isEmpty else {
+                    throw CLIError(
+                        message: "No rejected change \(given): see `reality rejections`.", status: .notFound, code: "not_found")
+                }
+                selected += matches
             }
-            return match.id
+            return .ids(selected)
         }
     }
 

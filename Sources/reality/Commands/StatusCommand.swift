@@ -18,6 +18,10 @@ struct StatusCommand: AsyncParsableCommand {
         }
         var server: String?
         var userID: UserID?
+        /// The account's display name, when the device knows it.
+        var userName: String?
+        /// How conflicts are settled (`reality sync --strategy`), in the words it takes.
+        var strategy: ConflictWord
         var signedIn: Bool
         var pendingChanges: Int
         var openConflicts: Int
@@ -28,9 +32,13 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Device.run(global) { device in
-            let status = try await device.container.store().deviceSyncStatus()
+            let store = try await device.container.store()
+            let status = try await store.deviceSyncStatus()
+            let names = try await store.names(users: Set(status.account.map { [$0.userID] } ?? []), layers: [])
             let report = Report(
                 server: status.account?.serverURL, userID: status.account?.userID,
+                userName: status.account.flatMap { names.users[$0.userID] },
+                strategy: ConflictWord(try await store.conflictStrategy()),
                 signedIn: status.account?.token != nil, pendingChanges: status.pendingChanges,
                 openConflicts: status.openConflicts,
                 scopes: status.scopes.map { .init(scope: $0.scope, lastSyncedAt: $0.lastSyncedAt, hasToken: $0.hasToken) },
@@ -42,12 +50,14 @@ struct StatusCommand: AsyncParsableCommand {
     static func describe(_ report: Report) -> String {
         var lines: [String] = []
         if let server = report.server, let user = report.userID {
-            lines.append("account   \(user) on \(server)\(report.signedIn ? "" : " (signed out)")")
+            let who = report.userName.map { "\($0) (\(user))" } ?? user.uuidString
+            lines.append("account   \(who) on \(server)\(report.signedIn ? "" : " (signed out)")")
         } else {
             lines.append("account   none (reality login --server URL --email E --password P)")
         }
         lines.append("pending   \(report.pendingChanges) changes")
         lines.append("conflicts \(report.openConflicts) open")
+        lines.append("strategy  \(report.strategy.rawValue): \(report.strategy.meaning)")
         for scope in report.scopes {
             lines.append("\(scope.scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
                 + (scope.lastSyncedAt.map { "last synced \(Show.date($0))" } ?? "never synced"))

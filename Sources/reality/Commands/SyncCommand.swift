@@ -18,13 +18,15 @@ struct SyncCommand: AsyncParsableCommand {
             any process); one line per pushed or pulled batch (JSON lines with --json); Ctrl-C stops.
             """)
     var watch = false
-    @Option(help: "How conflicts are settled from now on: merge, useLocal, useRemote or manual.")
-    var strategy: ConflictResolutionStrategy?
+    @Option(help: ArgumentHelp(
+        "How conflicts are settled from now on: \(ConflictWord.help(ConflictWord.allCases)).",
+        valueName: ConflictWord.list(ConflictWord.allCases)))
+    var strategy: ConflictWord?
 
     func run() async throws {
         try await Device.run(global) { device in
             let store = try await device.container.store()
-            if let strategy { try await store.setConflictStrategy(strategy) }
+            if let strategy { try await store.setConflictStrategy(strategy.strategy) }
             var logger = Logger(label: "reality.sync")
             // A watch reports failures on its own lines; the log would say them twice.
             logger.logLevel = watch ? .error : .warning
@@ -53,12 +55,13 @@ struct SyncCommand: AsyncParsableCommand {
     static func describe(_ summary: SyncSummary) -> String {
         let pulled = SyncScope.allCases.map { "\($0.rawValue) \(summary.pulled[$0.rawValue] ?? 0)" }
             .joined(separator: ", ")
+        let hint = summary.conflicts > 0 ? " (see `reality conflicts`)" : ""
+        let rejected = summary.pushed.rejected > 0 ? " (see `reality rejections`)" : ""
         return """
-            pushed   \(summary.pushed.saved) saved, \(summary.pushed.conflicts) conflicts, \(summary.pushed.rejected) rejected
-            pulled   \(pulled)
-            merged   \(summary.merged), open conflicts \(summary.conflicts), removed \(summary.removed)
+            pushed     \(summary.pushed.saved) saved, \(summary.pushed.conflicts) conflicts, \(summary.pushed.rejected) rejected\(rejected)
+            pulled     \(pulled), removed \(summary.removed)
+            conflicts  \(summary.conflictsFound) found: \(summary.merged) merged automatically, \(summary.conflicts) left for you\(hint)
             """
     }
 }
 
-extension ConflictResolutionStrategy: ExpressibleByArgument {}

@@ -47,25 +47,32 @@ struct WatchReport: Sendable {
             event.saved = pushed.saved
             event.conflicts = pushed.conflicts
             event.rejected = pushed.rejected
+            event.merged = pushed.merged
+            event.openConflicts = pushed.leftForUser
             let hint = pushed.rejected > 0 ? " (see `reality rejections`)" : ""
+            let settled = pushed.conflicts > 0
+                ? " (\(pushed.merged) merged automatically, \(pushed.leftForUser) left for you)" : ""
             write(
                 event,
-                "\(Timestamp.format(event.at))  pushed  \(pushed.saved) saved, \(pushed.conflicts) conflicts, "
+                "\(Timestamp.format(event.at))  pushed  \(pushed.saved) saved, \(pushed.conflicts) conflicts\(settled), "
                     + "\(pushed.rejected) rejected\(hint)")
         }
+        // The summary's merges and open conflicts count the push's too; this line is the pull's.
+        let merged = summary.merged - pushed.merged
+        let open = summary.conflicts - pushed.leftForUser
         let pulledCount = summary.pulled.values.reduce(0, +)
-        if pulledCount + summary.merged + summary.conflicts + summary.removed > 0 {
+        if pulledCount + merged + open + summary.removed > 0 {
             var event = Event("pulled")
             event.pulled = summary.pulled
-            event.merged = summary.merged
-            event.openConflicts = summary.conflicts
+            event.merged = merged
+            event.openConflicts = open
             event.removed = summary.removed
             let scopes = SyncScope.allCases.map { "\($0.rawValue) \(summary.pulled[$0.rawValue] ?? 0)" }
                 .joined(separator: ", ")
             write(
                 event,
-                "\(Timestamp.format(event.at))  pulled  \(scopes); merged \(summary.merged), "
-                    + "open conflicts \(summary.conflicts), removed \(summary.removed)")
+                "\(Timestamp.format(event.at))  pulled  \(scopes); merged \(merged), "
+                    + "open conflicts \(open), removed \(summary.removed)")
         }
     }
 
