@@ -19,10 +19,13 @@ public struct ProfilePatch: Codable, Hashable, Sendable {
 public struct TierRequest: Codable, Hashable, Sendable {
     /// The plan.
     public var tier: SubscriptionTier
+    /// When a paid plan ends (then the free plan is in force); never when absent.
+    public var expiresAt: Date?
 
-    /// A request for `tier`.
-    public init(tier: SubscriptionTier) {
+    /// A request for `tier`, ending at `expiresAt` if given.
+    public init(tier: SubscriptionTier, expiresAt: Date? = nil) {
         self.tier = tier
+        self.expiresAt = expiresAt
     }
 }
 

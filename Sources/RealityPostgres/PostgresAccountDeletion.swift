@@ -61,6 +61,7 @@ struct PostgresAccountDeletion {
                     AND NOT EXISTS (SELECT 1 FROM asset_refs r WHERE r.sha256 = b.sha256 AND r.ownerID <> \(user))),
                 asset_rows AS (DELETE FROM asset_refs WHERE ownerID = \(user)),
                 session_rows AS (DELETE FROM sessions WHERE userID = \(user)),
+                plan_rows AS (DELETE FROM plan_sharing WHERE userID = \(user)),
                 account_rows AS (DELETE FROM accounts WHERE userID = \(user)),
                 user_rows AS (DELETE FROM users WHERE id = \(user))
             INSERT INTO deletions (userID, deletedAt) VALUES (\(user), \(date.storeValue))

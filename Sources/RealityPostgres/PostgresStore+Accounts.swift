@@ -115,6 +115,21 @@ extension PostgresStore: AccountRepository {
         }
     }
 
+    public func deleteEndedSessions(usedBefore: Date, createdBefore: Date, limit: Int) async throws -> Int {
+        try await read { connection in
+            try await connection.rows(
+                """
+                WITH ended AS (
+                    SELECT tokenHash FROM sessions
+                    WHERE revokedAt IS NOT NULL OR lastUsedAt < \(usedBefore.storeValue)
+                       OR createdAt < \(createdBefore.storeValue)
+                    LIMIT \(max(0, limit))
+                )
+                DELETE FROM sessions s USING ended WHERE s.tokenHash = ended.tokenHash RETURNING 1
+                """, logger: logger) { try $0.decode(Int.self) }.count
+        }
+    }
+
     public func revokeSessions(of userID: UserID, keeping: String?, at date: Date) async throws -> Int {
         try await read { connection in
             try await Self.revokeSessions(of: userID, keeping: keeping, at: date, on: connection, logger: logger)

@@ -99,7 +99,9 @@ enum PostgresSyncFeedSQL {
     /// What access changes from commit `$5` on bring into or take out of view: `seq, t, id, scope,
     /// rel` rows, as in the SQLite store's `SyncFeedSQL.expanded`: the record's scope for the viewer
     /// now (NULL when they may not see it), and whether it may have been in this scope before
-    /// (never for a record the viewer owns, which stays in their private scope).
+    /// (never for a record the viewer owns, which stays in their private scope; below the point of
+    /// the change, only for records placed there before it and made before the cursor `$5`, and
+    /// comments with their annotations).
     static let expanded = """
         ac(seq, recordType, recordID, rel) AS (
             SELECT x.seq, x.recordType, x.recordID,
@@ -115,13 +117,15 @@ enum PostgresSyncFeedSQL {
         ac_layers(seq, id, rel, depth) AS (
             SELECT seq, recordID, rel, 0 FROM ac WHERE recordType = 'layer'
             UNION
-            SELECT p.seq, c.id, p.rel, p.depth + 1 FROM layers c JOIN ac_layers p ON c.parentLayerID = p.id
+            SELECT p.seq, c.id, p.rel AND c.placedSeq < p.seq AND c.createdSeq <= $5, p.depth + 1
+            FROM layers c JOIN ac_layers p ON c.parentLayerID = p.id
             WHERE p.depth < \(LayerChain.maxDepth - 1)
         ),
         ac_annotations(seq, id, rel) AS (
             SELECT seq, recordID, rel FROM ac WHERE recordType = 'annotation'
             UNION ALL
-            SELECT p.seq, a.id, p.rel FROM ac_layers p JOIN annotations a ON a.layerID = p.id
+            SELECT p.seq, a.id, p.rel AND a.placedSeq < p.seq AND a.createdSeq <= $5
+            FROM ac_layers p JOIN annotations a ON a.layerID = p.id
         ),
         expanded(seq, t, id, scope, rel) AS (
             SELECT p.seq, 1, p.id, \(layerScope), p.rel AND l.ownerID IS DISTINCT FROM $1
@@ -130,9 +134,9 @@ enum PostgresSyncFeedSQL {
             SELECT p.seq, 2, p.id, \(annotationScope), p.rel AND a.ownerID IS DISTINCT FROM $1
             FROM ac_annotations p LEFT JOIN annotations a ON a.id = p.id
             UNION ALL
-            SELECT p.seq, 3, c.id, $3::text, false
+            SELECT p.seq, 3, c.id, \(annotationScope),
+                p.rel AND a.ownerID IS DISTINCT FROM $1 AND c.createdSeq < p.seq AND (c.createdSeq <= $5 OR c.authorID = $1)
             FROM ac_annotations p JOIN annotations a ON a.id = p.id JOIN comments c ON c.annotationID = a.id
-            WHERE \(annotationScope) = $3
             UNION ALL
             SELECT p.seq, 5, p.recordID, CASE WHEN s.userID IS NOT NULL THEN 'private' END, p.rel
             FROM ac p LEFT JOIN stars s ON s.userID = $1 AND s.annotationID = p.recordID

@@ -55,13 +55,22 @@ struct PostgresSyncLog {
                 prior.worldMapOwners[WorldMapID(id)] = UserID(owner)
             }
         }
+        if !needed.comments.isEmpty {
+            for id in try await connection.rows(
+                "SELECT id FROM comments WHERE id = ANY(\(needed.comments.map(\.rawValue)))", logger: logger,
+                { row in try row.decode(UUID.self) })
+            {
+                prior.existingComments.insert(CommentID(id))
+            }
+        }
         return prior
     }
 
     /// Numbers the commit and records what it changed; call after applying `changes`. A commit
     /// that touches no synced record, moves nothing and records no mutation takes no number.
     func record(_ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date) async throws {
-        let stamps = PostgresSyncStamps(SyncJournal.touches(for: changes))
+        let stamps = PostgresSyncStamps(
+            SyncJournal.touches(for: changes), placements: SyncJournal.placements(for: changes, prior: prior))
         let access = SyncJournal.accessChanges(for: changes, prior: prior)
         let mutations = changes.changes.compactMap { change -> (UserID, String)? in
             if case .recordSyncMutation(let userID, let mutationID) = change { return (userID, mutationID) }

@@ -9,8 +9,22 @@ struct PostgresSyncStamps {
     private var byID: [(table: String, ids: [UUID])] = []
     /// Touched stars: (userID, annotationID).
     private var stars: [(UUID, UUID)] = []
+    /// Per table, the rows the commit made (``SyncJournal/Placement``): they take its number as
+    /// `createdSeq` and, but for comments, `placedSeq`.
+    private var created: [String: [UUID]] = [:]
+    /// Per table, the rows the commit moved: they take its number as `placedSeq`.
+    private var moved: [String: [UUID]] = [:]
 
-    init(_ touches: Set<SyncJournal.Touch>) {
+    init(_ touches: Set<SyncJournal.Touch>, placements: Set<SyncJournal.Placement> = []) {
+        for placement in placements {
+            switch placement {
+            case .annotation(let id, true): created["annotations", default: []].append(id.rawValue)
+            case .annotation(let id, false): moved["annotations", default: []].append(id.rawValue)
+            case .layer(let id, true): created["layers", default: []].append(id.rawValue)
+            case .layer(let id, false): moved["layers", default: []].append(id.rawValue)
+            case .comment(let id): created["comments", default: []].append(id.rawValue)
+            }
+        }
         var ids: [String: Set<UUID>] = [:]
         for touch in touches {
             switch touch {
@@ -52,10 +66,23 @@ struct PostgresSyncStamps {
         return query.query("WITH " + ctes.joined(separator: ",\n") + "\nSELECT " + counts.joined(separator: " + "))
     }
 
-    /// The UPDATE statements that set every touched row's `changeSeq` to the placeholder `seq`.
+    /// The UPDATE statements that set every touched row's `changeSeq` to the placeholder `seq`,
+    /// and the creation and placement commits of the rows the commit made or moved (in the same
+    /// statement: one statement may not update a row twice).
     func updates(to seq: String, in query: inout PostgresQueryBuilder) -> [String] {
         var parts = byID.map { table, ids in
-            "UPDATE \(table) SET changeSeq = \(seq) WHERE id = ANY(\(query.bind(ids)))"
+            var sets = ["changeSeq = \(seq)"]
+            if let made = created[table] {
+                let list = query.bind(made)
+                sets.append("createdSeq = CASE WHEN id = ANY(\(list)) THEN \(seq) ELSE createdSeq END")
+                if table != "comments" {
+                    let placed = query.bind(made + (moved[table] ?? []))
+                    sets.append("placedSeq = CASE WHEN id = ANY(\(placed)) THEN \(seq) ELSE placedSeq END")
+                }
+            } else if let placed = moved[table] {
+                sets.append("placedSeq = CASE WHEN id = ANY(\(query.bind(placed))) THEN \(seq) ELSE placedSeq END")
+            }
+            return "UPDATE \(table) SET \(sets.joined(separator: ", ")) WHERE id = ANY(\(query.bind(ids)))"
         }
         if !stars.isEmpty {
             parts.append("UPDATE stars SET changeSeq = \(seq) WHERE (userID, annotationID) IN (\(starKeys(&query)))")

@@ -98,6 +98,11 @@ struct PostgresWrites {
             for annotationID in annotations { try await refreshCommentText(of: annotationID) }
         case .recordSyncMutation:
             break  // the change log records it, with the commit's number (PostgresSyncLog)
+        case .publishPlanSharing(let userID, let sharing, _):
+            try await run("""
+                INSERT INTO plan_sharing (userID, sharing) VALUES (\(userID.rawValue), \(sharing))
+                ON CONFLICT (userID) DO UPDATE SET sharing = EXCLUDED.sharing
+                """)
         }
     }
 

@@ -16,9 +16,16 @@ struct AdminController<Store: ServerStore>: Sendable {
     @Sendable func setTier(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<User> {
         let userID: UserID = try context.pathID()
         let body = try await request.decodeJSON(TierRequest.self, limit: bodyLimit)
-        guard try await services.store.user(id: userID) != nil else { throw APIError.notFound }
+        guard let before = try await services.store.user(id: userID) else { throw APIError.notFound }
         let users = services.users(userID)
-        try await users.upgradeSubscription(to: body.tier)
-        return JSONResponse(try await users.getCurrentUser())
+        try await users.setSubscription(body.tier, expiresAt: body.expiresAt)
+        let user = try await users.getCurrentUser()
+        // Grantees' devices learn at once that the plan stopped (or started) sharing.
+        let now = Timestamp.now()
+        let sharing = user.tier(at: now).limits.canShare
+        if sharing != before.tier(at: now).limits.canShare {
+            try await PlanSharingPublisher(store: services.store).publish(userID, sharing: sharing)
+        }
+        return JSONResponse(user)
     }
 }

@@ -68,7 +68,8 @@ private func buildPostgresApplication(
 /// Builds the server over any backend that implements ``ServerStore``; tests come in here.
 ///
 /// HTTP/1.1 connections may upgrade to a WebSocket at `GET /api/v1/events` (live events, SPEC
-/// C6); the ``EventHub`` that feeds those sockets is a service of the application.
+/// C6); the ``EventHub`` that feeds those sockets is a service of the application, as is the
+/// ``SessionSweeper`` that deletes ended sessions.
 public func buildApplication<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, logger: Logger = Logger(label: "reality.server")
 ) -> Application<RouterResponder<APIRequestContext>> {
@@ -97,7 +98,11 @@ public func buildApplication<Store: ServerStore>(
             limits: limits, metrics: metrics.connections, log: abuseLog),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "reality"),
         logger: logger)
-    app.addServices(hub)
+    app.addServices(
+        hub,
+        SessionSweeper(
+            store: store, lifetimes: configuration.sessionLifetimes, interval: configuration.sessionSweepInterval,
+            logger: logger))
     return app
 }
 

@@ -165,7 +165,7 @@ enum OpenAPIDocument {
             ], required: ["id", "createdAt", "lastUsedAt", "current"]),
             "RevokedSessions": object(["revoked": integer], required: ["revoked"]),
             "AuthResponse": object(["token": string, "user": ref("User")], required: ["token", "user"]),
-            "TierRequest": object(["tier": tier], required: ["tier"]),
+            "TierRequest": object(["tier": tier, "expiresAt": optionalDate], required: ["tier"]),
             "ProfilePatch": object(["displayName": string, "avatarURL": string]),
             "UserPreferences": object([
                 "defaultLayerColor": color, "showAnnotationsOnStartup": bool, "enableNotifications": bool,

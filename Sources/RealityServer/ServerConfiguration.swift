@@ -34,6 +34,8 @@ public struct ServerConfiguration: Sendable {
 
     /// How long sessions live without use and at most (`--session-idle`, `--session-max`).
     public var sessionLifetimes = SessionLifetimes()
+    /// How often ended sessions (expired or revoked) are deleted from the database (an hour).
+    public var sessionSweepInterval: TimeInterval = 3_600
     /// How repeated login failures slow down further tries, per account and per address.
     public var loginThrottle = LoginThrottlePolicy()
     /// Header-read timeout and the caps on connections and live-event sockets.

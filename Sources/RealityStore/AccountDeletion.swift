@@ -49,6 +49,7 @@ enum AccountDeletion {
         """,
         "DELETE FROM asset_refs WHERE ownerID = ?1",
         "DELETE FROM sessions WHERE userID = ?1",
+        "DELETE FROM plan_sharing WHERE userID = ?1",
         "DELETE FROM accounts WHERE userID = ?1",
         "DELETE FROM users WHERE id = ?1",
     ]

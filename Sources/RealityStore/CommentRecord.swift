@@ -4,13 +4,19 @@ import RealityCore
 
 /// The `comments` table.
 enum CommentRecord {
-    /// Inserts or replaces `comment` and refreshes the annotation's full-text entry.
+    /// Inserts `comment` or updates its fields (the change log's columns of an existing row stay)
+    /// and refreshes the annotation's full-text entry.
     static func save(_ comment: Comment, in db: Database) throws {
         try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO comments (
+            INSERT INTO comments (
                 id, annotationID, parentCommentID, text, authorID, authorName, createdAt, updatedAt,
                 isDeleted, isEdited
             ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET
+                annotationID = excluded.annotationID, parentCommentID = excluded.parentCommentID,
+                text = excluded.text, authorID = excluded.authorID, authorName = excluded.authorName,
+                createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, isDeleted = excluded.isDeleted,
+                isEdited = excluded.isEdited
             """).execute(arguments: [
                 comment.id.uuidString, comment.annotationID.uuidString, comment.parentCommentID?.uuidString,
                 comment.text, comment.authorID.uuidString, comment.authorName, comment.createdAt.storeValue,

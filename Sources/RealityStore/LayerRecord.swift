@@ -9,17 +9,21 @@ enum LayerRecord {
         defaultPermission, createdAt, updatedAt, isDeleted, fieldStamps
         """
 
-    /// Inserts or replaces `layer`'s own fields.
+    /// Inserts `layer`'s own fields or updates them; the change log's columns of an existing row
+    /// (its change tag, creation and placement commits) stay.
     static func save(_ layer: Layer, in db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO layers (\(columns)) VALUES (\(placeholders(columnNames.count)))
-            """).execute(arguments: [
-                layer.id.uuidString, layer.name, layer.icon, layer.color.rawValue,
-                layer.parentLayerID?.uuidString, layer.ownerID.uuidString, layer.isPublic, layer.isVisible,
-                layer.autoExpireDays, layer.defaultPermission.rawValue, layer.createdAt.storeValue,
-                layer.updatedAt.storeValue, layer.isDeleted, try layer.fieldStamps.map(ColumnJSON.encode),
-            ])
+        try db.cachedStatement(sql: upsertSQL).execute(arguments: [
+            layer.id.uuidString, layer.name, layer.icon, layer.color.rawValue,
+            layer.parentLayerID?.uuidString, layer.ownerID.uuidString, layer.isPublic, layer.isVisible,
+            layer.autoExpireDays, layer.defaultPermission.rawValue, layer.createdAt.storeValue,
+            layer.updatedAt.storeValue, layer.isDeleted, try layer.fieldStamps.map(ColumnJSON.encode),
+        ])
     }
+
+    private static let upsertSQL = """
+        INSERT INTO layers (\(columns)) VALUES (\(placeholders(columnNames.count)))
+        ON CONFLICT(id) DO UPDATE SET \(columnNames.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+        """
 
     /// Where the columns of ``columns`` are in a statement's rows, by name (`SELECT *` and the
     /// like): looked up once per statement, then each row is read by position.

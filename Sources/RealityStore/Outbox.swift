@@ -61,7 +61,8 @@ enum Outbox {
         case .markNotificationRead(let id, _):
             return Entry(
                 recordType: "notification", recordID: id.lowercasedString, operation: "read", payload: empty)
-        case .addNotification, .addActivity, .purgeAnnotation, .purgeLayer, .purgeComment, .recordSyncMutation:
+        case .addNotification, .addActivity, .purgeAnnotation, .purgeLayer, .purgeComment, .recordSyncMutation,
+            .publishPlanSharing:
             return nil
         }
     }

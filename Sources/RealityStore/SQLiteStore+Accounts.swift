@@ -140,6 +140,27 @@ extension SQLiteStore: AccountRepository {
         }
     }
 
+    public func deleteEndedSessions(usedBefore: Date, createdBefore: Date, limit: Int) async throws -> Int {
+        let ended = try await write { db in
+            let hashes = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT tokenHash FROM sessions
+                    WHERE revokedAt IS NOT NULL OR coalesce(lastUsedAt, createdAt) < ? OR createdAt < ?
+                    LIMIT ?
+                    """,
+                arguments: [usedBefore.storeValue, createdBefore.storeValue, max(0, limit)])
+            for chunk in hashes.chunked(into: 500) {
+                try db.execute(
+                    sql: "DELETE FROM sessions WHERE tokenHash IN (\(placeholders(chunk.count)))",
+                    arguments: StatementArguments(Array(chunk)))
+            }
+            return hashes
+        }
+        for tokenHash in ended { sessions.revoke(tokenHash: tokenHash) }
+        return ended.count
+    }
+
     public func changePassword(of userID: UserID, to passwordHash: String, keeping: String?, at date: Date) async throws {
         defer { sessions.revokeAll(of: userID) }
         try await write { db in

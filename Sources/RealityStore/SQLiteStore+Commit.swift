@@ -141,6 +141,13 @@ extension SQLiteStore: ChangeCommitting {
             try CommentRecord.purge(id, in: db)
         case .recordSyncMutation:
             break  // the change log records it, with the commit's number
+        case .publishPlanSharing(let userID, let sharing, _):
+            try db.execute(
+                sql: """
+                    INSERT INTO plan_sharing (userID, sharing) VALUES (?, ?)
+                    ON CONFLICT(userID) DO UPDATE SET sharing = excluded.sharing
+                    """,
+                arguments: [userID.uuidString, sharing])
         }
     }
 }

@@ -18,6 +18,7 @@ enum StoreMigrations {
         migrator.registerMigration("rejections: rejected changes held in the outbox", migrate: createRejectionsHeld)
         migrator.registerMigration("accounts: session IDs, devices and last use", migrate: createAccountSessions)
         migrator.registerMigration("cli16: rejections by record ID prefix", migrate: createRejectionRecordIndex)
+        migrator.registerMigration("feed17: creation and placement commits, plan sharing shown", migrate: createFeed17)
         return migrator
     }
 

@@ -82,9 +82,14 @@ enum SyncFeedSQL {
     /// viewer put it in their shared scope; a star or world map of theirs was private; a public
     /// layer put it in the public scope; and a record was wherever the viewer may see (or, once
     /// deleted, see the deletion of) the layer it was in — unless they own it, which keeps it in
-    /// their private scope. ``feedRows`` keeps the records now in the scope, and deletions of those
-    /// that may have been in it and that the viewer may no longer see at all (a record that only
-    /// moved to another scope comes down there instead, which moves it on the device).
+    /// their private scope. Below the point of the change, a record may have been there only when it
+    /// was placed there before the change and made before the cursor (`:cs`, what the device has
+    /// seen): one added after a revoke was never the viewer's to have, and its ID must not reach
+    /// them (``SyncJournal/Placement``); a comment goes with its annotation, under the same rule
+    /// (the viewer's own comments whenever they were made). ``feedRows`` keeps the records now in
+    /// the scope, and deletions of those that may have been in it and that the viewer may no longer
+    /// see at all (a record that only moved to another scope comes down there instead, which moves
+    /// it on the device).
     static let expanded = """
         ac(seq, recordType, recordID, rel) AS (
             SELECT x.seq, x.recordType, x.recordID,
@@ -100,13 +105,15 @@ enum SyncFeedSQL {
         ac_layers(seq, id, rel, depth) AS (
             SELECT seq, recordID, rel, 0 FROM ac WHERE recordType = 'layer'
             UNION
-            SELECT p.seq, c.id, p.rel, p.depth + 1 FROM layers c JOIN ac_layers p ON c.parentLayerID = p.id
+            SELECT p.seq, c.id, p.rel AND c.placedSeq < p.seq AND c.createdSeq <= :cs, p.depth + 1
+            FROM layers c JOIN ac_layers p ON c.parentLayerID = p.id
             WHERE p.depth < \(LayerChain.maxDepth - 1)
         ),
         ac_annotations(seq, id, rel) AS (
             SELECT seq, recordID, rel FROM ac WHERE recordType = 'annotation'
             UNION ALL
-            SELECT p.seq, a.id, p.rel FROM ac_layers p JOIN annotations a ON a.layerID = p.id
+            SELECT p.seq, a.id, p.rel AND a.placedSeq < p.seq AND a.createdSeq <= :cs
+            FROM ac_layers p JOIN annotations a ON a.layerID = p.id
         ),
         expanded(seq, t, id, scope, rel) AS (
             SELECT p.seq, 1, p.id, \(layerScope), p.rel AND l.ownerID IS NOT :u
@@ -115,9 +122,9 @@ enum SyncFeedSQL {
             SELECT p.seq, 2, p.id, \(annotationScope), p.rel AND a.ownerID IS NOT :u
             FROM ac_annotations p LEFT JOIN annotations a ON a.id = p.id
             UNION ALL
-            SELECT p.seq, 3, c.id, :scope, 0
+            SELECT p.seq, 3, c.id, \(annotationScope),
+                p.rel AND a.ownerID IS NOT :u AND c.createdSeq < p.seq AND (c.createdSeq <= :cs OR c.authorID = :u)
             FROM ac_annotations p JOIN annotations a ON a.id = p.id JOIN comments c ON c.annotationID = a.id
-            WHERE \(annotationScope) = :scope
             UNION ALL
             SELECT p.seq, 5, p.recordID, CASE WHEN s.userID IS NOT NULL THEN 'private' END, p.rel
             FROM ac p LEFT JOIN stars s ON s.userID = :u AND s.annotationID = p.recordID

@@ -36,6 +36,12 @@ enum SyncLog {
                 prior.worldMapOwners[id] = ownerID
             }
         }
+        for id in needed.comments
+        where try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT 1 FROM comments WHERE id = ?"), arguments: [id.uuidString]) != nil
+        {
+            prior.existingComments.insert(id)
+        }
         return prior
     }
 
@@ -44,6 +50,10 @@ enum SyncLog {
         let seq = try nextSequence(in: db)
         for touch in SyncJournal.touches(for: changes) {
             let (sql, arguments) = stamp(touch)
+            try db.cachedStatement(sql: sql).execute(arguments: StatementArguments([seq] + arguments))
+        }
+        for placement in SyncJournal.placements(for: changes, prior: prior) {
+            let (sql, arguments) = place(placement)
             try db.cachedStatement(sql: sql).execute(arguments: StatementArguments([seq] + arguments))
         }
         for access in SyncJournal.accessChanges(for: changes, prior: prior) {
@@ -73,6 +83,21 @@ enum SyncLog {
     /// that others may hold, without tombstones).
     static func startNewEpoch(in db: Database) throws {
         try db.execute(sql: "UPDATE sync_clock SET seq = seq + 1, epoch = epoch + 1 WHERE id = 1")
+    }
+
+    /// The statement that records `placement` with the commit number (its first argument).
+    private static func place(_ placement: SyncJournal.Placement) -> (String, [any DatabaseValueConvertible]) {
+        switch placement {
+        case .annotation(let id, created: true):
+            ("UPDATE annotations SET createdSeq = ?1, placedSeq = ?1 WHERE id = ?2", [id.uuidString])
+        case .annotation(let id, created: false):
+            ("UPDATE annotations SET placedSeq = ?1 WHERE id = ?2", [id.uuidString])
+        case .layer(let id, created: true):
+            ("UPDATE layers SET createdSeq = ?1, placedSeq = ?1 WHERE id = ?2", [id.uuidString])
+        case .layer(let id, created: false):
+            ("UPDATE layers SET placedSeq = ?1 WHERE id = ?2", [id.uuidString])
+        case .comment(let id): ("UPDATE comments SET createdSeq = ?1 WHERE id = ?2", [id.uuidString])
+        }
     }
 
     private static func stamp(_ touch: SyncJournal.Touch) -> (String, [any DatabaseValueConvertible]) {

@@ -90,6 +90,8 @@ struct LiveEventsTests {
 /// Collects the events one socket receives.
 actor EventRecorder {
     private var events: [LiveEvent] = []
+    /// Every text frame as it arrived, `ready` included.
+    private(set) var frames: [String] = []
     private var isConnected = false
 
     private(set) var isStopped = false
@@ -98,6 +100,7 @@ actor EventRecorder {
     /// Asks the listener to close its socket.
     func stop() { isStopped = true }
     func record(_ event: LiveEvent) { events.append(event) }
+    func record(frame: String) { frames.append(frame) }
 
     /// Waits (polling, up to ten seconds) until the server says the socket is registered.
     func waitUntilConnected() async throws {
@@ -127,6 +130,7 @@ extension APIClient {
                 group.addTask {
                     for try await message in inbound.messages(maxSize: 1 << 20) {
                         guard case .text(let text) = message else { continue }
+                        await recorder.record(frame: text)
                         for violation in SchemaConformance.violations(
                             method: .get, path: "/api/v1/events", status: 101, contentType: "application/json",
                             body: Data(text.utf8))

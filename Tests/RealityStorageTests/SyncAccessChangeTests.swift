@@ -82,9 +82,32 @@ import Testing
             let vera = try await world.cursors(store, world.vera.id)
             try await store.commit(ChangeSet(changes: [.revoke(userID: world.ben.id, on: .layer(world.layer.id))]))
             #expect(try await world.seen(store, world.ben.id, after: ben) == [.shared: [
-                gone(.layer, world.layer.id), gone(.annotation, world.note.id),
+                gone(.layer, world.layer.id), gone(.annotation, world.note.id), gone(.comment, world.comment.id),
             ]])
             #expect(try await world.seen(store, world.vera.id, after: vera).isEmpty)
+        }
+    }
+
+    /// What the owner adds after a revoke is none of the former grantee's business: the feed
+    /// deletes only what was there before (issue 17).
+    @Test(arguments: StoreBackend.allCases)
+    func aRevoke_deletesOnlyWhatWasThereBefore(backend: StoreBackend) async throws {
+        try await withStore(backend) { store in
+            let world = World()
+            try await world.save(in: store)
+            try await world.grant(store)
+            let ben = try await world.cursors(store, world.ben.id)
+            try await store.commit(ChangeSet(changes: [.revoke(userID: world.ben.id, on: .layer(world.layer.id))]))
+            let later = Samples.note(owner: world.ana.id, layer: world.layer.id)
+            let laterComment = RealityCore.Comment(
+                text: "later", authorID: world.ana.id, annotationID: world.note.id, createdAt: Samples.at(40))
+            var movedIn = Samples.note(owner: world.ana.id, layer: world.other.id)
+            try await store.commit(ChangeSet(changes: [.saveAnnotation(later), .saveComment(laterComment), .saveAnnotation(movedIn)]))
+            movedIn.layerID = world.layer.id
+            try await store.commit(ChangeSet(changes: [.saveAnnotation(movedIn)]))
+            #expect(try await world.seen(store, world.ben.id, after: ben) == [.shared: [
+                gone(.layer, world.layer.id), gone(.annotation, world.note.id), gone(.comment, world.comment.id),
+            ]])
         }
     }
 
@@ -102,7 +125,9 @@ import Testing
             ]])
             let granted = try await world.cursors(store, world.ben.id)
             try await store.commit(ChangeSet(changes: [.revoke(userID: world.ben.id, on: .annotation(world.note.id))]))
-            #expect(try await world.seen(store, world.ben.id, after: granted) == [.shared: [gone(.annotation, world.note.id)]])
+            #expect(try await world.seen(store, world.ben.id, after: granted) == [.shared: [
+                gone(.annotation, world.note.id), gone(.comment, world.comment.id),
+            ]])
         }
     }
 
@@ -119,7 +144,9 @@ import Testing
             moved.layerID = world.other.id
             moved.updatedAt = Samples.at(50)
             try await store.commit(ChangeSet(changes: [.saveAnnotation(moved)]))
-            #expect(try await world.seen(store, world.ben.id, after: ben) == [.shared: [gone(.annotation, moved.id)]])
+            #expect(try await world.seen(store, world.ben.id, after: ben) == [.shared: [
+                gone(.annotation, moved.id), gone(.comment, world.comment.id),
+            ]])
             #expect(try await world.seen(store, world.vera.id, after: vera).isEmpty)
             // The owner keeps it, and its comments come again with it.
             #expect(try await world.seen(store, world.ana.id, after: ana) == [.private: [
@@ -144,7 +171,7 @@ import Testing
             moved.updatedAt = Samples.at(60)
             try await store.commit(ChangeSet(changes: [.saveLayer(deleted), .saveAnnotation(moved)]))
             #expect(try await world.seen(store, world.ben.id, after: ben) == [.shared: [
-                live(.layer, deleted.id), gone(.annotation, moved.id),
+                live(.layer, deleted.id), gone(.annotation, moved.id), gone(.comment, world.comment.id),
             ]])
         }
     }
@@ -167,7 +194,7 @@ import Testing
             layer.updatedAt = Samples.at(80)
             try await store.commit(ChangeSet(changes: [.saveLayer(layer)]))
             #expect(try await store.seen(world.vera.id, .public, after: open)
-                == [gone(.layer, layer.id), gone(.annotation, world.note.id)])
+                == [gone(.layer, layer.id), gone(.annotation, world.note.id), gone(.comment, world.comment.id)])
         }
     }
 

@@ -31,7 +31,7 @@ struct AccessControl<Store: DataStore>: Sendable {
         let (annotation, chain, seen) = try await visibleAnnotation(id)
         var level = seen
         if capability != .view { level = try await writingLevel(seen, on: annotation, in: chain) }
-        try Self.require(capability, level: level)
+        try Self.require(capability, level: level, seen: seen)
         return (annotation, level)
     }
 
@@ -79,7 +79,7 @@ struct AccessControl<Store: DataStore>: Sendable {
         let (layer, chain, seen) = try await visibleLayer(id)
         var level = seen
         if capability != .view { level = try await writingLevel(seen, onLayerIn: chain) }
-        try Self.require(capability, level: level)
+        try Self.require(capability, level: level, seen: seen)
         return (layer, level)
     }
 
@@ -103,6 +103,24 @@ struct AccessControl<Store: DataStore>: Sendable {
     /// Throws the `PermissionError` for `capability` unless `level` allows it.
     static func require(_ capability: Capability, level: PermissionLevel) throws {
         guard level.allows(capability) else { throw PermissionError.denying(capability) }
+    }
+
+    /// As ``require(_:level:)`` for a `level` that ``writingLevel(_:owns:spaceOwner:)`` made of
+    /// the level the user was `seen` at: when only the owner's plan stands in the way, the error
+    /// says so (``PermissionError/ownerPlanDoesNotShare``), so that a device's rejected change
+    /// tells its user why.
+    static func require(_ capability: Capability, level: PermissionLevel, seen: PermissionLevel) throws {
+        if !level.allows(capability), seen.allows(capability) { throw PermissionError.ownerPlanDoesNotShare }
+        try require(capability, level: level)
+    }
+
+    /// Whether the plan in force of `owner` shares (true when the store does not know them, as
+    /// on a device, which holds only its own user: what it was sent already shows the plan).
+    func planShares(of owner: UserID, known: inout [UserID: Bool]) async throws -> Bool {
+        if let shares = known[owner] { return shares }
+        let shares = try await store.user(id: owner)?.tier(at: context.now).limits.canShare ?? true
+        known[owner] = shares
+        return shares
     }
 
     /// The current user, or `notFound` when the account does not exist (deleted meanwhile).

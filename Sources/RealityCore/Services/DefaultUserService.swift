@@ -63,6 +63,15 @@ public struct DefaultUserService<Store: DataStore>: UserService, StoreBackedServ
         try await store.commit(ChangeSet(changes: [.saveUser(user)]))
     }
 
+    /// Puts the user on `tier` until `expiresAt` (for ever when nil), as an operator does.
+    public func setSubscription(_ tier: SubscriptionTier, expiresAt: Date?) async throws {
+        var user = try await access.currentUser()
+        guard user.subscriptionTier != tier || user.subscriptionExpiresAt != expiresAt else { return }
+        user.subscriptionTier = tier
+        user.subscriptionExpiresAt = expiresAt
+        try await store.commit(ChangeSet(changes: [.saveUser(user)]))
+    }
+
     public func getUsageStats() async throws -> UsageStats {
         let user = try await access.currentUser()
         return UsageStats(

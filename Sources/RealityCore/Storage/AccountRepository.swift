@@ -78,6 +78,9 @@ public protocol AccountRepository: Sendable {
     func revokeSession(id: UUID, of userID: UserID, at date: Date) async throws -> Bool
     /// Ends every live session of `userID` but the one with `keeping` (a token hash); answers how many.
     func revokeSessions(of userID: UserID, keeping: String?, at date: Date) async throws -> Int
+    /// Deletes up to `limit` sessions that have ended: revoked, last used before `usedBefore`, or
+    /// created before `createdBefore` (the server's lifetimes); answers how many it deleted.
+    func deleteEndedSessions(usedBefore: Date, createdBefore: Date, limit: Int) async throws -> Int
     /// Replaces `userID`'s password hash and ends every other session than `keeping`, in one transaction.
     func changePassword(of userID: UserID, to passwordHash: String, keeping: String?, at date: Date) async throws
     /// Removes the user and everything they own or wrote (layers, annotations, comments,

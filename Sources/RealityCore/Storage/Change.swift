@@ -48,6 +48,10 @@ public enum Change: Hashable, Sendable {
     /// Remembers, on the server, that a push mutation of `userID` was applied by this commit, so
     /// that a replay answers the first result (docs/sync-protocol.md).
     case recordSyncMutation(userID: UserID, mutationID: String)
+    /// Records, on the server, whether the feed now shows `userID`'s plan as one that shares,
+    /// and sends the user's record and `republish` (what the user shared) down again, so that
+    /// devices learn that a plan lapsed or was renewed like any other access change.
+    case publishPlanSharing(userID: UserID, sharing: Bool, republish: [GrantTarget])
 }
 
 /// What a grant applies to.

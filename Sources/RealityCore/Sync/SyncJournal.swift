@@ -67,34 +67,39 @@ public enum SyncJournal {
         public var layers: [LayerID: PriorLayer]
         /// The owner of each deleted world map.
         public var worldMapOwners: [WorldMapID: UserID]
+        /// The saved comments that existed before the commit (the others are new).
+        public var existingComments: Set<CommentID>
 
         /// Prior state with the given parts.
         public init(
             annotationLayers: [AnnotationID: LayerID] = [:], layers: [LayerID: PriorLayer] = [:],
-            worldMapOwners: [WorldMapID: UserID] = [:]
+            worldMapOwners: [WorldMapID: UserID] = [:], existingComments: Set<CommentID> = []
         ) {
             self.annotationLayers = annotationLayers
             self.layers = layers
             self.worldMapOwners = worldMapOwners
+            self.existingComments = existingComments
         }
     }
 
     /// The records whose prior state ``Prior`` must hold for `changes`.
     public static func priorNeeded(for changes: ChangeSet) -> (
-        annotations: [AnnotationID], layers: [LayerID], worldMaps: [WorldMapID]
+        annotations: [AnnotationID], layers: [LayerID], worldMaps: [WorldMapID], comments: [CommentID]
     ) {
         var annotations: [AnnotationID] = []
         var layers: [LayerID] = []
         var worldMaps: [WorldMapID] = []
+        var comments: [CommentID] = []
         for change in changes.changes {
             switch change {
             case .saveAnnotation(let annotation): annotations.append(annotation.id)
             case .saveLayer(let layer): layers.append(layer.id)
             case .deleteWorldMap(let id): worldMaps.append(id)
+            case .saveComment(let comment): comments.append(comment.id)
             default: break
             }
         }
-        return (annotations, layers, worldMaps)
+        return (annotations, layers, worldMaps, comments)
     }
 
     /// The records whose change tag a commit of `changes` sets.
@@ -119,6 +124,14 @@ public enum SyncJournal {
                 touches.insert(.star(userID: userID, annotationID: annotationID))
             case .addNotification(let notification): touches.insert(.notification(notification.id))
             case .markNotificationRead(let id, _): touches.insert(.notification(id))
+            case .publishPlanSharing(let userID, _, let republish):
+                touches.insert(.user(userID))
+                for target in republish {
+                    switch target {
+                    case .annotation(let id): touches.insert(.annotation(id))
+                    case .layer(let id): touches.insert(.layer(id))
+                    }
+                }
             case .setStarred(_, _, false, _), .deleteWorldMap, .addActivity, .purgeAnnotation, .purgeLayer,
                 .purgeComment, .recordSyncMutation:
                 break

@@ -45,6 +45,8 @@ struct SyncController<Store: ServerStore>: Sendable {
         if !expired.isEmpty {
             try await store.commit(ChangeSet(changes: expired.map { .revoke(userID: userID, on: $0) }))
         }
+        // So do plans that lapsed (or were renewed) since the feed last showed them.
+        try await PlanSharingPublisher(store: store).publish(for: userID, at: now)
         let secret = try await store.syncSecret()
         let epoch = try await store.syncEpoch()
         var cursor = SyncCursor.start

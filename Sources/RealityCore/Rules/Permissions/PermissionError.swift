@@ -27,6 +27,9 @@ public enum PermissionError: Error, Hashable, Sendable, CustomStringConvertible 
     case cannotGrantToSelf
     /// The granter's plan does not allow sharing.
     case sharingNotAllowedOnTier(SubscriptionTier)
+    /// The owner of the layer is on a plan without sharing (a paid plan lapsed): what they shared
+    /// stays readable, and only they may change it (docs/seed-fixes.md).
+    case ownerPlanDoesNotShare
 
     /// The error that refuses `capability` to a user who can view the item; ``notFound`` for
     /// `.view` itself.
@@ -54,6 +57,7 @@ public enum PermissionError: Error, Hashable, Sendable, CustomStringConvertible 
         case .cannotGrantToOwner: "cannot_grant_to_owner"
         case .cannotGrantToSelf: "cannot_grant_to_self"
         case .sharingNotAllowedOnTier: "sharing_not_allowed_on_tier"
+        case .ownerPlanDoesNotShare: "owner_plan_does_not_share"
         }
     }
 
@@ -74,6 +78,8 @@ public enum PermissionError: Error, Hashable, Sendable, CustomStringConvertible 
         case .cannotGrantToSelf: "You cannot grant access to yourself."
         case .sharingNotAllowedOnTier(let tier):
             "Sharing is not available on the \(tier.rawValue) plan; upgrade to share."
+        case .ownerPlanDoesNotShare:
+            "The owner's plan no longer includes sharing: what they shared stays readable, but only they can change it."
         }
     }
 

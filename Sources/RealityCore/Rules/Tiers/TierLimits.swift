@@ -66,11 +66,18 @@ public enum TierLimitError: Error, Hashable, Sendable {
     case storageQuotaExceeded(limitBytes: Int64, usedBytes: Int64, tier: SubscriptionTier)
 }
 
+extension SubscriptionTier {
+    /// The plan in force at `date` of a user on this plan until `expiresAt` (for ever when nil): a
+    /// paid plan whose end has passed counts as free, so its limits apply until the user renews.
+    public func inForce(until expiresAt: Date?, at date: Date) -> SubscriptionTier {
+        if let expiresAt, expiresAt <= date { return .free }
+        return self
+    }
+}
+
 extension User {
-    /// The plan in force at `date`: a paid plan whose `subscriptionExpiresAt` has passed counts as
-    /// free, so its limits apply until the user renews.
+    /// The plan in force at `date` (``SubscriptionTier/inForce(until:at:)``).
     public func tier(at date: Date) -> SubscriptionTier {
-        if let expiry = subscriptionExpiresAt, expiry <= date { return .free }
-        return subscriptionTier
+        subscriptionTier.inForce(until: subscriptionExpiresAt, at: date)
     }
 }
