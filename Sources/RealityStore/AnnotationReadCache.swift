@@ -24,8 +24,9 @@ import Synchronization
 /// an annotation estimated above ``maximumEntryBytes`` (a large drawing, a long thread of
 /// comments) is not kept at all.
 final class AnnotationReadCache: Sendable {
-    /// How long an entry is trusted without reading the database again.
-    static let lifetime: Duration = .seconds(5)
+    /// How long an entry is trusted without reading the database again, unless the store is
+    /// opened with another lifetime.
+    static let defaultLifetime: Duration = .seconds(5)
     /// The most bytes (estimated) the entries hold together.
     static let capacityBytes = 16 << 20
     /// The largest entry (estimated) that is kept.
@@ -52,8 +53,15 @@ final class AnnotationReadCache: Sendable {
         var bytes = 0
     }
 
+    /// How long an entry is trusted without reading the database again.
+    let lifetime: Duration
     private let state = Mutex(State())
     private let clock = ContinuousClock()
+
+    /// An empty cache whose entries are trusted for `lifetime`.
+    init(lifetime: Duration = AnnotationReadCache.defaultLifetime) {
+        self.lifetime = lifetime
+    }
 
     /// The cached answer for `key` if there is a fresh one; otherwise nil and the generation to
     /// pass to ``insert(_:for:generation:)`` after reading.
@@ -69,7 +77,7 @@ final class AnnotationReadCache: Sendable {
         let bytes = Self.estimatedBytes(of: value)
         guard bytes <= Self.maximumEntryBytes else { return }
         let sized = Sized(value: value, bytes: bytes)
-        let expires = clock.now + Self.lifetime
+        let expires = clock.now + lifetime
         // Entries dropped to make room are returned, to be released after the lock, not under it.
         _ = state.withLock { state -> [Key: ReadCacheTable<Key, Sized>.Entry]? in
             let (kept, replaced) = state.table.insert(sized, for: key, expires: expires, generation: generation)

@@ -34,13 +34,17 @@ public struct SQLiteStore: Sendable {
     /// Connections for ``readNow(_:)`` on a file; nil in memory, where the one connection serves.
     let inlineReaders: InlineReaders?
 
-    private init(writer: any DatabaseWriter, role: Role, readers: Int, inlineReaders: InlineReaders? = nil) throws {
+    private init(
+        writer: any DatabaseWriter, role: Role, readers: Int, inlineReaders: InlineReaders? = nil,
+        cacheLifetime: Duration? = nil
+    ) throws {
         self.writer = writer
         self.inlineReaders = inlineReaders
         self.role = role
         self.broadcaster = CommitBroadcaster()
-        self.sessions = SessionCache()
-        self.annotationCache = role == .server ? AnnotationReadCache() : nil
+        self.sessions = SessionCache(lifetime: cacheLifetime ?? SessionCache.defaultLifetime)
+        self.annotationCache =
+            role == .server ? AnnotationReadCache(lifetime: cacheLifetime ?? AnnotationReadCache.defaultLifetime) : nil
         self.readKind = readers > 0 ? .reader : .writer
         self.pool = StorePoolMeter(sizes: (readers > 0 ? [(.reader, readers)] : []) + [(.writer, 1)])
         try StoreMigrations.migrator.migrate(writer)
@@ -51,8 +55,10 @@ public struct SQLiteStore: Sendable {
 
     /// Opens (creating if needed) the store at `path` in WAL mode and migrates it; the file and
     /// its WAL and SHM files are private to the user, as is its folder when it creates it
-    /// (``StoreFileModes``).
-    public static func open(path: String, role: Role = .device) throws -> SQLiteStore {
+    /// (``StoreFileModes``). `cacheLifetime` overrides how long the caches of sessions and
+    /// annotations trust an entry (nil: their defaults); tests that count cache hits set it long,
+    /// so that a slow run (a sanitizer, a loaded machine) does not expire entries between reads.
+    public static func open(path: String, role: Role = .device, cacheLifetime: Duration? = nil) throws -> SQLiteStore {
         try StoreFileModes.preparePrivateFile(at: path)
         var configuration = Configuration()
         // A device reads far more than it writes: a memory map of the file serves its queries.
@@ -76,15 +82,15 @@ public struct SQLiteStore: Sendable {
             return try SQLiteStore(
                 writer: DatabasePool(path: path, configuration: configuration), role: role,
                 readers: configuration.maximumReaderCount,
-                inlineReaders: InlineReaders(path: path, configuration: configuration))
+                inlineReaders: InlineReaders(path: path, configuration: configuration), cacheLifetime: cacheLifetime)
         } catch let error as DatabaseError {
             throw StoreError.unavailable(detail: "\(path): \(error.message ?? error.description)")
         }
     }
 
-    /// A new store in memory, for tests.
-    public static func inMemory(role: Role = .device) throws -> SQLiteStore {
-        try SQLiteStore(writer: DatabaseQueue(), role: role, readers: 0)
+    /// A new store in memory, for tests; `cacheLifetime` as for ``open(path:role:cacheLifetime:)``.
+    public static func inMemory(role: Role = .device, cacheLifetime: Duration? = nil) throws -> SQLiteStore {
+        try SQLiteStore(writer: DatabaseQueue(), role: role, readers: 0, cacheLifetime: cacheLifetime)
     }
 
     /// Reads a value of the store's key–value metadata.

@@ -19,13 +19,21 @@ import Synchronization
 /// Recording a session's use (at most once per touch interval) forgets its entry the same way,
 /// so that the next request reads the new last use rather than touching again.
 final class SessionCache: Sendable {
-    /// How long an entry is trusted without reading the database again.
-    static let lifetime: Duration = .seconds(5)
+    /// How long an entry is trusted without reading the database again, unless the store is
+    /// opened with another lifetime.
+    static let defaultLifetime: Duration = .seconds(5)
     /// The most sessions kept; past it the expired ones go, then arbitrary ones.
     static let capacity = 10_000
 
+    /// How long an entry is trusted without reading the database again.
+    let lifetime: Duration
     private let state = Mutex(ReadCacheTable<String, AccountSession>())
     private let clock = ContinuousClock()
+
+    /// An empty cache whose entries are trusted for `lifetime`.
+    init(lifetime: Duration = SessionCache.defaultLifetime) {
+        self.lifetime = lifetime
+    }
 
     /// The cached live session with `tokenHash`, if there is a fresh entry; otherwise nil and the
     /// generation to pass to ``insert(_:session:generation:)`` after reading.
@@ -46,7 +54,7 @@ final class SessionCache: Sendable {
                 state.drop { $1.expires <= now }
                 if state.entries.count >= Self.capacity { state.dropAny() }
             }
-            _ = state.insert(session, for: tokenHash, expires: now + Self.lifetime, generation: generation)
+            _ = state.insert(session, for: tokenHash, expires: now + lifetime, generation: generation)
         }
     }
 

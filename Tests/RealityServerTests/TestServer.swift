@@ -25,16 +25,18 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 struct TestServer {
     static let adminToken = "test-admin-token"
 
-    /// Runs `body` against a fresh server on `backend`; `configure` adjusts the configuration first.
+    /// Runs `body` against a fresh server on `backend`; `configure` adjusts the configuration first,
+    /// and `storeCacheLifetime` the SQLite store's caches (`SQLiteStore.inMemory(role:cacheLifetime:)`).
     static func run(
-        _ backend: Backend, _ configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ backend: Backend, storeCacheLifetime: Duration? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (APIClient) async throws -> Void
     ) async throws {
         var configuration = ServerConfiguration(port: 0, adminToken: adminToken, bcryptCost: 4)
         configure(&configuration)
         switch backend {
         case .sqlite:
-            try await run(configuration, store: try SQLiteStore.inMemory(role: .server), body)
+            let store = try SQLiteStore.inMemory(role: .server, cacheLifetime: storeCacheLifetime)
+            try await run(configuration, store: store, body)
         case .postgres:
             try await withPostgresStore { store in try await run(configuration, store: store, body) }
         }

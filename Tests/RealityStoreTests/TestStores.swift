@@ -33,17 +33,20 @@ struct TemporaryDirectory: Sendable {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
-/// Runs `body` on a fresh store of `kind`, removing its files afterwards.
+/// Runs `body` on a fresh store of `kind`, removing its files afterwards; `cacheLifetime` as for
+/// `SQLiteStore.open(path:role:cacheLifetime:)`.
 func withStore<T>(
-    _ kind: StoreKind, role: SQLiteStore.Role = .device, _ body: (SQLiteStore) async throws -> T
+    _ kind: StoreKind, role: SQLiteStore.Role = .device, cacheLifetime: Duration? = nil,
+    _ body: (SQLiteStore) async throws -> T
 ) async throws -> T {
     switch kind {
     case .inMemory:
-        return try await body(try SQLiteStore.inMemory(role: role))
+        return try await body(try SQLiteStore.inMemory(role: role, cacheLifetime: cacheLifetime))
     case .onDisk:
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        return try await body(try SQLiteStore.open(path: directory.path("store.sqlite"), role: role))
+        return try await body(
+            try SQLiteStore.open(path: directory.path("store.sqlite"), role: role, cacheLifetime: cacheLifetime))
     }
 }
 
