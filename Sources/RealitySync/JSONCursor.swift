@@ -194,14 +194,16 @@ struct JSONCursor {
     }
 
     /// A finite number that fits a `Float`: neither beyond its range nor so small that it would
-    /// round to zero (`JSONDecoder` refuses both).
+    /// round to zero (`JSONDecoder` refuses both). A zero written with an exponent is declined:
+    /// `JSONDecoder` refuses some (`0e6`) and reads others (`0e0`, `0e10`), so it decides.
     mutating func readFloat() -> Float? {
         guard let (start, end, _) = numberBounds(), let value = Float(text(start, end)), value.isFinite else {
             return nil
         }
         if value == 0 {
-            let mantissa = bytes[start..<end].prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
-            guard !mantissa.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            let token = bytes[start..<end]
+            guard !token.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") || $0 | 0x20 == UInt8(ascii: "e") })
+            else { return nil }
         }
         return value
     }

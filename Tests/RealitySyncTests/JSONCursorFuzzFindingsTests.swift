@@ -34,3 +34,35 @@ import Testing
         #expect(read.fieldStamps == FieldStamps(["tïtle": 1_795_633_330_453]))
     }
 }
+
+/// Numbers the fuzz targets found read differently from `JSONDecoder`.
+@Suite struct JSONCursorNumberFindingsTests {
+    /// The float the cursor reads from the whole of `text`, if it reads one.
+    static func float(_ text: String) -> Float? {
+        Data(text.utf8).withUnsafeBytes { bytes in
+            var cursor = JSONCursor(bytes: bytes)
+            guard let value = cursor.readFloat(), cursor.isAtEnd() else { return nil }
+            return value
+        }
+    }
+
+    @Test(arguments: ["0e6", "0e1", "0e0", "0e10", "-0e6", "0.0e7", "0E-3"])
+    func aZeroWithAnExponent_isLeftToJSONDecoder(text: String) {
+        #expect(Self.float(text) == nil)
+    }
+
+    @Test(arguments: ["0", "0.0", "-0.0", "0.000"])
+    func aZeroWithoutAnExponent_isStillReadFast(text: String) throws {
+        #expect(Self.float(text) == 0)
+        #expect(Self.float(text) == (try RealityJSON.decoder().decode(Float.self, from: Data(text.utf8))))
+    }
+
+    @Test func anAnnotationWithAZeroWithAnExponent_isLeftToJSONDecoder() throws {
+        let text = String(decoding: try RealityJSON.encode(FastPageDecoderTests.annotation(5)), as: UTF8.self)
+        let start = try #require(text.range(of: "\"position\":["))
+        let end = try #require(text[start.upperBound...].firstIndex(of: "]"))
+        let data = Data((text[..<start.upperBound] + "0e6,1,2" + text[end...]).utf8)
+        // Left to JSONDecoder, which today refuses `0e6` as a Float.
+        #expect(AnnotationJSONReader.annotation(from: data) == nil)
+    }
+}

@@ -5,7 +5,8 @@ import RealityCore
 /// Fuzzes ``JSONCursor`` (and ``AnnotationJSONReader``, built on it) against Foundation: the first
 /// byte of the input picks what to read from the rest.
 /// - strings, booleans and floats: the cursor accepts exactly what `JSONDecoder` accepts, with
-///   the same value;
+///   the same value, except that it declines a zero written with an exponent (`0e6`, which
+///   `JSONDecoder` refuses although it reads `0e0`), leaving it to `JSONDecoder`;
 /// - whole numbers: the same, except that the cursor declines a fraction or exponent (`1.0`,
 ///   `1e2`), leaving such text to `JSONDecoder`;
 /// - annotations: whatever the reader answers, `JSONDecoder` reads the same;
@@ -40,7 +41,8 @@ public func fuzzCursor(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         require(mine == expected || declines, "readInt(\(shown)) = \(String(describing: mine)), JSONDecoder \(String(describing: expected))")
     case 2:
         let (mine, expected) = (read { $0.readFloat() }, decoded(Float.self))
-        require(mine == expected, "readFloat(\(shown)) = \(String(describing: mine)), JSONDecoder \(String(describing: expected))")
+        let declines = mine == nil && expected == 0 && text.contains { $0 | 0x20 == UInt8(ascii: "e") }
+        require(mine == expected || declines, "readFloat(\(shown)) = \(String(describing: mine)), JSONDecoder \(String(describing: expected))")
     case 3:
         let (mine, expected) = (read { $0.readBool() }, decoded(Bool.self))
         require(mine == expected, "readBool(\(shown)) = \(String(describing: mine)), JSONDecoder \(String(describing: expected))")
