@@ -83,7 +83,9 @@ enum OpenAPIDocument {
             case .page(let name):
                 ["description": "One page", "content": ["application/json": ["schema": page(of: name)]]]
             case .raw:
-                ["description": "The bytes", "content": ["*/*": ["schema": ["type": "string", "contentEncoding": "binary"]]]]
+                // No schema: the bytes come in the media type they were uploaded with, JSON included,
+                // and are not a JSON string (OpenAPI 3.1 describes binary content without one).
+                ["description": "The bytes, in the media type they were uploaded with", "content": ["*/*": [String: Any]()]]
             case .text:
                 ["description": "Prometheus text", "content": ["text/plain": ["schema": ["type": "string"]]]]
             case .empty:

@@ -40,8 +40,9 @@ struct JSONCursor {
         while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
     }
 
-    /// Walks an object, handing each key (nil when it holds escapes) to `member`, which must
-    /// consume the value; false when the object is malformed or `member` gave up.
+    /// Walks an object, handing each key (nil when it holds escapes, control characters or bytes
+    /// that are not UTF-8, all of which a fast path leaves to `JSONDecoder`) to `member`, which
+    /// must consume the value; false when the object is malformed or `member` gave up.
     mutating func object(_ member: (String?, inout JSONCursor) -> Bool) -> Bool {
         guard next() == UInt8(ascii: "{") else { return false }
         if peek() == UInt8(ascii: "}") {
@@ -52,7 +53,7 @@ struct JSONCursor {
             guard peek() == UInt8(ascii: "\""), let (start, end, escaped) = skipString(),
                 next() == UInt8(ascii: ":")
             else { return false }
-            let key = escaped ? nil : text(start + 1, end - 1)
+            let key = escaped ? nil : plainText(start + 1, end - 1)
             guard member(key, &self) else { return false }
             switch next() {
             case UInt8(ascii: ","): continue
@@ -83,6 +84,14 @@ struct JSONCursor {
     /// The bytes from `start` to `end` as text.
     func text(_ start: Int, _ end: Int) -> String {
         String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The bytes from `start` to `end` as text when they are valid UTF-8 without control
+    /// characters, as a JSON string's unescaped content must be; nil otherwise.
+    func plainText(_ start: Int, _ end: Int) -> String? {
+        let content = bytes[start..<end]
+        guard !content.contains(where: { $0 < 0x20 }) else { return nil }
+        return String(validating: content, as: UTF8.self)
     }
 
     /// Skips one value of any kind, following only its structure.
@@ -185,14 +194,16 @@ struct JSONCursor {
     }
 
     /// A finite number that fits a `Float`: neither beyond its range nor so small that it would
-    /// round to zero (`JSONDecoder` refuses both).
+    /// round to zero (`JSONDecoder` refuses both). A zero written with an exponent is declined:
+    /// `JSONDecoder` refuses some (`0e6`) and reads others (`0e0`, `0e10`), so it decides.
     mutating func readFloat() -> Float? {
         guard let (start, end, _) = numberBounds(), let value = Float(text(start, end)), value.isFinite else {
             return nil
         }
         if value == 0 {
-            let mantissa = bytes[start..<end].prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
-            guard !mantissa.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            let token = bytes[start..<end]
+            guard !token.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") || $0 | 0x20 == UInt8(ascii: "e") })
+            else { return nil }
         }
         return value
     }

@@ -1,0 +1,1 @@
+../../../Sources/RealityServer/BearerToken.swift
