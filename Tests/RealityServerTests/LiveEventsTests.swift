@@ -102,18 +102,25 @@ actor EventRecorder {
     func record(_ event: LiveEvent) { events.append(event) }
     func record(frame: String) { frames.append(frame) }
 
-    /// Waits (polling, up to ten seconds) until the server says the socket is registered.
+    /// How long a wait lasts: long, because a test machine running every suite at once can be
+    /// slow; a wait that succeeds returns as soon as it does.
+    static let patience: Duration = .seconds(30)
+
+    /// Waits (polling) until the server says the socket is registered.
     func waitUntilConnected() async throws {
-        for _ in 0..<1000 where !isConnected { try await Task.sleep(for: .milliseconds(10)) }
+        let deadline = ContinuousClock.now + Self.patience
+        while !isConnected, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         guard isConnected else { throw TestFailure("the socket did not connect") }
     }
 
-    /// The events so far once `condition` holds for them (waiting up to ten seconds).
+    /// The events so far once `condition` holds for them (waiting up to ``patience``).
     func wait(until condition: @Sendable ([LiveEvent]) -> Bool) async throws -> [LiveEvent] {
-        for _ in 0..<1000 {
+        let deadline = ContinuousClock.now + Self.patience
+        while ContinuousClock.now < deadline {
             if condition(events) { return events }
             try await Task.sleep(for: .milliseconds(10))
         }
+        if condition(events) { return events }
         throw TestFailure("expected events did not arrive; got \(events)")
     }
 }

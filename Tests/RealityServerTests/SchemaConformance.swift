@@ -67,6 +67,8 @@ enum SchemaConformance {
     final class Document: @unchecked Sendable {
         private let schemas: [String: Any]
         private let responseSchemas: [ResponseKey: [String: Any]]
+        /// Every status each operation documents, with a JSON schema or not.
+        private let documented: Set<ResponseKey>
         private let templates: [(method: String, segments: [Substring], path: String)]
 
         private struct ResponseKey: Hashable {
@@ -80,6 +82,7 @@ enum SchemaConformance {
             schemas = components["schemas"] as? [String: Any] ?? [:]
             let sharedResponses = components["responses"] as? [String: Any] ?? [:]
             var responseSchemas: [ResponseKey: [String: Any]] = [:]
+            var documented: Set<ResponseKey> = []
             var templates: [(String, [Substring], String)] = []
             for (path, operations) in root["paths"] as? [String: [String: Any]] ?? [:] {
                 for (method, operation) in operations {
@@ -87,6 +90,7 @@ enum SchemaConformance {
                     templates.append((method, path.split(separator: "/"), path))
                     let responses = (operation as? [String: Any])?["responses"] as? [String: Any] ?? [:]
                     for (status, response) in responses {
+                        documented.insert(ResponseKey(method: method, path: path, status: status))
                         var response = response as? [String: Any] ?? [:]
                         if let ref = response["$ref"] as? String, let name = ref.split(separator: "/").last {
                             response = sharedResponses[String(name)] as? [String: Any] ?? [:]
@@ -100,6 +104,7 @@ enum SchemaConformance {
                 }
             }
             self.responseSchemas = responseSchemas
+            self.documented = documented
             // Literal segments before parameters, so that `/annotations/recent` is not read as an ID.
             self.templates = templates.sorted {
                 $0.1.filter { $0.hasPrefix("{") }.count < $1.1.filter { $0.hasPrefix("{") }.count
@@ -112,8 +117,11 @@ enum SchemaConformance {
             guard let template = templates.first(where: { $0.method == method && matches($0.segments, segments) }) else {
                 return nil
             }
-            return responseSchemas[ResponseKey(method: method, path: template.path, status: String(status))]
-                ?? responseSchemas[ResponseKey(method: method, path: template.path, status: "default")]
+            let exact = ResponseKey(method: method, path: template.path, status: String(status))
+            // A documented status is held to its own schema (none, for bytes of any type), never to
+            // the errors' default.
+            if documented.contains(exact) { return responseSchemas[exact] }
+            return responseSchemas[ResponseKey(method: method, path: template.path, status: "default")]
         }
 
         private func matches(_ template: [Substring], _ segments: [Substring]) -> Bool {

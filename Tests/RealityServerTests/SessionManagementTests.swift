@@ -87,20 +87,24 @@ struct SessionManagementTests {
     @Test(arguments: Backend.allCases)
     func aSessionInUse_outlivesItsIdleLifetime_butNotItsMaximum(_ backend: Backend) async throws {
         try await TestServer.run(backend, { $0.sessionLifetimes = SessionLifetimes(idle: 6, maximum: 12) }) { api in
-            // Before the session began: it reaches its maximum no sooner than 12 s after this,
-            // however long registering takes on a loaded machine.
-            let beforeRegistering = ContinuousClock.now
             let ada = try await api.register("Ada")
-            // After the session began: its lifetimes count from no later than this.
-            let start = ContinuousClock.now
-            while ContinuousClock.now - beforeRegistering < .seconds(9) {
+            // The session's own start, as the server recorded it: the lifetimes count from it.
+            let began = try #require(
+                try await api.send(.get, "/api/v1/me/sessions", token: ada.token).decode(Page<SessionInfo>.self)
+                    .items.first
+            ).createdAt
+            // Used every 400 ms until 7.5 s after it began: past its idle lifetime (6 s), and each
+            // request sent 4.5 s before its maximum (12 s), however slow the machine.
+            while Date() < began.addingTimeInterval(7.5) {
                 #expect(try await api.send(.get, "/api/v1/me", token: ada.token).status == .ok)
                 try await Task.sleep(for: .milliseconds(400))
             }
             let sessions = try await api.send(.get, "/api/v1/me/sessions", token: ada.token).decode(Page<SessionInfo>.self)
             let session = try #require(sessions.items.first)
-            #expect(session.lastUsedAt > session.createdAt.addingTimeInterval(6), "use was recorded: \(sessions.items)")
-            try await Task.sleep(until: start + .milliseconds(12_200))
+            // Each use is recorded once per touch interval (1.5 s here): the last recorded one is
+            // well after the session began.
+            #expect(session.lastUsedAt > session.createdAt.addingTimeInterval(4), "use was recorded: \(sessions.items)")
+            try await Task.sleep(for: .seconds(max(0, began.addingTimeInterval(12.2).timeIntervalSinceNow)))
             let ended = try await api.send(.get, "/api/v1/me", token: ada.token)
             #expect(ended.status == .unauthorized && ended.errorCode == "session_expired",
                     "\(ended.status) \(String(decoding: ended.body, as: UTF8.self))")

@@ -43,24 +43,25 @@ struct StatusCommand: AsyncParsableCommand {
                 openConflicts: status.openConflicts,
                 scopes: status.scopes.map { .init(scope: $0.scope, lastSyncedAt: $0.lastSyncedAt, hasToken: $0.hasToken) },
                 rejections: status.rejections)
-            try device.output.print(report) { Self.describe(report) }
+            let zone = try await device.timeZone()
+            try device.output.print(report) { Self.describe(report, in: zone) }
         }
     }
 
-    static func describe(_ report: Report) -> String {
+    static func describe(_ report: Report, in zone: TimeZone) -> String {
         var lines: [String] = []
         if let server = report.server, let user = report.userID {
             let who = report.userName.map { "\($0) (\(user))" } ?? user.uuidString
             lines.append("account   \(who) on \(server)\(report.signedIn ? "" : " (signed out)")")
         } else {
-            lines.append("account   none (reality login --server URL --email E --password P)")
+            lines.append("account   none (reality login --server URL --email E)")
         }
         lines.append("pending   \(report.pendingChanges) changes")
         lines.append("conflicts \(report.openConflicts) open")
         lines.append("strategy  \(report.strategy.rawValue): \(report.strategy.meaning)")
         for scope in report.scopes {
             lines.append("\(scope.scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
-                + (scope.lastSyncedAt.map { "last synced \(Show.date($0))" } ?? "never synced"))
+                + (scope.lastSyncedAt.map { "last synced \(Show.when($0, in: zone))" } ?? "never synced"))
         }
         if report.rejections > 0 {
             let changes = report.rejections == 1 ? "change" : "changes"
