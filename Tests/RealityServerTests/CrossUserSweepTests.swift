@@ -3,6 +3,7 @@ import HTTPTypes
 import Testing
 import RealityAPI
 import RealityCore
+import RealityTestSupport
 
 /// No user reads or changes another's data without a grant, on every route (SPEC C3).
 @Suite("Cross-user sweep")
@@ -166,11 +167,10 @@ struct CrossUserSweepTests {
             #expect(try starred.decode(Page<Annotation>.self).items.isEmpty)
 
             // Expired: a commenter grant that lapses stops commenting.
-            // Three seconds leave the first comment time to land before expiry on a loaded machine.
-            let expiresAt = Date().addingTimeInterval(3)
-            try await api.share(layer.id, by: a, with: b, as: .commenter, expiresAt: expiresAt)
-            #expect(try await api.comment(b, on: note.id, "In time").status == .created)
-            try await Task.sleep(for: .seconds(max(0, expiresAt.timeIntervalSinceNow) + 0.1))
+            let inTime = try await Deadline.observeBefore(
+                setUp: { try await api.share(layer.id, by: a, with: b, as: .commenter, expiresAt: $0) },
+                look: { try await api.comment(b, on: note.id, "In time").status })
+            #expect(inTime.seen == .created)
             #expect(try await api.comment(b, on: note.id, "Too late").status == .notFound)
             #expect(try await api.send(.get, comments, token: b.token).status == .notFound)
         }
@@ -234,13 +234,15 @@ struct CrossUserSweepTests {
             #expect(try await api.send(.get, "/api/v1/annotations/\(note.id)", token: b.token).status == .notFound)
 
             // Expired: works until expiresAt, then not.
-            let expiry = Date().addingTimeInterval(1.5)
-            let timed = try await api.send(
-                .post, "/api/v1/annotations/\(note.id)/permissions", token: a.token,
-                json: GrantRequest(userID: b.id, level: .viewer, expiresAt: expiry))
-            #expect(timed.status == .created)
-            #expect(try await api.send(.get, "/api/v1/annotations/\(note.id)", token: b.token).status == .ok)
-            try await Task.sleep(for: .milliseconds(1_800))
+            let timed = try await Deadline.observeBefore(
+                setUp: { expiry in
+                    let grant = try await api.send(
+                        .post, "/api/v1/annotations/\(note.id)/permissions", token: a.token,
+                        json: GrantRequest(userID: b.id, level: .viewer, expiresAt: expiry))
+                    #expect(grant.status == .created)
+                },
+                look: { try await api.send(.get, "/api/v1/annotations/\(note.id)", token: b.token).status })
+            #expect(timed.seen == .ok)
             #expect(try await api.send(.get, "/api/v1/annotations/\(note.id)", token: b.token).status == .notFound)
         }
     }

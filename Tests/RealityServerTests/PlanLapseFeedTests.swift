@@ -1,6 +1,7 @@
 import Foundation
 import RealityAPI
 import RealityCore
+import RealityTestSupport
 import Testing
 
 /// A paid plan that lapses as time passes reaches devices through the feed like any other access
@@ -23,15 +24,17 @@ struct PlanLapseFeedTests {
             let bobBefore = try await api.pullAll(bob, .shared)
             #expect(Self.grants(in: bobBefore.changes, layer: layer.id) == [bob.id: .editor, carol.id: .viewer])
             let aliceBefore = try await api.pullAll(alice, .private)
-            // The plan ends three seconds from now; setting the end is a change of Alice's record.
-            let end = Timestamp.now().addingTimeInterval(3)
-            let plan = try await api.send(
-                .put, "/api/v1/admin/users/\(alice.id)/tier", token: TestServer.adminToken,
-                json: TierRequest(tier: .plus, expiresAt: end))
-            #expect(plan.status == .ok)
-            #expect(try plan.decode(User.self).subscriptionExpiresAt == end)
-            let endSet = try #require(try await api.store.changeTag(of: .user, id: alice.id.uuidString))
-            try await Task.sleep(for: .seconds(max(0, end.timeIntervalSinceNow) + 0.2))
+            // The plan ends soon; setting the end is a change of Alice's record.
+            let endSet = try await Deadline.observeBefore(
+                setUp: { end in
+                    let plan = try await api.send(
+                        .put, "/api/v1/admin/users/\(alice.id)/tier", token: TestServer.adminToken,
+                        json: TierRequest(tier: .plus, expiresAt: end))
+                    #expect(plan.status == .ok)
+                    #expect(try plan.decode(User.self).subscriptionExpiresAt == end)
+                },
+                look: { try #require(try await api.store.changeTag(of: .user, id: alice.id.uuidString)) }
+            ).seen
 
             // No commit marked the lapse: the pull finds it and publishes it, once.
             let bobLapsed = try await api.pullAll(bob, .shared, since: bobBefore.token)

@@ -1,6 +1,7 @@
 import Foundation
 import RealityAPI
 import RealityCore
+import RealityTestSupport
 import Testing
 
 /// `GET /api/v1/sync/changes`: scopes, paging, tokens, and access changes (docs/sync-protocol.md).
@@ -111,12 +112,11 @@ struct SyncFeedRouteTests {
             try await api.setTier(.pro, for: ann.id)
             let layer = try await api.createLayer(ann)
             let note = try await api.createNote(ann, in: layer.id)
-            // Three seconds leave the first pull time to happen before expiry on a loaded machine.
-            let expiresAt = Timestamp.now().addingTimeInterval(3)
-            try await api.share(layer.id, by: ann, with: bob, as: .viewer, expiresAt: expiresAt)
-            let granted = try await api.pullAll(bob, .shared)
+            let granted = try await Deadline.observeBefore(
+                setUp: { try await api.share(layer.id, by: ann, with: bob, as: .viewer, expiresAt: $0) },
+                look: { try await api.pullAll(bob, .shared) }
+            ).seen
             #expect(granted.changes.saved(.annotation) == [note.id.uuidString])
-            try await Task.sleep(for: .seconds(max(0, expiresAt.timeIntervalSinceNow) + 0.1))
             let expired = try await api.pullAll(bob, .shared, since: granted.token)
             #expect(expired.changes.deleted(.annotation) == [note.id.uuidString])
         }

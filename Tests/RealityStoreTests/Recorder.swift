@@ -24,7 +24,9 @@ actor Recorder<Element: Sendable> {
     private func append(_ item: Element) { items.append(item) }
 
     /// The items once there are at least `count`, or what there is when `timeout` has passed.
-    func items(atLeast count: Int, timeout: Duration = .seconds(10)) async -> [Element] {
+    /// The timeout is long because it costs nothing when the items come (the wait ends at once)
+    /// and a short one fails the test on a machine slowed down by ThreadSanitizer or load.
+    func items(atLeast count: Int, timeout: Duration = .seconds(60)) async -> [Element] {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while items.count < count, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
