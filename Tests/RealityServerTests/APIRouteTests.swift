@@ -15,8 +15,9 @@ import Testing
         #expect(APIRoute.annotation.path(id: id) == "/api/v1/annotations/\(id.uuidString)")
         #expect(APIRoute.revokeOnLayer.path(id: id, userID: other)
             == "/api/v1/layers/\(id.uuidString)/permissions/\(other.uuidString)")
-        #expect(APIRoute.unreact.path(id: id, emoji: "👍") == "/api/v1/annotations/\(id.uuidString)/reactions/%F0%9F%91%8D")
-        #expect(APIRoute.unreact.path(id: id, emoji: "a/b?") == "/api/v1/annotations/\(id.uuidString)/reactions/a%2Fb%3F")
+        let reactions = "/api/v1/annotations/\(id.uuidString)/reactions/"
+        #expect(APIRoute.unreact.path(id: id, emoji: "👍") == reactions + "%F0%9F%91%8D")
+        #expect(APIRoute.unreact.path(id: id, emoji: "a/b?") == reactions + "a%2Fb%3F")
         #expect(APIRoute.asset.path(id: "ab12") == "/api/v1/assets/ab12")
         #expect(APIRoute.setTier.path(id: id) == "/api/v1/admin/users/\(id.uuidString)/tier")
     }
@@ -59,8 +60,8 @@ import Testing
 
     @Test func theGateway_findsEachRoutesPolicy_byTheTemplateHummingbirdMatched() {
         for route in APIRoute.all {
-            #expect(RoutePolicy.of(route.method, endpointPath: RouterPath(route.path).description) == RoutePolicy(route),
-                    "\(route)")
+            let found = RoutePolicy.of(route.method, endpointPath: RouterPath(route.path).description)
+            #expect(found == RoutePolicy(route), "\(route)")
         }
         #expect(RoutePolicy.of(.get, endpointPath: nil) == .undeclared)
         #expect(RoutePolicy.of(.put, endpointPath: "/api/v1/auth/login") == .undeclared, "another method")

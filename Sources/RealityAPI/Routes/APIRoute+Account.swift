@@ -2,7 +2,8 @@ import RealityCore
 
 extension APIRoute {
     /// `GET /api/v1/me`.
-    public static let me = APIRoute(.get, "/api/v1/me", summary: "The signed-in user", tag: "me", answer: .json(User.self))
+    public static let me = APIRoute(
+        .get, "/api/v1/me", summary: "The signed-in user", tag: "me", answer: .json(User.self))
     /// `PATCH /api/v1/me`.
     public static let updateProfile = APIRoute(
         .patch, "/api/v1/me", summary: "Change the profile", tag: "me", body: .json(ProfilePatch.self),

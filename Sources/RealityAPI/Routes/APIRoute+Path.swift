@@ -70,7 +70,8 @@ extension APIRoute {
     /// query. A missing or extra parameter, or an undeclared query name, is a programming error.
     private func filled(_ parameters: [String: String], query: KeyValuePairs<String, String?>) -> String {
         precondition(
-            Set(parameters.keys) == Set(pathParameters), "\(self) takes \(pathParameters), not \(parameters.keys.sorted())")
+            Set(parameters.keys) == Set(pathParameters),
+            "\(self) takes \(pathParameters), not \(parameters.keys.sorted())")
         var path = ""
         for segment in segments {
             path += "/"
@@ -85,7 +86,8 @@ extension APIRoute {
         for (name, value) in query {
             precondition(self.query.contains { $0.name == name }, "\(self) declares no query parameter \(name)")
             guard let value else { continue }
-            path += separator + name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? value)
+            let encoded = value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? value
+            path += separator + name + "=" + encoded
             separator = "&"
         }
         return path
