@@ -49,7 +49,10 @@ let package = Package(
             name: "RealityPostgres",
             dependencies: ["RealityCore", .product(name: "PostgresNIO", package: "postgres-nio")],
             swiftSettings: strict),
-        .target(name: "RealityAPI", dependencies: ["RealityCore"], swiftSettings: strict),
+        .target(
+            name: "RealityAPI",
+            dependencies: ["RealityCore", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: strict),
         .target(
             name: "RealityServer",
             dependencies: [

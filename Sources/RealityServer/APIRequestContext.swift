@@ -31,6 +31,9 @@ public struct APIRequestContext: UserRequestContext {
     public var userID: UserID?
     /// The SHA-256 of the bearer token the user signed in with (for logout).
     public var tokenHash: String?
+    /// The most bytes the request's body may have: its route's declared limit
+    /// (``APIRoute/bodyLimit``), set by ``GatewayMiddleware`` before the route runs.
+    public internal(set) var maxBodyBytes = 0
     /// The peer's address, as the channel knew it when the request arrived.
     private let peer: SocketAddress?
 

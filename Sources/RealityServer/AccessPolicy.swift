@@ -1,37 +1,42 @@
 import Hummingbird
+import RealityAPI
 import RealityCore
 
-/// Which requests need what, by path: deny by default. Every path needs a signed-in user except
-/// the few listed here as public; the admin routes authenticate with the admin token instead
-/// (``AdminTokenMiddleware``); health and metrics are never rate limited, so that monitoring is
-/// never refused. The account's own sessions and password (`/api/v1/me/sessions…`,
-/// `/api/v1/me/password`) need a signed-in user like everything else, and act only on that
-/// user's own sessions; login failures are slowed down by the ``LoginThrottle`` on top of the
-/// rate limit.
+/// Which requests need what, read from the matched route's declaration (``APIRoute/access``,
+/// ``APIRoute/isRateLimited``, found by ``RoutePolicy``): deny by default. A path no route
+/// declares needs a signed-in user (401 without a token, 404 with one); the admin routes
+/// authenticate with the admin token instead of a user's; the routes declared exempt (health and
+/// metrics) are never rate limited, so that monitoring is never refused. The account's own
+/// sessions and password need a signed-in user like everything else, and act only on that user's
+/// own sessions; login failures are slowed down by the ``LoginThrottle`` on top of the rate limit.
 enum AccessPolicy {
-    /// The paths anyone may call without signing in.
-    static let publicPaths: Set<String> = [
-        "/health", "/metrics", "/api/v1/openapi.json", "/api/v1/auth/register", "/api/v1/auth/login",
-    ]
-
-    /// Paths under this prefix carry the admin token, not a user's.
-    static let adminPrefix = "/api/v1/admin/"
-
-    /// Whether a bearer token on a request to `path` is a user's session token.
-    static func authenticates(_ path: String) -> Bool {
-        !path.hasPrefix(adminPrefix)
+    /// Whether a bearer token on a request to a route of `policy` is a user's session token (on
+    /// the admin routes it is the admin token).
+    static func authenticates(_ policy: RoutePolicy) -> Bool {
+        policy.access != .admin
     }
 
-    /// Throws 401 when `path` needs a signed-in user and `context` has none.
-    static func requireUser(_ path: String, context: APIRequestContext) throws {
-        guard context.userID == nil, !publicPaths.contains(path), !path.hasPrefix(adminPrefix) else { return }
-        throw APIError.unauthorized
+    /// Throws 401 when `policy` needs a signed-in user and `context` has none, or the admin token
+    /// and `request` does not carry it (nor does any request when no admin token is configured).
+    static func require(
+        _ policy: RoutePolicy, request: Request, context: APIRequestContext, adminToken: String?
+    ) throws {
+        switch policy.access {
+        case .anonymous: return
+        case .user: if context.userID == nil { throw APIError.unauthorized }
+        case .admin:
+            guard let adminToken, !adminToken.isEmpty,
+                let header = request.headers[.authorization],
+                let token = BearerToken.parse(header),
+                TokenDigest.constantTimeEquals(token, adminToken)
+            else { throw APIError.unauthorized }
+        }
     }
 
-    /// Takes a token from the caller's bucket (the user's, or the address's when anonymous);
-    /// throws 429 with `Retry-After` when it is empty.
-    static func limit(_ path: String, context: APIRequestContext, with limiter: RateLimiter) throws {
-        if path == "/health" || path == "/metrics" { return }
+    /// Takes a token from the caller's bucket (the user's, or the address's when anonymous) unless
+    /// `policy` is exempt; throws 429 with `Retry-After` when it is empty.
+    static func limit(_ policy: RoutePolicy, context: APIRequestContext, with limiter: RateLimiter) throws {
+        guard policy.isRateLimited else { return }
         let caller = context.userID.map(RateLimiter.Caller.user) ?? .address(context.remoteAddress)
         if let wait = limiter.acquire(caller) {
             throw APIError(

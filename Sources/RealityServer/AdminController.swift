@@ -7,15 +7,14 @@ import RealityCore
 /// so its operator sets plans with the admin token.
 struct AdminController<Store: ServerStore>: Sendable {
     let services: Services<Store>
-    let bodyLimit: Int
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.put("users/{id}/tier", use: setTier)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.setTier, use: setTier)
     }
 
     @Sendable func setTier(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<User> {
         let userID: UserID = try context.pathID()
-        let body = try await request.decodeJSON(TierRequest.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(TierRequest.self, limit: context.maxBodyBytes)
         guard let before = try await services.store.user(id: userID) else { throw APIError.notFound }
         let users = services.users(userID)
         try await users.setSubscription(body.tier, expiresAt: body.expiresAt)

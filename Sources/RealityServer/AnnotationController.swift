@@ -6,15 +6,14 @@ import RealityCore
 /// `/api/v1/annotations…` (SPEC S1): every rule is the annotation service's.
 struct AnnotationController<Store: ServerStore>: Sendable {
     let services: Services<Store>
-    let bodyLimit: Int
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.get("annotations", use: list)
-        group.post("annotations", use: create)
-        group.get("annotations/{id}", use: show)
-        group.patch("annotations/{id}", use: patch)
-        group.delete("annotations/{id}", use: delete)
-        group.post("annotations/{id}/move", use: move)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.annotations, use: list)
+        router.on(.createAnnotation, use: create)
+        router.on(.annotation, use: show)
+        router.on(.updateAnnotation, use: patch)
+        router.on(.deleteAnnotation, use: delete)
+        router.on(.moveAnnotation, use: move)
     }
 
     @Sendable func list(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>> {
@@ -37,7 +36,7 @@ struct AnnotationController<Store: ServerStore>: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Annotation> {
-        let body = try await request.decodeJSON(CreateAnnotationRequest.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(CreateAnnotationRequest.self, limit: context.maxBodyBytes)
         let annotation = try await services.annotations(context.requireUser()).createAnnotation(body.draft)
         return JSONResponse(annotation, status: .created)
     }
@@ -52,7 +51,7 @@ struct AnnotationController<Store: ServerStore>: Sendable {
 
     @Sendable func patch(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Annotation> {
         let id: AnnotationID = try context.pathID()
-        let body = try await request.decodeJSON(AnnotationPatch.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(AnnotationPatch.self, limit: context.maxBodyBytes)
         let annotations = services.annotations(try context.requireUser())
         guard let current = try await annotations.fetchAnnotation(id: id) else { throw APIError.notFound }
         try await annotations.updateAnnotation(body.applied(to: current))
@@ -68,7 +67,7 @@ struct AnnotationController<Store: ServerStore>: Sendable {
 
     @Sendable func move(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Annotation> {
         let id: AnnotationID = try context.pathID()
-        let body = try await request.decodeJSON(MoveRequest.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(MoveRequest.self, limit: context.maxBodyBytes)
         let annotations = services.annotations(try context.requireUser())
         try await annotations.moveAnnotation(id: id, to: body.layerID)
         guard let moved = try await annotations.fetchAnnotation(id: id) else { throw APIError.notFound }

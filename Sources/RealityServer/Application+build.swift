@@ -107,8 +107,9 @@ public func buildApplication<Store: ServerStore>(
 }
 
 /// The router: ``GatewayMiddleware`` (request IDs, body limits, authentication, rate limits,
-/// logs and metrics; every path but the few public ones needs a signed-in user, see
-/// ``AccessPolicy``), then the routes.
+/// logs and metrics; each route's access rule and limits come from its declaration in
+/// ``APIRoute``, and an undeclared path needs a signed-in user, see ``AccessPolicy``), then the
+/// routes, each registered by its declaration.
 public func buildRouter<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics = ServerMetrics()
 ) -> Router<APIRequestContext> {
@@ -118,36 +119,30 @@ public func buildRouter<Store: ServerStore>(
     router.add(middleware: GatewayMiddleware(
         metrics: metrics, bodyLimits: BodyLimits(json: json, asset: configuration.maxAssetBytes),
         authenticator: Authenticator(store: store, lifetimes: configuration.sessionLifetimes),
-        limiter: RateLimiter(burst: configuration.rateLimitBurst, perSecond: configuration.rateLimitPerSecond)))
+        limiter: RateLimiter(burst: configuration.rateLimitBurst, perSecond: configuration.rateLimitPerSecond),
+        adminToken: configuration.adminToken))
     OperationsController(services: services, metrics: metrics).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
 
     let hasher = PasswordHasher(cost: configuration.bcryptCost)
     let throttle = LoginThrottle(policy: configuration.loginThrottle)
-    let auth = AuthController(services: services, hasher: hasher, throttle: throttle, bodyLimit: json)
-    auth.addPublicRoutes(to: router.group("api/v1/auth"))
-
-    let admin = router.group("api/v1/admin").add(middleware: AdminTokenMiddleware(adminToken: configuration.adminToken))
-    AdminController(services: services, bodyLimit: json).addRoutes(to: admin)
-
-    let api = router.group("api/v1")
-    auth.addRoutes(to: api.group("auth"))
-    MeController(services: services, bodyLimit: json).addRoutes(to: api)
+    AuthController(services: services, hasher: hasher, throttle: throttle).addRoutes(to: router)
+    AdminController(services: services).addRoutes(to: router)
+    MeController(services: services).addRoutes(to: router)
     SessionController(
-        services: services, hasher: hasher, throttle: throttle, lifetimes: configuration.sessionLifetimes,
-        bodyLimit: json
-    ).addRoutes(to: api)
-    LayerController(services: services, bodyLimit: json).addRoutes(to: api)
+        services: services, hasher: hasher, throttle: throttle, lifetimes: configuration.sessionLifetimes
+    ).addRoutes(to: router)
+    LayerController(services: services).addRoutes(to: router)
     // Before `annotations/{id}`, so that "recent", "unread" and "starred" are never read as IDs.
-    SearchController(services: services).addRoutes(to: api)
-    AnnotationController(services: services, bodyLimit: json).addRoutes(to: api)
-    PermissionController(services: services, bodyLimit: json).addRoutes(to: api)
-    CommentController(services: services, bodyLimit: json).addRoutes(to: api)
-    EngagementController(services: services, bodyLimit: json).addRoutes(to: api)
-    InboxController(services: services).addRoutes(to: api)
-    AssetController(services: services, bodyLimit: configuration.maxAssetBytes).addRoutes(to: api)
-    WorldMapController(services: services, bodyLimit: json).addRoutes(to: api)
-    SyncController(services: services).addRoutes(to: api)
+    SearchController(services: services).addRoutes(to: router)
+    AnnotationController(services: services).addRoutes(to: router)
+    PermissionController(services: services).addRoutes(to: router)
+    CommentController(services: services).addRoutes(to: router)
+    EngagementController(services: services).addRoutes(to: router)
+    InboxController(services: services).addRoutes(to: router)
+    AssetController(services: services).addRoutes(to: router)
+    WorldMapController(services: services).addRoutes(to: router)
+    SyncController(services: services).addRoutes(to: router)
     return router
 }
 

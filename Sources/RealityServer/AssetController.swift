@@ -10,19 +10,18 @@ import RealityCore
 /// and by whoever may see a record that names them.
 struct AssetController<Store: ServerStore>: Sendable {
     let services: Services<Store>
-    /// The largest upload, bytes (``ServerConfiguration/maxAssetBytes``).
-    let bodyLimit: Int
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.post("assets", use: upload)
-        group.get("assets/{id}", use: download)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.uploadAsset, use: upload)
+        router.on(.asset, use: download)
     }
 
     /// Stores the body under its SHA-256 with the request's `Content-Type`
-    /// (`application/octet-stream` when absent); 413 over the limit, 403 over the quota.
+    /// (`application/octet-stream` when absent); 413 over the route's limit (the asset limit,
+    /// ``ServerConfiguration/maxAssetBytes``), 403 over the quota.
     @Sendable func upload(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AssetResponse> {
         let userID = try context.requireUser()
-        let data = try await request.collectBody(upTo: bodyLimit)
+        let data = try await request.collectBody(upTo: context.maxBodyBytes)
         let contentType = request.headers[.contentType] ?? "application/octet-stream"
         let sha256 = SHA256.hash(data: data).lowercaseHex
         try await services.assets(userID).storeAsset(sha256: sha256, contentType: contentType, data: data)

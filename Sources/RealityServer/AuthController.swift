@@ -14,21 +14,16 @@ struct AuthController<Store: ServerStore>: Sendable {
     let services: Services<Store>
     let hasher: PasswordHasher
     let throttle: LoginThrottle
-    let bodyLimit: Int
 
-    /// Register and login: no token needed.
-    func addPublicRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.post("register", use: register)
-        group.post("login", use: login)
-    }
-
-    /// Logout: needs the token it ends.
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.post("logout", use: logout)
+    /// Register and login (anonymous), and logout (with the token it ends).
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.register, use: register)
+        router.on(.login, use: login)
+        router.on(.logout, use: logout)
     }
 
     @Sendable func register(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AuthResponse> {
-        let body = try await request.decodeJSON(RegisterRequest.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(RegisterRequest.self, limit: context.maxBodyBytes)
         let email = EmailAddress.normalized(body.email)
         let now = Timestamp.now()
         let user = User(displayName: body.displayName.trimmingCharacters(in: .whitespacesAndNewlines), email: email, createdAt: now)
@@ -43,7 +38,7 @@ struct AuthController<Store: ServerStore>: Sendable {
     }
 
     @Sendable func login(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AuthResponse> {
-        let body = try await request.decodeJSON(LoginRequest.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(LoginRequest.self, limit: context.maxBodyBytes)
         let email = EmailAddress.normalized(body.email)
         let keys: [LoginThrottle.Key] = [.account(email), .address(context.remoteAddress)]
         if let wait = throttle.wait(for: keys) { throw APIError.loginThrottled(wait) }

@@ -63,21 +63,3 @@ struct AuthenticationMiddleware<Store: AccountRepository, Context: UserRequestCo
         return try await next(request, context)
     }
 }
-
-/// Lets a request through only with `Authorization: Bearer ADMIN_TOKEN`; without a configured
-/// admin token nothing gets through.
-struct AdminTokenMiddleware: RouterMiddleware {
-    typealias Context = APIRequestContext
-    let adminToken: String?
-
-    func handle(
-        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
-    ) async throws -> Response {
-        guard let adminToken, !adminToken.isEmpty,
-            let header = request.headers[.authorization],
-            let token = BearerToken.parse(header),
-            TokenDigest.constantTimeEquals(token, adminToken)
-        else { throw APIError.unauthorized }
-        return try await next(request, context)
-    }
-}

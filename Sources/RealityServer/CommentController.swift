@@ -6,12 +6,11 @@ import RealityCore
 /// Comments and replies: `/api/v1/annotations/{id}/comments` and `/api/v1/comments/{id}` (SPEC S5).
 struct CommentController<Store: ServerStore>: Sendable {
     let services: Services<Store>
-    let bodyLimit: Int
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.get("annotations/{id}/comments", use: list)
-        group.post("annotations/{id}/comments", use: create)
-        group.delete("comments/{id}", use: delete)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.comments, use: list)
+        router.on(.createComment, use: create)
+        router.on(.deleteComment, use: delete)
     }
 
     @Sendable func list(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Comment>> {
@@ -25,7 +24,7 @@ struct CommentController<Store: ServerStore>: Sendable {
     /// A comment, or with `parentCommentID` a reply to a comment on the same annotation.
     @Sendable func create(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Comment> {
         let id: AnnotationID = try context.pathID()
-        let body = try await request.decodeJSON(CommentRequest.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(CommentRequest.self, limit: context.maxBodyBytes)
         let userID = try context.requireUser()
         let collaboration = services.collaboration(userID)
         guard let parentID = body.parentCommentID else {

@@ -6,20 +6,19 @@ import RealityCore
 /// One user's engagement with an annotation: reactions, views and stars (SPEC S4, S5).
 struct EngagementController<Store: ServerStore>: Sendable {
     let services: Services<Store>
-    let bodyLimit: Int
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.post("annotations/{id}/reactions", use: react)
-        group.delete("annotations/{id}/reactions/{emoji}", use: unreact)
-        group.post("annotations/{id}/views", use: view)
-        group.put("annotations/{id}/star", use: star)
-        group.delete("annotations/{id}/star", use: unstar)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.react, use: react)
+        router.on(.unreact, use: unreact)
+        router.on(.view, use: view)
+        router.on(.star, use: star)
+        router.on(.unstar, use: unstar)
     }
 
     /// Adds the caller's reaction (commenter level); the answer is the annotation with its reactions.
     @Sendable func react(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Annotation> {
         let id: AnnotationID = try context.pathID()
-        let body = try await request.decodeJSON(ReactionRequest.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(ReactionRequest.self, limit: context.maxBodyBytes)
         let userID = try context.requireUser()
         try await services.collaboration(userID).addReaction(to: id, emoji: body.emoji)
         guard let annotation = try await services.annotations(userID).fetchAnnotation(id: id) else {

@@ -4,8 +4,9 @@ import Hummingbird
 import Logging
 import RealityCore
 
-/// What every request goes through before its route, in one middleware: its ID, the body limit,
-/// authentication, the rate limit and the need for a signed-in user (``AccessPolicy``); after
+/// What every request goes through before its route, in one middleware: its ID, then, by its
+/// route's declaration (``RoutePolicy``), the body limit, authentication, the rate limit and the
+/// need for a signed-in user or the admin token (``AccessPolicy``); after
 /// it, one log line and the metrics by route template. Errors thrown on the way have become
 /// responses by then.
 ///
@@ -18,6 +19,8 @@ struct GatewayMiddleware<Store: AccountRepository>: RouterMiddleware {
     let bodyLimits: BodyLimits
     let authenticator: Authenticator<Store>
     let limiter: RateLimiter
+    /// The token of the admin routes; nil turns them off.
+    let adminToken: String?
     let requestIDs = RequestIDGenerator()
 
     func handle(
@@ -41,12 +44,15 @@ struct GatewayMiddleware<Store: AccountRepository>: RouterMiddleware {
         let path = request.uri.path
         var response: Response
         do {
-            try bodyLimits.check(request)
-            if AccessPolicy.authenticates(path), let session = try await authenticator.session(of: request) {
+            let policy = RoutePolicy.of(request.method, endpointPath: context.endpointPath)
+            context.maxBodyBytes = bodyLimits.limit(for: policy.bodyLimit)
+            try bodyLimits.check(request, limit: context.maxBodyBytes, of: policy.bodyLimit)
+            if AccessPolicy.authenticates(policy), let session = try await authenticator.session(of: request) {
                 context.signIn(session)
             }
-            try AccessPolicy.limit(path, context: context, with: limiter)
-            try AccessPolicy.requireUser(path, context: context)
+            // Before the admin token is checked, so that guessing it is rate limited too.
+            try AccessPolicy.limit(policy, context: context, with: limiter)
+            try AccessPolicy.require(policy, request: request, context: context, adminToken: adminToken)
             response = try await next(request, context)
         } catch let error as SyncBatchTooLarge {
             response = try error.response(from: request, context: context)

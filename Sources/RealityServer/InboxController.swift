@@ -11,10 +11,10 @@ struct InboxController<Store: ServerStore>: Sendable {
     /// The newest entries a list reads before it is cut into pages.
     static var window: Int { 500 }
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.get("activity", use: activity)
-        group.get("notifications", use: notifications)
-        group.post("notifications/{id}/read", use: markRead)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.activity, use: activity)
+        router.on(.notifications, use: notifications)
+        router.on(.markNotificationRead, use: markRead)
     }
 
     @Sendable func activity(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Activity>> {

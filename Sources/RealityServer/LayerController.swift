@@ -6,14 +6,13 @@ import RealityCore
 /// `/api/v1/layers…` (SPEC S2).
 struct LayerController<Store: ServerStore>: Sendable {
     let services: Services<Store>
-    let bodyLimit: Int
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.get("layers", use: list)
-        group.post("layers", use: create)
-        group.get("layers/{id}", use: show)
-        group.patch("layers/{id}", use: patch)
-        group.delete("layers/{id}", use: delete)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.layers, use: list)
+        router.on(.createLayer, use: create)
+        router.on(.layer, use: show)
+        router.on(.updateLayer, use: patch)
+        router.on(.deleteLayer, use: delete)
     }
 
     @Sendable func list(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Layer>> {
@@ -25,7 +24,7 @@ struct LayerController<Store: ServerStore>: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Layer> {
-        let body = try await request.decodeJSON(CreateLayerRequest.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(CreateLayerRequest.self, limit: context.maxBodyBytes)
         let layer = try await services.layers(context.requireUser()).createLayer(
             name: body.name, icon: body.icon ?? Layer.defaultIcon, color: body.color ?? .blue,
             parentLayerID: body.parentLayerID)
@@ -42,7 +41,7 @@ struct LayerController<Store: ServerStore>: Sendable {
 
     @Sendable func patch(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Layer> {
         let id: LayerID = try context.pathID()
-        let body = try await request.decodeJSON(LayerPatch.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(LayerPatch.self, limit: context.maxBodyBytes)
         let layers = services.layers(try context.requireUser())
         guard var layer = try await layers.fetchLayer(id: id) else { throw APIError.notFound }
         if let name = body.name { layer.name = name }

@@ -6,15 +6,14 @@ import RealityCore
 /// The signed-in user's own account: `/api/v1/me…` (SPEC S6, D4).
 struct MeController<Store: ServerStore>: Sendable {
     let services: Services<Store>
-    let bodyLimit: Int
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.get("me", use: me)
-        group.patch("me", use: patch)
-        group.delete("me", use: deleteAccount)
-        group.put("me/preferences", use: preferences)
-        group.get("me/usage", use: usage)
-        group.get("me/export", use: export)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.me, use: me)
+        router.on(.updateProfile, use: patch)
+        router.on(.deleteAccount, use: deleteAccount)
+        router.on(.replacePreferences, use: preferences)
+        router.on(.usage, use: usage)
+        router.on(.export, use: export)
     }
 
     @Sendable func me(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<User> {
@@ -22,14 +21,14 @@ struct MeController<Store: ServerStore>: Sendable {
     }
 
     @Sendable func patch(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<User> {
-        let body = try await request.decodeJSON(ProfilePatch.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(ProfilePatch.self, limit: context.maxBodyBytes)
         let users = services.users(try context.requireUser())
         _ = try await users.updateProfile(displayName: body.displayName, avatarURL: body.avatarURL)
         return JSONResponse(try await users.getCurrentUser())
     }
 
     @Sendable func preferences(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<User> {
-        let body = try await request.decodeJSON(UserPreferences.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(UserPreferences.self, limit: context.maxBodyBytes)
         let users = services.users(try context.requireUser())
         _ = try await users.updatePreferences(body)
         return JSONResponse(try await users.getCurrentUser())

@@ -1,11 +1,12 @@
 import Foundation
 import Hummingbird
+import RealityAPI
 import NIOCore
 
 /// `GET /api/v1/openapi.json`, public: clients read it before they have an account (SPEC C4).
 struct OpenAPIController: Sendable {
-    func addRoutes(to router: Router<APIRequestContext>) {
-        router.get("api/v1/openapi.json", use: document)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.openAPIDocument, use: document)
     }
 
     @Sendable func document(_ request: Request, context: APIRequestContext) async throws -> Response {

@@ -1,7 +1,9 @@
 import Foundation
+import RealityAPI
 
-/// The OpenAPI 3.1 document of the API (SPEC C4), built from ``APIRoutes`` so that it lists
-/// exactly what the router answers, with the schemas of the main wire types.
+/// The OpenAPI 3.1 document of the API (SPEC C4): its paths and operations built from the route
+/// declarations (``APIRoute/all``), which the router registers, with the schemas of the main wire
+/// types.
 enum OpenAPIDocument {
     /// The document as JSON, built once.
     static let json: Data = {
@@ -12,7 +14,7 @@ enum OpenAPIDocument {
     /// The document as a JSON object.
     static func build() -> [String: Any] {
         var paths: [String: [String: Any]] = [:]
-        for operation in APIRoutes.all {
+        for operation in APIRoute.all {
             paths[operation.path, default: [:]][operation.method.rawValue.lowercased()] = describe(operation)
         }
         return [
@@ -42,11 +44,11 @@ enum OpenAPIDocument {
         ]
     }
 
-    private static func describe(_ operation: APIOperation) -> [String: Any] {
+    private static func describe(_ operation: APIRoute) -> [String: Any] {
         var parameters: [[String: Any]] = []
-        for name in pathParameters(operation.path) {
+        for name in operation.pathParameters {
             var schema: [String: Any] = ["type": "string"]
-            if name != "emoji" && !(operation.path.hasPrefix("/api/v1/assets")) { schema["format"] = "uuid" }
+            if !operation.textParameters.contains(name) { schema["format"] = "uuid" }
             parameters.append(["name": name, "in": "path", "required": true, "schema": schema])
         }
         for query in operation.query {
@@ -61,14 +63,16 @@ enum OpenAPIDocument {
             "operationId": operationID(operation),
             "parameters": parameters,
         ]
-        switch operation.security {
+        switch operation.access {
         case .anonymous: result["security"] = [[String: Any]]()
-        case .bearer: break
+        case .user: break
         case .admin: result["security"] = [["adminToken": [String]()]]
         }
         switch operation.body {
         case .json(let name):
-            result["requestBody"] = ["required": true, "content": ["application/json": ["schema": ref(name)]]]
+            result["requestBody"] = [
+                "required": true, "content": ["application/json": ["schema": ref(name.description)]],
+            ]
         case .raw:
             result["requestBody"] = [
                 "required": true,
@@ -79,9 +83,9 @@ enum OpenAPIDocument {
         let success: [String: Any] =
             switch operation.answer {
             case .json(let name):
-                ["description": "OK", "content": ["application/json": ["schema": ref(name)]]]
+                ["description": "OK", "content": ["application/json": ["schema": ref(name.description)]]]
             case .page(let name):
-                ["description": "One page", "content": ["application/json": ["schema": page(of: name)]]]
+                ["description": "One page", "content": ["application/json": ["schema": page(of: name.description)]]]
             case .raw:
                 // No schema: the bytes come in the media type they were uploaded with, JSON included,
                 // and are not a JSON string (OpenAPI 3.1 describes binary content without one).
@@ -93,25 +97,20 @@ enum OpenAPIDocument {
             case .webSocket(let name):
                 [
                     "description": "Switching to a WebSocket; each text frame is one JSON message.",
-                    "content": ["application/json": ["schema": ref(name)]],
+                    "content": ["application/json": ["schema": ref(name.description)]],
                 ]
             }
         var responses: [String: Any] = ["\(operation.status)": success, "default": ["$ref": "#/components/responses/Error"]]
         for (status, schema) in operation.errors {
-            responses["\(status)"] = ["description": "An error with details", "content": ["application/json": ["schema": ref(schema)]]]
+            responses["\(status)"] = [
+                "description": "An error with details", "content": ["application/json": ["schema": ref(schema.description)]],
+            ]
         }
         result["responses"] = responses
         return result
     }
 
-    /// The `{name}` segments of a path.
-    static func pathParameters(_ path: String) -> [String] {
-        path.split(separator: "/").compactMap { segment in
-            segment.hasPrefix("{") && segment.hasSuffix("}") ? String(segment.dropFirst().dropLast()) : nil
-        }
-    }
-
-    private static func operationID(_ operation: APIOperation) -> String {
+    private static func operationID(_ operation: APIRoute) -> String {
         let words = operation.path.split(separator: "/").filter { $0 != "api" && $0 != "v1" }
             .map { $0.hasPrefix("{") ? "By" + $0.dropFirst().dropLast().capitalized : $0.replacingOccurrences(of: ".", with: "") }
         return operation.method.rawValue.lowercased() + words.map { $0.prefix(1).uppercased() + String($0.dropFirst()) }.joined()

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RealityAPI
 import RealityCore
 
 /// `/health` (the services' health, aggregated) and `/metrics` (Prometheus text) (SPEC C8).
@@ -13,9 +14,9 @@ struct OperationsController<Store: ServerStore>: Sendable {
         var services: [ServiceHealth]
     }
 
-    func addRoutes(to router: Router<APIRequestContext>) {
-        router.get("health", use: health)
-        router.get("metrics", use: prometheus)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.health, use: health)
+        router.on(.metrics, use: prometheus)
     }
 
     @Sendable func health(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<HealthReport> {

@@ -7,15 +7,14 @@ import RealityCore
 /// needs the share capability (editor or above), as giving them does.
 struct PermissionController<Store: ServerStore>: Sendable {
     let services: Services<Store>
-    let bodyLimit: Int
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.get("layers/{id}/permissions", use: layerGrants)
-        group.post("layers/{id}/permissions", use: grantOnLayer)
-        group.delete("layers/{id}/permissions/{userID}", use: revokeOnLayer)
-        group.get("annotations/{id}/permissions", use: annotationGrants)
-        group.post("annotations/{id}/permissions", use: grantOnAnnotation)
-        group.delete("annotations/{id}/permissions/{userID}", use: revokeOnAnnotation)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.layerGrants, use: layerGrants)
+        router.on(.grantOnLayer, use: grantOnLayer)
+        router.on(.revokeOnLayer, use: revokeOnLayer)
+        router.on(.annotationGrants, use: annotationGrants)
+        router.on(.grantOnAnnotation, use: grantOnAnnotation)
+        router.on(.revokeOnAnnotation, use: revokeOnAnnotation)
     }
 
     @Sendable func layerGrants(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Permission>> {
@@ -30,7 +29,7 @@ struct PermissionController<Store: ServerStore>: Sendable {
 
     @Sendable func grantOnLayer(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Permission> {
         let id: LayerID = try context.pathID()
-        let body = try await request.decodeJSON(GrantRequest.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(GrantRequest.self, limit: context.maxBodyBytes)
         let userID = try context.requireUser()
         guard try await services.layers(userID).fetchLayer(id: id) != nil else { throw APIError.notFound }
         try await requireUser(body.userID)
@@ -62,7 +61,7 @@ struct PermissionController<Store: ServerStore>: Sendable {
         -> JSONResponse<Permission>
     {
         let id: AnnotationID = try context.pathID()
-        let body = try await request.decodeJSON(GrantRequest.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(GrantRequest.self, limit: context.maxBodyBytes)
         guard let level = body.level else { throw ValidationError(field: "level", reason: .required) }
         let userID = try context.requireUser()
         guard try await services.annotations(userID).fetchAnnotation(id: id) != nil else { throw APIError.notFound }

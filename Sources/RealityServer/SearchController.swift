@@ -8,11 +8,11 @@ import RealityCore
 struct SearchController<Store: ServerStore>: Sendable {
     let services: Services<Store>
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.get("search", use: search)
-        group.get("annotations/recent", use: recent)
-        group.get("annotations/unread", use: unread)
-        group.get("annotations/starred", use: starred)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.search, use: search)
+        router.on(.recent, use: recent)
+        router.on(.unread, use: unread)
+        router.on(.starred, use: starred)
     }
 
     /// `q` (words, as prefixes), `layerID` and `type` (repeated or comma-separated), one

@@ -11,13 +11,12 @@ struct SessionController<Store: ServerStore>: Sendable {
     let hasher: PasswordHasher
     let throttle: LoginThrottle
     let lifetimes: SessionLifetimes
-    let bodyLimit: Int
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.get("me/sessions", use: list)
-        group.post("me/sessions/revoke-others", use: revokeOthers)
-        group.delete("me/sessions/{id}", use: revoke)
-        group.post("me/password", use: changePassword)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.sessions, use: list)
+        router.on(.revokeOtherSessions, use: revokeOthers)
+        router.on(.revokeSession, use: revoke)
+        router.on(.changePassword, use: changePassword)
     }
 
     /// The caller's live sessions, most recently used first; the caller's own is `current`.
@@ -58,7 +57,7 @@ struct SessionController<Store: ServerStore>: Sendable {
     /// current password is a 403 (not a 401: the token is fine) and counts as a failed login.
     @Sendable func changePassword(_ request: Request, context: APIRequestContext) async throws -> Response {
         let userID = try context.requireUser()
-        let body = try await request.decodeJSON(PasswordChangeRequest.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(PasswordChangeRequest.self, limit: context.maxBodyBytes)
         guard let account = try await services.store.account(userID: userID) else { throw APIError.unauthorized }
         let keys: [LoginThrottle.Key] = [.account(account.email), .address(context.remoteAddress)]
         if let wait = throttle.wait(for: keys) { throw APIError.loginThrottled(wait) }

@@ -7,13 +7,12 @@ import RealityCore
 /// only the owner deletes it; its assets must be the owner's own uploads.
 struct WorldMapController<Store: ServerStore>: Sendable {
     let services: Services<Store>
-    let bodyLimit: Int
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.get("worldmaps", use: list)
-        group.post("worldmaps", use: create)
-        group.get("worldmaps/{id}", use: show)
-        group.delete("worldmaps/{id}", use: delete)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.worldMaps, use: list)
+        router.on(.createWorldMap, use: create)
+        router.on(.worldMap, use: show)
+        router.on(.deleteWorldMap, use: delete)
     }
 
     @Sendable func list(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<WorldMap>> {
@@ -24,7 +23,7 @@ struct WorldMapController<Store: ServerStore>: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<WorldMap> {
-        let body = try await request.decodeJSON(CreateWorldMapRequest.self, limit: bodyLimit)
+        let body = try await request.decodeJSON(CreateWorldMapRequest.self, limit: context.maxBodyBytes)
         let userID = try context.requireUser()
         let anchors = services.anchors(userID)
         let map = body.worldMap(owner: userID, at: Timestamp.now())

@@ -24,9 +24,10 @@ public struct LiveEventsClient: Sendable {
     /// The events address: the server's with a ws or wss scheme.
     var eventsURL: String {
         let base = serverURL.hasSuffix("/") ? String(serverURL.dropLast()) : serverURL
-        if base.hasPrefix("https://") { return "wss://" + base.dropFirst("https://".count) + "/api/v1/events" }
-        if base.hasPrefix("http://") { return "ws://" + base.dropFirst("http://".count) + "/api/v1/events" }
-        return base + "/api/v1/events"
+        let path = APIRoute.events.path()
+        if base.hasPrefix("https://") { return "wss://" + base.dropFirst("https://".count) + path }
+        if base.hasPrefix("http://") { return "ws://" + base.dropFirst("http://".count) + path }
+        return base + path
     }
 
     /// Connects, calls `connected` once the socket is open, then `handle` for each event, until

@@ -47,40 +47,40 @@ public struct SyncTransport: Sendable {
 
     /// `POST /api/v1/auth/register`.
     public func register(_ request: RegisterRequest) async throws -> AuthResponse {
-        try await send(.POST, "/api/v1/auth/register", body: request)
+        try await send(.register, body: request)
     }
 
     /// `POST /api/v1/auth/login`.
     public func login(_ request: LoginRequest) async throws -> AuthResponse {
-        try await send(.POST, "/api/v1/auth/login", body: request)
+        try await send(.login, body: request)
     }
 
     /// `POST /api/v1/auth/logout`: ends the session on the server.
     public func logout() async throws {
-        _ = try await raw(.POST, "/api/v1/auth/logout", body: nil)
+        _ = try await raw(.logout, body: nil)
     }
 
     // MARK: - Sync
 
     /// `GET /api/v1/sync/limits`.
     public func limits() async throws -> SyncLimits {
-        try await send(.GET, "/api/v1/sync/limits")
+        try await send(.syncLimits)
     }
 
     /// `POST /api/v1/sync/push`; a 413 throws ``SyncError/batchTooLarge(_:)``.
     public func push(_ request: SyncPushRequest) async throws -> SyncPushResponse {
-        try await send(.POST, "/api/v1/sync/push", body: request)
+        try await send(.syncPush, body: request)
     }
 
     /// `GET /api/v1/sync/changes`; a 410 throws ``SyncError/resyncRequired``.
     public func changes(scope: SyncScope, since token: String?, limit: Int) async throws -> SyncChangesPage {
-        try await send(.GET, Self.changesPath(scope: scope, since: token, limit: limit))
+        try await send(.syncChanges, Self.changesPath(scope: scope, since: token, limit: limit))
     }
 
     /// `GET /api/v1/sync/changes` as the server wrote it, not yet decoded (see
     /// ``decodeChanges(_:)``); a 410 throws ``SyncError/resyncRequired``.
     func changesBody(scope: SyncScope, since token: String?, limit: Int) async throws -> Data {
-        try await raw(.GET, Self.changesPath(scope: scope, since: token, limit: limit), body: nil)
+        try await raw(.syncChanges, Self.changesPath(scope: scope, since: token, limit: limit), body: nil)
     }
 
     /// The page a ``changesBody(scope:since:limit:)`` holds.
@@ -92,15 +92,11 @@ public struct SyncTransport: Sendable {
     /// record as the server wrote it when the fast decoder read the page (``FastPageDecoder``).
     static func decodeChangesKeepingRecords(_ body: Data) throws -> (page: SyncChangesPage, records: [Data?]?) {
         if let (page, records) = FastPageDecoder.decode(body) { return (page, records) }
-        return (try decode(body, from: "/api/v1/sync/changes"), nil)
+        return (try decode(body, from: APIRoute.syncChanges.path()), nil)
     }
 
     private static func changesPath(scope: SyncScope, since token: String?, limit: Int) -> String {
-        var path = "/api/v1/sync/changes?scope=\(scope.rawValue)&limit=\(limit)"
-        if let token {
-            path += "&since=" + (token.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? token)
-        }
-        return path
+        APIRoute.syncChanges.path(query: ["scope": scope.rawValue, "limit": String(limit), "since": token])
     }
 
     /// The size in bytes of `request` as it goes on the wire.
@@ -110,11 +106,13 @@ public struct SyncTransport: Sendable {
 
     // MARK: - Plumbing
 
+    /// Sends `body` to `route` (at `path`, the route's template filled in; its bare path when
+    /// nil) and decodes the answer.
     func send<Answer: Decodable>(
-        _ method: HTTPMethod, _ path: String, body: (some Encodable)? = String?.none
+        _ route: APIRoute, _ path: String? = nil, body: (some Encodable)? = String?.none
     ) async throws -> Answer {
         let data = try body.map { try RealityJSON.encode($0) }
-        return try Self.decode(try await raw(method, path, body: data), from: path)
+        return try Self.decode(try await raw(route, path, body: data), from: path ?? route.path)
     }
 
     private static func decode<Answer: Decodable>(_ answer: Data, from path: String) throws -> Answer {
@@ -125,9 +123,11 @@ public struct SyncTransport: Sendable {
         }
     }
 
-    func raw(_ method: HTTPMethod, _ path: String, body: Data?) async throws -> Data {
-        var request = HTTPClientRequest(url: serverURL + path)
-        request.method = method
+    /// Sends `body` to `route` at `path` (its bare path when nil) and returns the answer's bytes.
+    func raw(_ route: APIRoute, _ path: String? = nil, body: Data?) async throws -> Data {
+        assert(path.map(route.matches) ?? true, "\(path ?? "") is not a path of \(route)")
+        var request = HTTPClientRequest(url: serverURL + (path ?? route.path()))
+        request.method = HTTPMethod(rawValue: route.method.rawValue)
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
@@ -164,13 +164,4 @@ public struct SyncTransport: Sendable {
         default: return .refused(status: status, detail)
         }
     }
-}
-
-extension CharacterSet {
-    /// Characters that may stand unescaped in a query value.
-    static let urlQueryValueAllowed: CharacterSet = {
-        var set = CharacterSet.urlQueryAllowed
-        set.remove(charactersIn: "&+=?#")
-        return set
-    }()
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RealityAPI
 import RealityServer
 
 /// The platform's server run in-process for a benchmark: SQLite in a temporary directory, or
@@ -27,7 +28,7 @@ struct BenchServer {
         let url = "http://127.0.0.1:\(port)"
         let server = BenchServer(url: url, client: BenchHTTP(base: url), directory: directory, task: task)
         do {
-            try await server.client.waitForOK("/health", deadline: .now + .seconds(30))
+            try await server.client.waitForOK(deadline: .now + .seconds(30))
         } catch {
             server.stop()
             throw error

@@ -19,14 +19,14 @@ struct BenchUser: Sendable {
     static func make(_ client: BenchHTTP, admin: String, name: String) async throws -> BenchUser {
         let email = "\(name)@example.com"
         let (status, body) = try await client.send(
-            .POST, "/api/v1/auth/register", body: RegisterRequest(email: email, password: password, displayName: name))
+            .register, body: RegisterRequest(email: email, password: password, displayName: name))
         guard status == 201 else { throw BenchError("register answered \(status)") }
         let auth = try RealityJSON.decode(AuthResponse.self, from: body)
         let (tier, _) = try await client.send(
-            .PUT, "/api/v1/admin/users/\(auth.user.id)/tier", token: admin, body: TierRequest(tier: .pro))
+            .setTier, APIRoute.setTier.path(id: auth.user.id), token: admin, body: TierRequest(tier: .pro))
         guard tier == 200 else { throw BenchError("tier answered \(tier)") }
         let (layerStatus, layerBody) = try await client.send(
-            .POST, "/api/v1/layers", token: auth.token, body: CreateLayerRequest(name: name))
+            .createLayer, token: auth.token, body: CreateLayerRequest(name: name))
         guard layerStatus == 201 else { throw BenchError("layer create answered \(layerStatus)") }
         return BenchUser(
             client: client, email: email, token: auth.token, layerID: try RealityJSON.decode(Layer.self, from: layerBody).id,
@@ -36,7 +36,7 @@ struct BenchUser: Sendable {
     /// A new session of this user, as a second device signing in gets.
     func login() async throws -> AuthResponse {
         let (status, body) = try await client.send(
-            .POST, "/api/v1/auth/login", body: LoginRequest(email: email, password: Self.password))
+            .login, body: LoginRequest(email: email, password: Self.password))
         guard status == 200 else { throw BenchError("login answered \(status)") }
         return try RealityJSON.decode(AuthResponse.self, from: body)
     }
@@ -64,7 +64,7 @@ struct BenchUser: Sendable {
             }
             let (status, body) = try await samples.time {
                 try await client.send(
-                    .POST, "/api/v1/sync/push", token: token,
+                    .syncPush, token: token,
                     body: SyncPushRequest(clientID: userID.uuidString, mutations: mutations))
             }
             guard status == 200 else { throw BenchError("push answered \(status)") }
@@ -86,7 +86,7 @@ struct BenchUser: Sendable {
                 type: .text, content: annotation.content, title: annotation.title, position: annotation.position,
                 layerID: layerID)
             let (status, _) = try await samples.time {
-                try await client.send(.POST, "/api/v1/annotations", token: token, body: request)
+                try await client.send(.createAnnotation, token: token, body: request)
             }
             guard status == 201 else { throw BenchError("REST create answered \(status)") }
         }

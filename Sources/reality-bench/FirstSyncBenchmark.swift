@@ -56,7 +56,7 @@ struct FirstSyncBenchmark: AsyncParsableCommand {
         let baselineRate = Double(count) / (baseline.p50 / 1000)
         var report = BenchmarkReport(
             benchmark: "firstsync", count: count, ours: ours, baseline: baseline,
-            baselineDescription: "the same annotations paged from GET /api/v1/annotations (\(Self.restPageSize) a page) "
+            baselineDescription: "the same annotations paged from \(APIRoute.annotations) (\(Self.restPageSize) a page) "
                 + "and saved on a new device store one commit (transaction) each; ratio here is records per second "
                 + "over the baseline's; p50/p99 are of a whole first sync",
             extra: [
@@ -72,11 +72,8 @@ struct FirstSyncBenchmark: AsyncParsableCommand {
     static func copyThroughREST(_ user: BenchUser, into store: SQLiteStore) async throws {
         var cursor: String?
         repeat {
-            var path = "/api/v1/annotations?limit=\(restPageSize)"
-            if let cursor {
-                path += "&cursor=" + (cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? cursor)
-            }
-            let (status, body) = try await user.client.send(.GET, path, token: user.token)
+            let path = APIRoute.annotations.path(query: ["limit": String(restPageSize), "cursor": cursor])
+            let (status, body) = try await user.client.send(.annotations, path, token: user.token)
             guard status == 200 else { throw BenchError("GET \(path) answered \(status)") }
             let page = try RealityJSON.decode(Page<Annotation>.self, from: body)
             for annotation in page.items {

@@ -52,7 +52,7 @@ struct PushBenchmark: AsyncParsableCommand {
         let restRate = total / restSeconds
         var report = BenchmarkReport(
             benchmark: "push", count: Int(total), ours: batches, baseline: restLatencies,
-            baselineDescription: "the same annotations created one REST POST /api/v1/annotations each; ratio here is "
+            baselineDescription: "the same annotations created one REST \(APIRoute.createAnnotation) each; ratio here is "
                 + "push mutations per second over REST creates per second; p50/p99 are per push of \(batch)",
             extra: [
                 "mutationsPerSecond": pushRate, "restCreatesPerSecond": restRate, "devices": Double(devices),

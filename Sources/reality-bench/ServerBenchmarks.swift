@@ -15,7 +15,7 @@ import RealityStore
 /// next to each other, repeated, is steadier than one long run of each.
 struct HTTPBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "http", abstract: "Requests per second and latency of GET /api/v1/annotations/{id}.")
+        commandName: "http", abstract: "Requests per second and latency of \(APIRoute.annotation).")
     @Flag(help: "Print one JSON object.") var json = false
     @Option(help: "Seconds per wrk run.") var seconds: Int = 10
     @Option(help: "Rounds of a bare run then ours; figures are medians over the rounds.") var rounds: Int = 3
@@ -38,7 +38,7 @@ struct HTTPBenchmark: AsyncParsableCommand {
         let server = Task { try await app.runService(gracefulShutdownSignals: []) }
         defer { server.cancel() }
         let client = BenchHTTP(base: "http://127.0.0.1:\(port)")
-        try await client.waitForOK("/health", deadline: .now + .seconds(10))
+        try await client.waitForOK(deadline: .now + .seconds(10))
         let (token, path, body) = try await Self.seed(client)
 
         let constant = ByteBuffer(data: body)
@@ -112,22 +112,22 @@ struct HTTPBenchmark: AsyncParsableCommand {
     /// and its JSON body.
     static func seed(_ client: BenchHTTP) async throws -> (String, String, Data) {
         let (status, body) = try await client.send(
-            .POST, "/api/v1/auth/register",
+            .register,
             body: RegisterRequest(email: "bench@example.com", password: "correct horse battery staple", displayName: "Bench"))
         guard status == 201 else { throw BenchError("register answered \(status)") }
         let token = try RealityJSON.decode(AuthResponse.self, from: body).token
         let (layerStatus, layerBody) = try await client.send(
-            .POST, "/api/v1/layers", token: token, body: CreateLayerRequest(name: "Bench"))
+            .createLayer, token: token, body: CreateLayerRequest(name: "Bench"))
         guard layerStatus == 201 else { throw BenchError("layer create answered \(layerStatus)") }
         let layer = try RealityJSON.decode(Layer.self, from: layerBody)
         let create = CreateAnnotationRequest(
             type: .text, content: AnnotationContent(text: "Remember to buy milk on the way home"), title: "Milk",
             position: SIMD3(0, 1.5, -2), layerID: layer.id)
-        let (created, createdBody) = try await client.send(.POST, "/api/v1/annotations", token: token, body: create)
+        let (created, createdBody) = try await client.send(.createAnnotation, token: token, body: create)
         guard created == 201 else { throw BenchError("annotation create answered \(created)") }
         let annotation = try RealityJSON.decode(Annotation.self, from: createdBody)
-        let path = "/api/v1/annotations/\(annotation.id)"
-        let (_, body2) = try await client.send(.GET, path, token: token)
+        let path = APIRoute.annotation.path(id: annotation.id)
+        let (_, body2) = try await client.send(.annotation, path, token: token)
         return (token, path, body2)
     }
 }
@@ -176,7 +176,7 @@ struct StartupBenchmark: AsyncParsableCommand {
             process.standardError = FileHandle.nullDevice
             let start = ContinuousClock.now
             try process.run()
-            try await client.waitForOK("/health", deadline: start + .seconds(20))
+            try await client.waitForOK(deadline: start + .seconds(20))
             samples.appendValue((ContinuousClock.now - start).milliseconds)
             process.terminate()
             process.waitUntilExit()

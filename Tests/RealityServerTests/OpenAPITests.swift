@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Testing
+import RealityAPI
 import RealityCore
 import RealityServer
 import RealityStore
@@ -8,10 +9,23 @@ import RealityStore
 /// The OpenAPI document is public and lists exactly the router's routes (SPEC C4).
 @Suite("OpenAPI document")
 struct OpenAPITests {
+    /// Every declared route has a handler, and no handler serves an undeclared route: the router's
+    /// table is the declarations' (``APIRoute/all``), each once.
+    @Test func everyDeclaredRoute_isRegistered_andNothingElse() throws {
+        let router = buildRouter(ServerConfiguration(port: 0), store: try SQLiteStore.inMemory(role: .server))
+        // The events WebSocket lives on the upgrade router, next to the HTTP one.
+        let registered = router.routes.map { "\($0.method.rawValue) \($0.path)" } + [APIRoute.events.description]
+        let declared = APIRoute.all.map(\.description)
+        #expect(Set(registered).count == registered.count, "a route registered twice")
+        #expect(Set(declared).count == declared.count, "a route declared twice")
+        #expect(Set(declared).subtracting(registered).sorted() == [], "declared but not registered")
+        #expect(Set(registered).subtracting(declared).sorted() == [], "registered but not declared")
+    }
+
     @Test func document_isPublic_andDescribesEveryRoute_andNothingElse() async throws {
         let router = buildRouter(ServerConfiguration(port: 0), store: try SQLiteStore.inMemory(role: .server))
         // The events WebSocket lives on the upgrade router, next to the HTTP one.
-        let registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path)" } + ["GET /\(liveEventsPath)"])
+        let registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path)" } + [APIRoute.events.description])
         #expect(registered.count > 50)
         try await TestServer.run(.sqlite) { api in
             let result = try await api.send(.get, "/api/v1/openapi.json")

@@ -5,19 +5,15 @@ import RealityAPI
 import RealityCore
 import ServiceLifecycle
 
-/// The path of the live-events WebSocket, which the upgrade router (not the HTTP router) answers.
-public let liveEventsPath = "api/v1/events"
-
-/// `GET /api/v1/events`: upgrades an authenticated request to a WebSocket that carries the
-/// caller's live events as JSON text frames until either side closes.
+/// `GET /api/v1/events` (``APIRoute/events``): upgrades an authenticated request to a WebSocket
+/// that carries the caller's live events as JSON text frames until either side closes. The
+/// upgrade router answers it, not the HTTP router.
 enum EventsRoute {
-    static let path = liveEventsPath
-
     /// Adds the route; each user may hold as many sockets as `sockets` allows.
     static func add<Store: ServerStore>(
         to router: Router<EventsRequestContext>, hub: EventHub<Store>, sockets: LiveSocketQuota
     ) {
-        router.ws(RouterPath(stringLiteral: path)) { _, context in
+        router.ws(RouterPath(APIRoute.events.path)) { _, context in
             let userID = try context.requireUser()
             if let refusal = sockets.take(for: userID, on: context.channel) { throw refusal }
             return .upgrade([:])

@@ -14,10 +14,10 @@ struct SyncController<Store: ServerStore>: Sendable {
     static var maxPageSize: Int { 1000 }
     static var defaultPageSize: Int { 200 }
 
-    func addRoutes(to group: RouterGroup<APIRequestContext>) {
-        group.get("sync/limits", use: limits)
-        group.get("sync/changes", use: changes)
-        group.post("sync/push", use: push)
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.syncLimits, use: limits)
+        router.on(.syncChanges, use: changes)
+        router.on(.syncPush, use: push)
     }
 
     @Sendable func limits(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<SyncLimits> {

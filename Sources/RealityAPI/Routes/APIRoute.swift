@@ -1,0 +1,177 @@
+import HTTPTypes
+
+/// One route of the API, declared once (issue 18, part 2): its method and path template, who may
+/// call it, the limits the gateway holds it to, what it reads and answers, and how the OpenAPI
+/// document describes it. The server registers its handler by this value, the gateway reads its
+/// access rule and body limit from it, the OpenAPI document is built from ``APIRoute/all``, and
+/// the device's transport and the benchmarks build their requests with ``path()`` and its
+/// siblings, so that a request is built by the same declaration that routes it.
+public struct APIRoute: Sendable {
+    /// Who may call a route.
+    public enum Access: Sendable, Hashable {
+        /// Anyone, signed in or not.
+        case anonymous
+        /// A signed-in user (`Authorization: Bearer TOKEN` of a live session).
+        case user
+        /// The server's admin token, not a user's.
+        case admin
+    }
+
+    /// Which limit a route's request body is held to.
+    public enum BodyLimit: Sendable, Hashable {
+        /// The server's JSON body limit.
+        case json
+        /// The server's asset size limit.
+        case asset
+        /// The sync protocol's published push limit (``SyncLimits/server``).
+        case syncPush
+    }
+
+    /// The name of a schema of the OpenAPI document: a wire type's Swift name, or a name of its own
+    /// for a type the shared module does not hold.
+    public struct SchemaName: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// The name under `#/components/schemas/`.
+        public let description: String
+
+        /// The schema of the Swift type `type`, named after it.
+        public init(_ type: Any.Type) { description = String(describing: type) }
+
+        /// A schema named `value`.
+        public init(stringLiteral value: String) { description = value }
+    }
+
+    /// What a request carries.
+    public enum Body: Sendable, Hashable {
+        /// A JSON document of the named schema.
+        case json(SchemaName)
+        /// Raw bytes, typed by `Content-Type`.
+        case raw
+
+        /// A JSON document of `type`.
+        public static func json(_ type: Any.Type) -> Self { .json(SchemaName(type)) }
+    }
+
+    /// What a success answers.
+    public enum Answer: Sendable, Hashable {
+        /// JSON of the named schema.
+        case json(SchemaName)
+        /// A ``Page`` of the named schema.
+        case page(SchemaName)
+        /// Raw bytes (assets), in the media type they were uploaded with.
+        case raw
+        /// Plain text (metrics).
+        case text
+        /// No body.
+        case empty
+        /// A WebSocket (101) whose text frames are JSON of the named schema.
+        case webSocket(SchemaName)
+
+        /// JSON of `type`.
+        public static func json(_ type: Any.Type) -> Self { .json(SchemaName(type)) }
+        /// A ``Page`` of `type`.
+        public static func page(_ type: Any.Type) -> Self { .page(SchemaName(type)) }
+        /// A WebSocket of `type` messages.
+        public static func webSocket(_ type: Any.Type) -> Self { .webSocket(SchemaName(type)) }
+    }
+
+    /// A query parameter a route reads.
+    public struct QueryParameter: Sendable, Hashable {
+        /// Its name in the query.
+        public var name: String
+        /// Its JSON Schema type (`string`, `integer`, `number`, `boolean`).
+        public var type: String
+        /// What it does, for the document.
+        public var description: String
+        /// Its JSON Schema format, if any (`uuid`, `date-time`).
+        public var format: String?
+
+        /// A parameter `name` of `type`.
+        public init(name: String, type: String, description: String, format: String? = nil) {
+            self.name = name
+            self.type = type
+            self.description = description
+            self.format = format
+        }
+    }
+
+    /// The method.
+    public let method: HTTPRequest.Method
+    /// The path template, in OpenAPI's and Hummingbird's form: `/api/v1/annotations/{id}`.
+    public let path: String
+    /// One line for the document.
+    public let summary: String
+    /// The document's tag (group).
+    public let tag: String
+    /// Who may call it.
+    public let access: Access
+    /// Whether the caller's rate limit applies; health and metrics are exempt, so that monitoring
+    /// is never refused.
+    public let isRateLimited: Bool
+    /// The limit its body is held to.
+    public let bodyLimit: BodyLimit
+    /// The query parameters it reads.
+    public let query: [QueryParameter]
+    /// What the request carries, if anything.
+    public let body: Body?
+    /// The status of a success.
+    public let status: Int
+    /// What a success answers.
+    public let answer: Answer
+    /// Error statuses whose body has a schema of its own; the others answer the `Error` schema.
+    public let errors: [Int: SchemaName]
+    /// The path parameters that are free text rather than UUIDs (an emoji, an asset's SHA-256).
+    public let textParameters: Set<String>
+    /// The template's segments, split once.
+    let segments: [PathSegment]
+
+    /// Declares a route; see the properties for each argument.
+    public init(
+        _ method: HTTPRequest.Method, _ path: String, summary: String, tag: String, access: Access = .user,
+        isRateLimited: Bool = true, bodyLimit: BodyLimit = .json, query: [QueryParameter] = [], body: Body? = nil,
+        status: Int = 200, answer: Answer, errors: [Int: SchemaName] = [:], textParameters: Set<String> = []
+    ) {
+        self.method = method
+        self.path = path
+        self.summary = summary
+        self.tag = tag
+        self.access = access
+        self.isRateLimited = isRateLimited
+        self.bodyLimit = bodyLimit
+        self.query = query
+        self.body = body
+        self.status = status
+        self.answer = answer
+        self.errors = errors
+        self.textParameters = textParameters
+        self.segments = PathSegment.split(path)
+    }
+
+    /// The names of the template's `{name}` parameters, in order.
+    public var pathParameters: [String] {
+        segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
+    }
+}
+
+extension APIRoute: CustomStringConvertible {
+    /// `METHOD /path/{template}`.
+    public var description: String { "\(method.rawValue) \(path)" }
+}
+
+extension APIRoute.QueryParameter {
+    /// `limit`: a page's size.
+    public static let limit = Self(name: "limit", type: "integer", description: "Page size, 1 to 200 (50 by default).")
+    /// `cursor`: where a page starts.
+    public static let cursor = Self(name: "cursor", type: "string", description: "The previous page's nextCursor.")
+    /// The two parameters of a paged list.
+    public static let paging: [Self] = [.limit, .cursor]
+
+    /// A UUID parameter.
+    public static func uuid(_ name: String, _ description: String) -> Self {
+        Self(name: name, type: "string", description: description, format: "uuid")
+    }
+
+    /// A date parameter (ISO 8601).
+    public static func date(_ name: String, _ description: String) -> Self {
+        Self(name: name, type: "string", description: description, format: "date-time")
+    }
+}
