@@ -10,8 +10,10 @@ import RealityCore
 /// look-alike addresses are one account. A failed login answers the same, and takes as long,
 /// whether or not the email has an account: an unknown email's password is checked against a
 /// dummy hash of the same cost. Repeated failures are slowed down by the ``LoginThrottle``.
+/// Calls the store's AccountRepository itself, not a service: credentials and sessions are the
+/// server's own, and no core service holds them.
 struct AuthController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
     let hasher: PasswordHasher
     let throttle: LoginThrottle
     let bodyLimit: Int
@@ -49,7 +51,7 @@ struct AuthController<Store: ServerStore>: Sendable {
         if let wait = throttle.wait(for: keys) { throw APIError.loginThrottled(wait) }
         var account: Account?
         if body.password.utf8.count <= 1024, email.utf8.count <= 320 {
-            account = try await services.store.account(email: email)
+                account = try await services.store.account(email: email)
             if let found = account {
                 let matches = await hasher.verify(body.password, hash: found.passwordHash)
                 if !matches { account = nil }

@@ -5,7 +5,7 @@ import RealityCore
 
 /// One user's engagement with an annotation: reactions, views and stars (SPEC S4, S5).
 struct EngagementController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
     let bodyLimit: Int
 
     func addRoutes(to group: RouterGroup<APIRequestContext>) {

@@ -5,7 +5,7 @@ import RealityCore
 
 /// `/api/v1/layers…` (SPEC S2).
 struct LayerController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
     let bodyLimit: Int
 
     func addRoutes(to group: RouterGroup<APIRequestContext>) {

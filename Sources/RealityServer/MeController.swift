@@ -5,7 +5,7 @@ import RealityCore
 
 /// The signed-in user's own account: `/api/v1/me…` (SPEC S6, D4).
 struct MeController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
     let bodyLimit: Int
 
     func addRoutes(to group: RouterGroup<APIRequestContext>) {
@@ -45,6 +45,7 @@ struct MeController<Store: ServerStore>: Sendable {
 
     /// Removes the account and all its data; the token stops working with the session rows.
     @Sendable func deleteAccount(_ request: Request, context: APIRequestContext) async throws -> Response {
+        // Store, not a service: deleting an account (credentials, sessions and the user's records, SPEC D4) is the AccountRepository's one transaction.
         try await services.store.deleteAccount(try context.requireUser(), at: Timestamp.now())
         return .noContent
     }

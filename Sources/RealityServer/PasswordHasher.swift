@@ -24,6 +24,20 @@ struct PasswordHasher: Sendable {
         await onDispatchThread { Bcrypt.verify(password, hash: hash) }
     }
 
+    /// The threads hashes run on, as `/health` checks them: degraded when a trivial job waits
+    /// longer than ``slowThreads`` for one (every sign-in would wait as long on top of its hash).
+    var healthDependency: HealthDependency {
+        HealthDependency(name: "password hashing") {
+            let clock = ContinuousClock()
+            let waited = await clock.measure { await onDispatchThread {} }
+            guard waited > Self.slowThreads else { return nil }
+            return .init(status: .degraded, detail: "password hashing waited \(waited) for a thread")
+        }
+    }
+
+    /// How long a trivial job may wait for a hashing thread before `/health` says so.
+    static var slowThreads: Duration { .seconds(1) }
+
     /// Spends the time of a ``verify(_:hash:)`` that fails.
     func verifyDummy(_ password: String) async {
         _ = await verify(password, hash: dummyHash)

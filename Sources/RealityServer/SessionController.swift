@@ -6,8 +6,10 @@ import RealityCore
 /// The signed-in user's sessions and password (SPEC C1): `GET /api/v1/me/sessions`, `DELETE
 /// /api/v1/me/sessions/{id}`, `POST /api/v1/me/sessions/revoke-others` (log out everywhere
 /// else) and `POST /api/v1/me/password`.
+/// Calls the store's AccountRepository itself, not a service: credentials and sessions are the
+/// server's own, and no core service holds them.
 struct SessionController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
     let hasher: PasswordHasher
     let throttle: LoginThrottle
     let lifetimes: SessionLifetimes

@@ -9,7 +9,7 @@ import RealityStore
 @Suite("OpenAPI document")
 struct OpenAPITests {
     @Test func document_isPublic_andDescribesEveryRoute_andNothingElse() async throws {
-        let router = buildRouter(ServerConfiguration(port: 0), store: try SQLiteStore.inMemory(role: .server))
+        let router = buildRouter(ServerConfiguration(port: 0), store: try SQLiteServerStore.inMemory())
         // The events WebSocket lives on the upgrade router, next to the HTTP one.
         let registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path)" } + ["GET /\(liveEventsPath)"])
         #expect(registered.count > 50)
