@@ -18,7 +18,9 @@ extension PostgresStore {
     /// are not sent over). Runs until cancelled, reconnecting when the listening connection is
     /// lost; commits made while it was away are not replayed (live events are hints: devices pull).
     /// `report` hears nil once it listens, and what went wrong each time it lost the connection.
-    public func relayCommitsOfOtherInstances(report: @escaping @Sendable (_ problem: String?) -> Void = { _ in }) async {
+    public func relayCommitsOfOtherInstances(
+        report: @escaping @Sendable (_ problem: String?) -> Void = { _ in }
+    ) async {
         let own = instanceID.uuidString
         while !Task.isCancelled {
             do {

@@ -16,7 +16,7 @@ struct AdminController<Store: ServerStore>: Sendable {
     @Sendable func setTier(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<User> {
         let userID: UserID = try context.pathID()
         let body = try await request.decodeJSON(TierRequest.self, limit: bodyLimit)
-        // Store, not a service: the admin acts for no user, and a service reads as its user (the tier before the change).
+        // Store, not a service: the admin acts for no user, and a service reads as its user.
         guard let before = try await services.store.user(id: userID) else { throw APIError.notFound }
         let users = services.users(userID)
         try await users.setSubscription(body.tier, expiresAt: body.expiresAt)
@@ -25,7 +25,7 @@ struct AdminController<Store: ServerStore>: Sendable {
         let now = Timestamp.now()
         let sharing = user.tier(at: now).limits.canShare
         if sharing != before.tier(at: now).limits.canShare {
-            // Store, not a service: publishing plan sharing writes the server's change log (PlanSharingReading), which no core service knows.
+            // Store, not a service: plan sharing goes to the server's change log, which no core service knows.
             try await PlanSharingPublisher(store: services.store).publish(userID, sharing: sharing)
         }
         return JSONResponse(user)

@@ -130,7 +130,8 @@ func buildRouter<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics, liveEvents: LiveEventsStatus?
 ) -> Router<APIRequestContext> {
     let hasher = PasswordHasher(cost: configuration.bcryptCost)
-    var services = ServiceContainer(store: store, assets: store).registering(ServerComponent.auth(store: store, hasher: hasher))
+    var services = ServiceContainer(store: store, assets: store)
+        .registering(ServerComponent.auth(store: store, hasher: hasher))
     if let liveEvents { services = services.registering(ServerComponent.events(liveEvents)) }
     let json = configuration.maxJSONBodyBytes
     let router = Router(context: APIRequestContext.self)

@@ -33,7 +33,8 @@ struct CommentController<Store: ServerStore>: Sendable {
         }
         // The annotation in the path must be one the caller sees before its comments are looked at.
         guard try await services.annotations(userID).fetchAnnotation(id: id) != nil else { throw APIError.notFound }
-        // Store, not a service: one point read of a comment on an annotation the service just showed the caller; the service has no call for it.
+        // Store, not a service: a point read of a comment on an annotation the service just showed
+        // the caller (the collaboration service lists a thread, it has no call for one comment).
         guard let parent = try await services.store.comment(id: parentID), parent.annotationID == id, !parent.isDeleted
         else {
             throw ValidationError(

@@ -45,7 +45,8 @@ struct MeController<Store: ServerStore>: Sendable {
 
     /// Removes the account and all its data; the token stops working with the session rows.
     @Sendable func deleteAccount(_ request: Request, context: APIRequestContext) async throws -> Response {
-        // Store, not a service: deleting an account (credentials, sessions and the user's records, SPEC D4) is the AccountRepository's one transaction.
+        // Store, not a service: deleting an account (credentials, sessions, records: SPEC D4) is
+        // one transaction of the server's AccountRepository, which no core service holds.
         try await services.store.deleteAccount(try context.requireUser(), at: Timestamp.now())
         return .noContent
     }

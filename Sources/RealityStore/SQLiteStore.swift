@@ -38,7 +38,8 @@ public struct SQLiteStore<Role: SQLiteStoreRole>: Sendable {
         self.broadcaster = CommitBroadcaster()
         self.sessions = SessionCache(lifetime: cacheLifetime ?? SessionCache.defaultLifetime)
         self.annotationCache =
-            Role.side == .server ? AnnotationReadCache(lifetime: cacheLifetime ?? AnnotationReadCache.defaultLifetime) : nil
+            Role.side == .server
+            ? AnnotationReadCache(lifetime: cacheLifetime ?? AnnotationReadCache.defaultLifetime) : nil
         self.readKind = readers > 0 ? .reader : .writer
         self.pool = StorePoolMeter(sizes: (readers > 0 ? [(.reader, readers)] : []) + [(.writer, 1)])
         try StoreMigrations.migrator.migrate(writer)

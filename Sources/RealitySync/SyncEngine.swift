@@ -110,7 +110,8 @@ public actor SyncEngine<Store: SyncStore> {
                     guard sendable.count > 1 else {
                         outcomes.append(
                             (sendable[0].0, .rejected(code: "batch_too_large", message: "Too large to push.", field: nil)))
-                        summary.add(try await store.applyPushOutcomes(outcomes, strategy: strategy, at: Timestamp.now()))
+                        summary.add(
+                            try await store.applyPushOutcomes(outcomes, strategy: strategy, at: Timestamp.now()))
                         continue
                     }
                     batchSize = max(1, min(published.maxMutations, sendable.count / 2))

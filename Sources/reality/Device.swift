@@ -2,7 +2,8 @@ import Foundation
 import RealityCore
 import RealityStore
 
-/// The device: the composition root over the local store at `--store`.
+/// The device: the services of the local store at `--store`, made by the one composition root
+/// (``ServiceContainer``) once ``LazyServiceContainer`` has opened the store and found the profile.
 struct Device {
     let container: LazyServiceContainer<DeviceStore>
     let output: Output

@@ -100,7 +100,9 @@ import Testing
         }
     }
 
-    private static func read(_ id: AnnotationID, in store: SQLiteServerStore) async throws -> AnnotationReadCache.Value {
+    private static func read(
+        _ id: AnnotationID, in store: SQLiteServerStore
+    ) async throws -> AnnotationReadCache.Value {
         try #require(try await store.annotationWithLayerChain(id: id, includingComments: true))
     }
 

@@ -231,7 +231,9 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
 
     public func recordView(id: AnnotationID) async throws {
         _ = try await access.visibleAnnotation(id)
-        try await store.commit(ChangeSet(changes: [.recordView(annotationID: id, userID: context.userID, at: context.now)]), applying: context.pushing)
+        try await store.commit(
+            ChangeSet(changes: [.recordView(annotationID: id, userID: context.userID, at: context.now)]),
+            applying: context.pushing)
     }
 
     public func watchAnnotations(in layerID: LayerID) -> AsyncStream<[Annotation]> {

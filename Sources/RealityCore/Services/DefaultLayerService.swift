@@ -155,8 +155,9 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
         let previous = layer.updatedAt
         layer.isVisible = visible
         layer.updatedAt = max(context.now, previous)
-        try await store.commit(ChangeSet(
-            preconditions: [.layerUnchanged(layerID, updatedAt: previous)], changes: [.saveLayer(layer)]), applying: context.pushing)
+        try await store.commit(
+            ChangeSet(preconditions: [.layerUnchanged(layerID, updatedAt: previous)], changes: [.saveLayer(layer)]),
+            applying: context.pushing)
     }
 
     public func getActiveLayers() async throws -> [Layer] {

@@ -37,6 +37,8 @@ public struct DefaultNotificationService<Store: DataStore>: NotificationService,
         guard let notification = try await store.notification(id: notificationID),
               notification.recipientID == context.userID
         else { throw ServiceError.notFound(.notification, id: notificationID.lowercasedString) }
-        try await store.commit(ChangeSet(changes: [.markNotificationRead(id: notificationID, recipientID: context.userID)]), applying: context.pushing)
+        try await store.commit(
+            ChangeSet(changes: [.markNotificationRead(id: notificationID, recipientID: context.userID)]),
+            applying: context.pushing)
     }
 }

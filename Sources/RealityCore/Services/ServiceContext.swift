@@ -20,8 +20,8 @@ public struct ServiceContext: Sendable {
 
     /// A context for `userID` with the real clock.
     public init(
-        userID: UserID, clock: @escaping @Sendable () -> Date = { Timestamp.now() }, assets: (any AssetRepository)? = nil,
-        pushing: [PushedMutation] = []
+        userID: UserID, clock: @escaping @Sendable () -> Date = { Timestamp.now() },
+        assets: (any AssetRepository)? = nil, pushing: [PushedMutation] = []
     ) {
         self.userID = userID
         self.clock = clock

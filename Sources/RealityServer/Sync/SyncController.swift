@@ -38,7 +38,8 @@ struct SyncController<Store: ServerStore>: Sendable {
             }
             limit = value
         }
-        // Store, not a service: the change feed is the server's own log (SyncLogReading); no core service reads it, and turning expired grants into revocations is the log's housekeeping, not a user's act for a service to authorise.
+        // Store, not a service: the change feed is the server's own log (SyncLogReading), which no
+        // core service reads; turning expired grants into revocations is that log's housekeeping.
         let store = services.store
         let now = Timestamp.now()
         // Grants that expired become revocations now, so that the feed turns them into deletions.
