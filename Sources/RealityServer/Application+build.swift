@@ -131,7 +131,7 @@ func buildRouter<Store: ServerStore>(
 ) -> Router<APIRequestContext> {
     let hasher = PasswordHasher(cost: configuration.bcryptCost)
     var services = ServiceContainer(store: store, assets: store)
-        .registering(ServerComponent.auth(store: store, hasher: hasher))
+        .registering(AccountService(store: store, hasher: hasher))
     if let liveEvents { services = services.registering(ServerComponent.events(liveEvents)) }
     let json = configuration.maxJSONBodyBytes
     let router = Router(context: APIRequestContext.self)

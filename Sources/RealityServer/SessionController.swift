@@ -15,6 +15,9 @@ struct SessionController<Store: ServerStore>: Sendable {
     let lifetimes: SessionLifetimes
     let bodyLimit: Int
 
+    /// Accounts and sessions (the server's own service: no core service holds credentials).
+    private var accounts: AccountService<Store> { AccountService(store: services.store, hasher: hasher) }
+
     func addRoutes(to group: RouterGroup<APIRequestContext>) {
         group.get("me/sessions", use: list)
         group.post("me/sessions/revoke-others", use: revokeOthers)
@@ -27,9 +30,8 @@ struct SessionController<Store: ServerStore>: Sendable {
         let userID = try context.requireUser()
         let now = Date()
         var current: UUID?
-        if let hash = context.tokenHash { current = try await services.store.session(tokenHash: hash)?.id }
-        let sessions = try await services.store.sessions(
-            of: userID, usedSince: lifetimes.usedSince(now), createdSince: lifetimes.createdSince(now))
+        if let hash = context.tokenHash { current = try await accounts.session(tokenHash: hash)?.id }
+        let sessions = try await accounts.sessions(of: userID, lifetimes: lifetimes, now: now)
         return JSONResponse(Page(items: sessions.map { session in
             SessionInfo(
                 id: session.id, deviceName: session.deviceName, createdAt: session.createdAt,
@@ -43,7 +45,7 @@ struct SessionController<Store: ServerStore>: Sendable {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
             throw APIError.badParameter("id", "id must be a UUID.")
         }
-        guard try await services.store.revokeSession(id: id, of: userID, at: Timestamp.now()) else {
+        guard try await accounts.endSession(id: id, of: userID) else {
             throw APIError.notFound
         }
         return .noContent
@@ -52,7 +54,7 @@ struct SessionController<Store: ServerStore>: Sendable {
     /// Ends every session of the caller but this one.
     @Sendable func revokeOthers(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<RevokedSessions> {
         let userID = try context.requireUser()
-        let count = try await services.store.revokeSessions(of: userID, keeping: context.tokenHash, at: Timestamp.now())
+        let count = try await accounts.endSessions(of: userID, keeping: context.tokenHash)
         return JSONResponse(RevokedSessions(revoked: count))
     }
 
@@ -61,11 +63,11 @@ struct SessionController<Store: ServerStore>: Sendable {
     @Sendable func changePassword(_ request: Request, context: APIRequestContext) async throws -> Response {
         let userID = try context.requireUser()
         let body = try await request.decodeJSON(PasswordChangeRequest.self, limit: bodyLimit)
-        guard let account = try await services.store.account(userID: userID) else { throw APIError.unauthorized }
+        guard let account = try await accounts.account(of: userID) else { throw APIError.unauthorized }
         let keys: [LoginThrottle.Key] = [.account(account.email), .address(context.remoteAddress)]
         if let wait = throttle.wait(for: keys) { throw APIError.loginThrottled(wait) }
         guard body.currentPassword.utf8.count <= 1024,
-            await hasher.verify(body.currentPassword, hash: account.passwordHash)
+            await accounts.verify(body.currentPassword, of: account)
         else {
             throttle.recordFailure(for: keys)
             throw APIError(
@@ -73,9 +75,7 @@ struct SessionController<Store: ServerStore>: Sendable {
                 field: "currentPassword")
         }
         try PasswordPolicy.check(body.newPassword, email: account.email, field: "newPassword")
-        let hash = await hasher.hash(body.newPassword)
-        try await services.store.changePassword(
-            of: userID, to: hash, keeping: context.tokenHash, at: Timestamp.now())
+        try await accounts.changePassword(of: userID, to: body.newPassword, keeping: context.tokenHash)
         return .noContent
     }
 }

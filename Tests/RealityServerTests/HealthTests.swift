@@ -22,15 +22,19 @@ struct HealthTests {
             status: .unhealthy, detail: "the live-event hub has stopped"))
     }
 
-    @Test func passwordHashing_isFineWhileAThreadAnswers() async {
-        #expect(await PasswordHasher(cost: 4).healthDependency.check() == nil)
+    @Test func passwordHashing_isDegradedWhenAThreadAnswersLate() async throws {
+        let hasher = PasswordHasher(cost: 4)
+        #expect(await hasher.healthDependency(slowAfter: .seconds(3600)).check() == nil)
+        let late = try #require(await hasher.healthDependency(slowAfter: .zero).check())
+        #expect(late.status == .degraded)
+        #expect(late.detail.hasPrefix("password hashing waited "))
     }
 
     @Test func aStoppedHub_makesOnlyEventsUnhealthy() async throws {
         let store = try SQLiteServerStore.inMemory()
         let status = LiveEventsStatus()
         let container = ServiceContainer(store: store, assets: store)
-            .registering(ServerComponent.auth(store: store, hasher: PasswordHasher(cost: 4)))
+            .registering(AccountService(store: store, hasher: PasswordHasher(cost: 4)))
             .registering(ServerComponent.events(status))
         status.hubStopped()
         let health = await container.healthCheck()
