@@ -21,9 +21,9 @@ extension PostgresStore: ChangeCommitting {
     ///
     /// A deadlock between row locks, which PostgreSQL breaks by failing one transaction, is
     /// retried a few times from the start.
-    public func commit(_ changes: ChangeSet) async throws {
+    public func commit(_ changes: ChangeSet, applying pushed: [PushedMutation]) async throws {
         guard !changes.isEmpty else { return }
-        let changes = changes.includingPushedMutation()
+        let changes = changes.including(pushed)
         var attempt = 1
         while true {
             do {

@@ -17,12 +17,16 @@ extension PostgresStore {
     /// process's ``commits()`` streams, as an event without details (its layers and annotations
     /// are not sent over). Runs until cancelled, reconnecting when the listening connection is
     /// lost; commits made while it was away are not replayed (live events are hints: devices pull).
-    public func relayCommitsOfOtherInstances() async {
+    /// `report` hears nil once it listens, and what went wrong each time it lost the connection.
+    public func relayCommitsOfOtherInstances(
+        report: @escaping @Sendable (_ problem: String?) -> Void = { _ in }
+    ) async {
         let own = instanceID.uuidString
         while !Task.isCancelled {
             do {
                 try await withConnection { connection in
                     try await connection.listen(on: Self.commitChannel) { notifications in
+                        report(nil)
                         for try await notification in notifications where notification.payload != own {
                             broadcaster.send(CommitEvent(layers: [], annotations: []))
                         }
@@ -31,6 +35,7 @@ extension PostgresStore {
             } catch {
                 if Task.isCancelled { return }
                 logger.warning("Listening for other instances' commits failed", metadata: ["error": "\(error)"])
+                report("\(error)")
                 try? await Task.sleep(for: .seconds(1))
             }
         }

@@ -6,7 +6,7 @@ import RealityCore
 /// `PUT /api/v1/admin/users/{id}/tier`: a self-hosted server cannot verify App Store purchases,
 /// so its operator sets plans with the admin token.
 struct AdminController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.setTier, use: setTier)
@@ -15,6 +15,7 @@ struct AdminController<Store: ServerStore>: Sendable {
     @Sendable func setTier(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<User> {
         let userID: UserID = try context.pathID()
         let body = try await request.decodeJSON(TierRequest.self, limit: context.maxBodyBytes)
+        // Store, not a service: the admin acts for no user, and a service reads as its user.
         guard let before = try await services.store.user(id: userID) else { throw APIError.notFound }
         let users = services.users(userID)
         try await users.setSubscription(body.tier, expiresAt: body.expiresAt)
@@ -23,6 +24,7 @@ struct AdminController<Store: ServerStore>: Sendable {
         let now = Timestamp.now()
         let sharing = user.tier(at: now).limits.canShare
         if sharing != before.tier(at: now).limits.canShare {
+            // Store, not a service: plan sharing goes to the server's change log, which no core service knows.
             try await PlanSharingPublisher(store: services.store).publish(userID, sharing: sharing)
         }
         return JSONResponse(user)

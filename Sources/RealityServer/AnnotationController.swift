@@ -5,7 +5,7 @@ import RealityCore
 
 /// `/api/v1/annotations…` (SPEC S1): every rule is the annotation service's.
 struct AnnotationController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.annotations, use: list)

@@ -27,7 +27,7 @@ public func buildApplication(
         directory: configuration.dataDirectory, assets: configuration.assetsDirectory,
         databasePath: configuration.databasePath)
     let lock = try DataDirectoryLock(directory: configuration.dataDirectory)
-    let store = try SQLiteStore.open(path: configuration.databasePath, role: .server)
+    let store = try SQLiteServerStore.open(path: configuration.databasePath)
     var app = buildApplication(configuration, store: store, logger: logger)
     app.addServices(lock)
     return app
@@ -51,8 +51,9 @@ private func buildPostgresApplication(
     let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
     let store = PostgresStore(
         client: client, logger: logger, maximumConnections: clientConfiguration.options.maximumConnections)
-    var app = buildApplication(configuration, store: store, logger: logger)
-    app.addServices(client, PostgresCommitRelay(store: store))
+    let liveEvents = LiveEventsStatus()
+    var app = buildApplication(configuration, store: store, liveEvents: liveEvents, logger: logger)
+    app.addServices(client, PostgresCommitRelay(store: store, status: liveEvents))
     app.beforeServerStarts {
         do {
             // While the database cannot be reached the pool keeps trying (for about a minute);
@@ -73,9 +74,17 @@ private func buildPostgresApplication(
 public func buildApplication<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, logger: Logger = Logger(label: "reality.server")
 ) -> Application<RouterResponder<APIRequestContext>> {
+    buildApplication(configuration, store: store, liveEvents: LiveEventsStatus(), logger: logger)
+}
+
+/// ``buildApplication(_:store:logger:)`` with live events reporting to `liveEvents`, which
+/// `/health` reads (and a PostgreSQL server's relay reports to as well).
+func buildApplication<Store: ServerStore>(
+    _ configuration: ServerConfiguration, store: Store, liveEvents: LiveEventsStatus, logger: Logger
+) -> Application<RouterResponder<APIRequestContext>> {
     let metrics = ServerMetrics()
-    let router = buildRouter(configuration, store: store, metrics: metrics)
-    let hub = EventHub(store: store, logger: logger)
+    let router = buildRouter(configuration, store: store, metrics: metrics, liveEvents: liveEvents)
+    let hub = EventHub(store: store, logger: logger, status: liveEvents)
     let limits = configuration.connectionLimits
     let abuseLog = ThrottledLog(logger: logger)
     let webSocketRouter = Router(context: EventsRequestContext.self)
@@ -113,7 +122,18 @@ public func buildApplication<Store: ServerStore>(
 public func buildRouter<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics = ServerMetrics()
 ) -> Router<APIRequestContext> {
-    let services = Services(store: store)
+    buildRouter(configuration, store: store, metrics: metrics, liveEvents: nil)
+}
+
+/// ``buildRouter(_:store:metrics:)``, its `/health` listing live events when the application
+/// serves them (`liveEvents`).
+func buildRouter<Store: ServerStore>(
+    _ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics, liveEvents: LiveEventsStatus?
+) -> Router<APIRequestContext> {
+    let hasher = PasswordHasher(cost: configuration.bcryptCost)
+    var services = ServiceContainer(store: store, assets: store)
+        .registering(AccountService(store: store, hasher: hasher))
+    if let liveEvents { services = services.registering(ServerComponent.events(liveEvents)) }
     let json = configuration.maxJSONBodyBytes
     let router = Router(context: APIRequestContext.self)
     router.add(middleware: GatewayMiddleware(
@@ -124,7 +144,6 @@ public func buildRouter<Store: ServerStore>(
     OperationsController(services: services, metrics: metrics).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
 
-    let hasher = PasswordHasher(cost: configuration.bcryptCost)
     let throttle = LoginThrottle(policy: configuration.loginThrottle)
     AuthController(services: services, hasher: hasher, throttle: throttle).addRoutes(to: router)
     AdminController(services: services).addRoutes(to: router)

@@ -9,7 +9,7 @@ import RealityCore
 /// `/api/v1/assets…` (SPEC D5): raw uploads addressed by their SHA-256, read back by their owner
 /// and by whoever may see a record that names them.
 struct AssetController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.uploadAsset, use: upload)

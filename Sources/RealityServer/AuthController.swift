@@ -11,9 +11,12 @@ import RealityCore
 /// whether or not the email has an account: an unknown email's password is checked against a
 /// dummy hash of the same cost. Repeated failures are slowed down by the ``LoginThrottle``.
 struct AuthController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
     let hasher: PasswordHasher
     let throttle: LoginThrottle
+
+    /// Accounts and sessions (the server's own service: no core service holds credentials).
+    private var accounts: AccountService<Store> { AccountService(store: services.store, hasher: hasher) }
 
     /// Register and login (anonymous), and logout (with the token it ends).
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
@@ -30,10 +33,8 @@ struct AuthController<Store: ServerStore>: Sendable {
         if email.isEmpty { throw ValidationError(field: "email", reason: .required) }
         try PasswordPolicy.check(body.password, email: email)
         try user.validate()
-        let hash = await hasher.hash(body.password)
-        try await services.store.createAccount(
-            Account(userID: user.id, email: email, passwordHash: hash, createdAt: now), user: user)
-        let token = try await startSession(for: user.id, deviceName: Self.deviceName(body.deviceName, request))
+        let token = try await accounts.register(
+            user, email: email, password: body.password, deviceName: Self.deviceName(body.deviceName, request))
         return JSONResponse(AuthResponse(token: token, user: user), status: .created)
     }
 
@@ -44,35 +45,22 @@ struct AuthController<Store: ServerStore>: Sendable {
         if let wait = throttle.wait(for: keys) { throw APIError.loginThrottled(wait) }
         var account: Account?
         if body.password.utf8.count <= 1024, email.utf8.count <= 320 {
-            account = try await services.store.account(email: email)
-            if let found = account {
-                let matches = await hasher.verify(body.password, hash: found.passwordHash)
-                if !matches { account = nil }
-            } else {
-                await hasher.verifyDummy(body.password)
-            }
+            account = try await accounts.account(email: email, password: body.password)
         }
         guard let account else {
             throttle.recordFailure(for: keys)
             throw APIError.invalidCredentials
         }
         throttle.clear(.account(email))
-        let token = try await startSession(for: account.userID, deviceName: Self.deviceName(body.deviceName, request))
+        let token = try await accounts.startSession(
+            for: account.userID, deviceName: Self.deviceName(body.deviceName, request))
         let user = try await services.users(account.userID).getCurrentUser()
         return JSONResponse(AuthResponse(token: token, user: user))
     }
 
     @Sendable func logout(_ request: Request, context: APIRequestContext) async throws -> Response {
-        if let hash = context.tokenHash { try await services.store.revokeSession(tokenHash: hash) }
+        if let hash = context.tokenHash { try await accounts.endSession(tokenHash: hash) }
         return .noContent
-    }
-
-    private func startSession(for userID: UserID, deviceName: String?) async throws -> String {
-        let token = TokenDigest.newToken()
-        try await services.store.createSession(
-            AccountSession(userID: userID, deviceName: deviceName, createdAt: Timestamp.now()),
-            tokenHash: TokenDigest.sha256(token))
-        return token
     }
 
     /// The device's name as the body gives it, else its `User-Agent`; control characters dropped,

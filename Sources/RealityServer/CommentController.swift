@@ -5,7 +5,7 @@ import RealityCore
 
 /// Comments and replies: `/api/v1/annotations/{id}/comments` and `/api/v1/comments/{id}` (SPEC S5).
 struct CommentController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.comments, use: list)
@@ -32,6 +32,8 @@ struct CommentController<Store: ServerStore>: Sendable {
         }
         // The annotation in the path must be one the caller sees before its comments are looked at.
         guard try await services.annotations(userID).fetchAnnotation(id: id) != nil else { throw APIError.notFound }
+        // Store, not a service: a point read of a comment on an annotation the service just showed
+        // the caller (the collaboration service lists a thread, it has no call for one comment).
         guard let parent = try await services.store.comment(id: parentID), parent.annotationID == id, !parent.isDeleted
         else {
             throw ValidationError(

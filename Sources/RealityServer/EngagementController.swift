@@ -5,7 +5,7 @@ import RealityCore
 
 /// One user's engagement with an annotation: reactions, views and stars (SPEC S4, S5).
 struct EngagementController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.react, use: react)

@@ -6,7 +6,7 @@ import RealityCore
 /// The activity feed and the notification inbox: `/api/v1/activity`, `/api/v1/notifications…`
 /// (SPEC S5, S7).
 struct InboxController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
 
     /// The newest entries a list reads before it is cut into pages.
     static var window: Int { 500 }

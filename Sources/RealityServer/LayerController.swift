@@ -5,7 +5,7 @@ import RealityCore
 
 /// `/api/v1/layers…` (SPEC S2).
 struct LayerController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.layers, use: list)

@@ -5,7 +5,7 @@ import RealityCore
 
 /// The signed-in user's own account: `/api/v1/me…` (SPEC S6, D4).
 struct MeController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.me, use: me)
@@ -44,6 +44,8 @@ struct MeController<Store: ServerStore>: Sendable {
 
     /// Removes the account and all its data; the token stops working with the session rows.
     @Sendable func deleteAccount(_ request: Request, context: APIRequestContext) async throws -> Response {
+        // Store, not a service: deleting an account (credentials, sessions, records: SPEC D4) is
+        // one transaction of the server's AccountRepository, which no core service holds.
         try await services.store.deleteAccount(try context.requireUser(), at: Timestamp.now())
         return .noContent
     }

@@ -3,9 +3,10 @@ import Hummingbird
 import RealityAPI
 import RealityCore
 
-/// `/health` (the services' health, aggregated) and `/metrics` (Prometheus text) (SPEC C8).
+/// `/health` (each service's health by what it depends on, aggregated: ``ServiceContainer/healthCheck()``)
+/// and `/metrics` (Prometheus text) (SPEC C8).
 struct OperationsController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
     let metrics: ServerMetrics
 
     /// The aggregated report.
@@ -20,8 +21,7 @@ struct OperationsController<Store: ServerStore>: Sendable {
     }
 
     @Sendable func health(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<HealthReport> {
-        var reports: [ServiceHealth] = []
-        for service in services.all() { reports.append(await service.healthCheck()) }
+        let reports = await services.healthCheck()
         let status: ServiceHealth.Status =
             if reports.contains(where: { $0.status == .unhealthy }) { .unhealthy }
             else if reports.contains(where: { $0.status == .degraded }) { .degraded }
@@ -31,6 +31,7 @@ struct OperationsController<Store: ServerStore>: Sendable {
     }
 
     @Sendable func prometheus(_ request: Request, context: APIRequestContext) async throws -> Response {
+        // Store, not a service: the metrics describe the store itself (answers, pool, caches), not a service.
         metrics.setStoreUp(await services.store.ping())
         metrics.setStorePool(services.store.poolUsage)
         metrics.setStoreCaches(services.store.cacheUsage)

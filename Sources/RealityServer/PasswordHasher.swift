@@ -24,6 +24,20 @@ struct PasswordHasher: Sendable {
         await onDispatchThread { Bcrypt.verify(password, hash: hash) }
     }
 
+    /// The threads hashes run on, as `/health` checks them: degraded when a trivial job waits
+    /// longer than `limit` for one (every sign-in would wait as long on top of its hash).
+    func healthDependency(slowAfter limit: Duration = Self.slowThreads) -> HealthDependency {
+        HealthDependency(name: "password hashing") {
+            let waited = await ContinuousClock().measure { await onDispatchThread {} }
+            guard waited > limit else { return nil }
+            return .init(status: .degraded, detail: "password hashing waited \(waited) for a thread")
+        }
+    }
+
+    /// How long a trivial job may wait for a hashing thread before `/health` says so: the time of
+    /// some twenty hashes at the default cost queued ahead of it.
+    static var slowThreads: Duration { .seconds(5) }
+
     /// Spends the time of a ``verify(_:hash:)`` that fails.
     func verifyDummy(_ password: String) async {
         _ = await verify(password, hash: dummyHash)

@@ -6,7 +6,7 @@ import RealityCore
 /// Grants on layers and annotations: `…/{id}/permissions` (SPEC S3, M3). Listing the grants
 /// needs the share capability (editor or above), as giving them does.
 struct PermissionController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.layerGrants, use: layerGrants)
@@ -80,6 +80,7 @@ struct PermissionController<Store: ServerStore>: Sendable {
 
     /// A grant names an existing user; anything else is a field error, not a dangling row.
     private func requireUser(_ id: UserID) async throws {
+        // Store, not a service: whether any user has this ID; the user service reads only the user it acts for.
         guard try await services.store.user(id: id) != nil else {
             throw ValidationError(field: "userID", reason: .notAllowed(detail: "no such user"))
         }

@@ -6,7 +6,7 @@ import RealityCore
 /// Finding annotations again: `/api/v1/search` and the `recent`, `unread` and `starred` lists
 /// (SPEC S4). Its routes are added before `/annotations/{id}` so that nobody reads "recent" as an ID.
 struct SearchController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.search, use: search)

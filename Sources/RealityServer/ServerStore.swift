@@ -1,7 +1,8 @@
 import RealityCore
 
 /// What the server needs from a storage backend: the services' ``DataStore``, the accounts, the
-/// assets, the sync change log (with the plan states it showed) and the use of its connection pool. `SQLiteStore` and `PostgresStore` implement it; every controller is generic over
+/// assets, the sync change log (with the plan states it showed) and the use of its connection pool.
+/// `SQLiteServerStore` and `PostgresStore` implement it; every controller is generic over
 /// it, so neither pays for an existential on the hot path.
 public typealias ServerStore = DataStore & AccountRepository & AssetRepository & SyncLogReading & StorePoolReporting
     & StoreCacheReporting & PlanSharingReading

@@ -6,11 +6,16 @@ import RealityCore
 /// The signed-in user's sessions and password (SPEC C1): `GET /api/v1/me/sessions`, `DELETE
 /// /api/v1/me/sessions/{id}`, `POST /api/v1/me/sessions/revoke-others` (log out everywhere
 /// else) and `POST /api/v1/me/password`.
+/// Calls the store's AccountRepository itself, not a service: credentials and sessions are the
+/// server's own, and no core service holds them.
 struct SessionController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
     let hasher: PasswordHasher
     let throttle: LoginThrottle
     let lifetimes: SessionLifetimes
+
+    /// Accounts and sessions (the server's own service: no core service holds credentials).
+    private var accounts: AccountService<Store> { AccountService(store: services.store, hasher: hasher) }
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.sessions, use: list)
@@ -24,9 +29,8 @@ struct SessionController<Store: ServerStore>: Sendable {
         let userID = try context.requireUser()
         let now = Date()
         var current: UUID?
-        if let hash = context.tokenHash { current = try await services.store.session(tokenHash: hash)?.id }
-        let sessions = try await services.store.sessions(
-            of: userID, usedSince: lifetimes.usedSince(now), createdSince: lifetimes.createdSince(now))
+        if let hash = context.tokenHash { current = try await accounts.session(tokenHash: hash)?.id }
+        let sessions = try await accounts.sessions(of: userID, lifetimes: lifetimes, now: now)
         return JSONResponse(Page(items: sessions.map { session in
             SessionInfo(
                 id: session.id, deviceName: session.deviceName, createdAt: session.createdAt,
@@ -40,7 +44,7 @@ struct SessionController<Store: ServerStore>: Sendable {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
             throw APIError.badParameter("id", "id must be a UUID.")
         }
-        guard try await services.store.revokeSession(id: id, of: userID, at: Timestamp.now()) else {
+        guard try await accounts.endSession(id: id, of: userID) else {
             throw APIError.notFound
         }
         return .noContent
@@ -49,7 +53,7 @@ struct SessionController<Store: ServerStore>: Sendable {
     /// Ends every session of the caller but this one.
     @Sendable func revokeOthers(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<RevokedSessions> {
         let userID = try context.requireUser()
-        let count = try await services.store.revokeSessions(of: userID, keeping: context.tokenHash, at: Timestamp.now())
+        let count = try await accounts.endSessions(of: userID, keeping: context.tokenHash)
         return JSONResponse(RevokedSessions(revoked: count))
     }
 
@@ -58,11 +62,11 @@ struct SessionController<Store: ServerStore>: Sendable {
     @Sendable func changePassword(_ request: Request, context: APIRequestContext) async throws -> Response {
         let userID = try context.requireUser()
         let body = try await request.decodeJSON(PasswordChangeRequest.self, limit: context.maxBodyBytes)
-        guard let account = try await services.store.account(userID: userID) else { throw APIError.unauthorized }
+        guard let account = try await accounts.account(of: userID) else { throw APIError.unauthorized }
         let keys: [LoginThrottle.Key] = [.account(account.email), .address(context.remoteAddress)]
         if let wait = throttle.wait(for: keys) { throw APIError.loginThrottled(wait) }
         guard body.currentPassword.utf8.count <= 1024,
-            await hasher.verify(body.currentPassword, hash: account.passwordHash)
+            await accounts.verify(body.currentPassword, of: account)
         else {
             throttle.recordFailure(for: keys)
             throw APIError(
@@ -70,9 +74,7 @@ struct SessionController<Store: ServerStore>: Sendable {
                 field: "currentPassword")
         }
         try PasswordPolicy.check(body.newPassword, email: account.email, field: "newPassword")
-        let hash = await hasher.hash(body.newPassword)
-        try await services.store.changePassword(
-            of: userID, to: hash, keeping: context.tokenHash, at: Timestamp.now())
+        try await accounts.changePassword(of: userID, to: body.newPassword, keeping: context.tokenHash)
         return .noContent
     }
 }

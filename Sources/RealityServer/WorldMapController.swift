@@ -6,7 +6,7 @@ import RealityCore
 /// `/api/v1/worldmaps…` (SPEC S8): the owner and the users it is shared with may read a map;
 /// only the owner deletes it; its assets must be the owner's own uploads.
 struct WorldMapController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.worldMaps, use: list)

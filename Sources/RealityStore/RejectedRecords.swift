@@ -89,7 +89,7 @@ enum RejectedRecords {
         -> Key?
     {
         guard let type = RecordType(rawValue: rejection.recordType) else { return nil }
-        if SQLiteStore.wholeRecordTypes.contains(type.rawValue) {
+        if outboxWholeRecordTypes.contains(type.rawValue) {
             // A newer edit queued since stays, with the record as the user has it now.
             guard try !SyncMetadataRecord.hasPendingEdit(type, rejection.recordID, in: db) else { return nil }
             guard var entry = try SyncMetadataRecord.fetch(type, rejection.recordID, in: db), let base = entry.baseVersion

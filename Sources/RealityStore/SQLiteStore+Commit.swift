@@ -3,21 +3,21 @@ import GRDB
 import RealityCore
 
 extension SQLiteStore: ChangeCommitting {
-    public func commit(_ changes: ChangeSet) async throws {
+    public func commit(_ changes: ChangeSet, applying pushed: [PushedMutation]) async throws {
         guard !changes.isEmpty else { return }
-        let changes = changes.includingPushedMutation()
-        let role = self.role
+        let changes = changes.including(pushed)
+        let side = Role.side
         do {
             try await writeTransaction { db in
                 for precondition in changes.preconditions {
                     try Self.check(precondition, in: db)
                 }
-                let prior = role == .server ? try SyncLog.prior(for: changes, in: db) : nil
+                let prior = side == .server ? try SyncLog.prior(for: changes, in: db) : nil
                 try Self.apply(changes.changes, in: db)
                 if let prior {
                     try SyncLog.record(changes, prior: prior, at: Timestamp.now(), in: db)
                 }
-                if role == .device {
+                if side == .device {
                     try Outbox.append(changes.changes.compactMap(Outbox.entry(for:)), at: Timestamp.now(), in: db)
                 }
             }

@@ -54,7 +54,7 @@ extension SQLiteStore: LayerRepository {
     }
 
     /// One layer of a chain and whether it has grants.
-    private static let chainLinkSQL = "SELECT \(LayerRecord.linkSelection(alias: "l")) FROM layers l WHERE l.id = ?"
+    private static var chainLinkSQL: String { layerChainLinkSQL }
 
     public func layers(visibleTo viewer: UserID, at date: Date) async throws -> [Layer] {
         try await read { db in
@@ -95,3 +95,6 @@ extension SQLiteStore: LayerRepository {
         try await read { db in try LayerRecord.countedLayers(of: owner, in: db) }
     }
 }
+
+/// One link of a layer chain (a stored constant: a generic type cannot hold one).
+private let layerChainLinkSQL = "SELECT \(LayerRecord.linkSelection(alias: "l")) FROM layers l WHERE l.id = ?"

@@ -2,25 +2,21 @@ import Foundation
 import GRDB
 import RealityCore
 
-/// The platform's data in one SQLite file (SPEC D1): the device's local store, and the server's
-/// embedded default.
+/// The platform's data in one SQLite file (SPEC D1), in two types: ``DeviceStore``, the device's
+/// local store, and ``SQLiteServerStore``, the server's embedded default. What they share (the
+/// schema, the repositories the services read, `commit`) is written once here, generic over
+/// `Role`; what only one side does (the outbox, pulls and conflicts; accounts, assets and the
+/// change log) is in extensions constrained to that side.
 ///
 /// A `Sendable` struct around a GRDB writer: a `DatabasePool` in WAL mode for files, a
-/// `DatabaseQueue` in memory for tests. In the `device` role every write that must reach the cloud
-/// also records an outbox entry in the same transaction.
-public struct SQLiteStore: Sendable {
-    /// Which side of sync the store is on.
-    public enum Role: String, Sendable {
-        /// A device: local writes are queued in the outbox for upload.
-        case device
-        /// The server: writes are the source of truth and queue nothing.
-        case server
-    }
-
-    /// The GRDB connection(s).
-    public let writer: any DatabaseWriter
-    /// Which side of sync the store is on.
-    public let role: Role
+/// `DatabaseQueue` in memory for tests. On a device every write that must reach the cloud also
+/// records an outbox entry in the same transaction; on the server it records the change log.
+/// Every write goes through ``commit(_:applying:)`` or a named operation of the store: the GRDB
+/// writer is not public.
+public struct SQLiteStore<Role: SQLiteStoreRole>: Sendable {
+    /// The GRDB connection(s); internal, so that no caller writes around `commit` (the outbox and
+    /// the change log). Tests read through ``inspect(_:)``.
+    let writer: any DatabaseWriter
     let broadcaster: CommitBroadcaster
     let sessions: SessionCache
     /// The server's annotations read with their layer chains since the last commit; nil on a
@@ -35,16 +31,15 @@ public struct SQLiteStore: Sendable {
     let inlineReaders: InlineReaders?
 
     private init(
-        writer: any DatabaseWriter, role: Role, readers: Int, inlineReaders: InlineReaders? = nil,
-        cacheLifetime: Duration? = nil
+        writer: any DatabaseWriter, readers: Int, inlineReaders: InlineReaders? = nil, cacheLifetime: Duration? = nil
     ) throws {
         self.writer = writer
         self.inlineReaders = inlineReaders
-        self.role = role
         self.broadcaster = CommitBroadcaster()
         self.sessions = SessionCache(lifetime: cacheLifetime ?? SessionCache.defaultLifetime)
         self.annotationCache =
-            role == .server ? AnnotationReadCache(lifetime: cacheLifetime ?? AnnotationReadCache.defaultLifetime) : nil
+            Role.side == .server
+            ? AnnotationReadCache(lifetime: cacheLifetime ?? AnnotationReadCache.defaultLifetime) : nil
         self.readKind = readers > 0 ? .reader : .writer
         self.pool = StorePoolMeter(sizes: (readers > 0 ? [(.reader, readers)] : []) + [(.writer, 1)])
         try StoreMigrations.migrator.migrate(writer)
@@ -58,14 +53,14 @@ public struct SQLiteStore: Sendable {
     /// (``StoreFileModes``). `cacheLifetime` overrides how long the caches of sessions and
     /// annotations trust an entry (nil: their defaults); tests that count cache hits set it long,
     /// so that a slow run (a sanitizer, a loaded machine) does not expire entries between reads.
-    public static func open(path: String, role: Role = .device, cacheLifetime: Duration? = nil) throws -> SQLiteStore {
+    public static func open(path: String, cacheLifetime: Duration? = nil) throws -> SQLiteStore {
         try StoreFileModes.preparePrivateFile(at: path)
         var configuration = Configuration()
         // A device reads far more than it writes: a memory map of the file serves its queries.
         // The server's file grows with every commit, and each growth makes every connection
         // remap it; measured (reality-bench push), the server creates a third more annotations
         // per second without the map.
-        let mapSize = role == .device ? 1 << 30 : 0
+        let mapSize = Role.side == .device ? 1 << 30 : 0
         configuration.prepareDatabase { db in
             // WAL with NORMAL sync: durable at checkpoints, safe against corruption; a page cache
             // large enough for the R*Tree and FTS index of a million annotations.
@@ -80,7 +75,7 @@ public struct SQLiteStore: Sendable {
         configuration.busyMode = .timeout(10)
         do {
             return try SQLiteStore(
-                writer: DatabasePool(path: path, configuration: configuration), role: role,
+                writer: DatabasePool(path: path, configuration: configuration),
                 readers: configuration.maximumReaderCount,
                 inlineReaders: InlineReaders(path: path, configuration: configuration), cacheLifetime: cacheLifetime)
         } catch let error as DatabaseError {
@@ -88,9 +83,9 @@ public struct SQLiteStore: Sendable {
         }
     }
 
-    /// A new store in memory, for tests; `cacheLifetime` as for ``open(path:role:cacheLifetime:)``.
-    public static func inMemory(role: Role = .device, cacheLifetime: Duration? = nil) throws -> SQLiteStore {
-        try SQLiteStore(writer: DatabaseQueue(), role: role, readers: 0, cacheLifetime: cacheLifetime)
+    /// A new store in memory, for tests; `cacheLifetime` as for ``open(path:cacheLifetime:)``.
+    public static func inMemory(cacheLifetime: Duration? = nil) throws -> SQLiteStore {
+        try SQLiteStore(writer: DatabaseQueue(), readers: 0, cacheLifetime: cacheLifetime)
     }
 
     /// Reads a value of the store's key–value metadata.
@@ -111,6 +106,21 @@ public struct SQLiteStore: Sendable {
                 try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key])
             }
         }
+    }
+
+    /// Runs `body` in a read-only transaction, GRDB's errors passing through: for tests that look
+    /// at the raw tables. A read transaction cannot write (GRDB opens it read-only), so nothing
+    /// gets around `commit` this way.
+    @_spi(Testing)
+    public func inspect<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.read(body)
+    }
+
+    /// Removes everything and leaves an empty file, for the benchmarks that refill their store;
+    /// open the file again to migrate it.
+    @_spi(Benchmarks)
+    public func erase() async throws {
+        try await writer.erase()
     }
 
     /// True when the store answers a trivial query (for health checks).

@@ -33,7 +33,8 @@ extension SyncEngine {
             let previous = ready
             async let applied = previous.asyncMap { [store] previous in
                 try await store.applyPulledPage(
-                    previous.changes, scope: scope, token: previous.token, complete: false, strategy: strategy)
+                    previous.changes, scope: scope, token: previous.token, complete: false, strategy: strategy,
+                    at: Timestamp.now())
             }
             async let prefetched = early.asyncMap { [transport, retry] token in
                 try await Self.fetch(scope, since: token, limit: limit, transport: transport, retry: retry)
@@ -45,7 +46,8 @@ extension SyncEngine {
             guard page.moreComing else {
                 total.add(
                     try await store.applyPulledPage(
-                        changes, scope: scope, token: page.token, complete: true, strategy: strategy))
+                        changes, scope: scope, token: page.token, complete: true, strategy: strategy,
+                        at: Timestamp.now()))
                 return total
             }
             do {
@@ -58,7 +60,8 @@ extension SyncEngine {
             } catch {
                 total.add(
                     try await store.applyPulledPage(
-                        changes, scope: scope, token: page.token, complete: false, strategy: strategy))
+                        changes, scope: scope, token: page.token, complete: false, strategy: strategy,
+                        at: Timestamp.now()))
                 guard case SyncError.resyncRequired = error, !resynced else { throw error }
                 ready = nil
                 resynced = true

@@ -9,10 +9,11 @@ import RealityStore
 /// scope, settles conflicts with the store's chosen strategy.
 ///
 /// An actor because it owns mutable state (the server's limits as last published, the batch
-/// size after a 413); one sync runs at a time. ``SyncService`` runs it continuously.
-public actor SyncEngine {
+/// size after a 413); one sync runs at a time. ``SyncService`` runs it continuously. Generic over
+/// the store it syncs (``SyncStore``; on a device, `DeviceStore`).
+public actor SyncEngine<Store: SyncStore> {
     /// The device store.
-    public let store: SQLiteStore
+    public let store: Store
     let transport: SyncTransport
     let clientID: String
     let retry: RetryPolicy
@@ -22,7 +23,7 @@ public actor SyncEngine {
 
     /// An engine over `store` talking through `transport`, pushing as device `clientID`.
     public init(
-        store: SQLiteStore, transport: SyncTransport, clientID: String, retry: RetryPolicy = RetryPolicy(),
+        store: Store, transport: SyncTransport, clientID: String, retry: RetryPolicy = RetryPolicy(),
         pageSize: Int = 500, logger: Logger = Logger(label: "reality.sync")
     ) {
         self.store = store
@@ -36,7 +37,7 @@ public actor SyncEngine {
     /// An engine for the account `store` is signed in to; throws ``SyncError/notSignedIn`` when
     /// it has no session.
     public static func signedIn(
-        _ store: SQLiteStore, client: HTTPClient = SyncTransport.sharedClient, retry: RetryPolicy = RetryPolicy(),
+        _ store: Store, client: HTTPClient = SyncTransport.sharedClient, retry: RetryPolicy = RetryPolicy(),
         logger: Logger = Logger(label: "reality.sync")
     ) async throws -> SyncEngine {
         guard let account = try await store.deviceAccount(), let token = account.token else { throw SyncError.notSignedIn }
@@ -109,7 +110,8 @@ public actor SyncEngine {
                     guard sendable.count > 1 else {
                         outcomes.append(
                             (sendable[0].0, .rejected(code: "batch_too_large", message: "Too large to push.", field: nil)))
-                        summary.add(try await store.applyPushOutcomes(outcomes, strategy: strategy))
+                        summary.add(
+                            try await store.applyPushOutcomes(outcomes, strategy: strategy, at: Timestamp.now()))
                         continue
                     }
                     batchSize = max(1, min(published.maxMutations, sendable.count / 2))
@@ -123,7 +125,7 @@ public actor SyncEngine {
                     summary.count(result.status)
                 }
             }
-            summary.add(try await store.applyPushOutcomes(outcomes, strategy: strategy))
+            summary.add(try await store.applyPushOutcomes(outcomes, strategy: strategy, at: Timestamp.now()))
         }
         return summary
     }

@@ -7,13 +7,13 @@ import ServiceLifecycle
 
 /// Continuous sync (`reality sync --watch`, SPEC S9): keeps the events socket open, pulls the
 /// scopes each `changes` hint names, pushes when the store commits (in this process, or in
-/// another one on the same file: ``SQLiteStore/watchCommits(every:_:)``), and after every
+/// another one on the same file: ``SyncStore/watchCommits(every:_:)``), and after every
 /// (re)connection pulls everything, since hints sent while away are not replayed. Cancellation
 /// and graceful shutdown end it without an error.
 ///
 /// All work goes through one queue, so that the engine never runs two syncs at once.
-public struct SyncService: Service {
-    let engine: SyncEngine
+public struct SyncService<Store: SyncStore>: Service {
+    let engine: SyncEngine<Store>
     let events: LiveEventsClient
     let reconnect: RetryPolicy
     let logger: Logger
@@ -25,7 +25,7 @@ public struct SyncService: Service {
     /// every `commitPolling`; `onSynced` hears about each round of work, `onFailed` about each
     /// round that failed (it is tried again on the next commit or hint).
     public init(
-        engine: SyncEngine, events: LiveEventsClient, reconnect: RetryPolicy = RetryPolicy(maxRetries: nil),
+        engine: SyncEngine<Store>, events: LiveEventsClient, reconnect: RetryPolicy = RetryPolicy(maxRetries: nil),
         commitPolling: Duration = .milliseconds(250), logger: Logger,
         onSynced: @escaping @Sendable (SyncSummary) async -> Void = { _ in },
         onFailed: @escaping @Sendable (any Error) async -> Void = { _ in }

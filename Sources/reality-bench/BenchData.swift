@@ -59,7 +59,7 @@ struct BenchData {
     }
 
     /// The owner and layers, committed once before the annotations.
-    func setup(_ store: SQLiteStore) async throws {
+    func setup(_ store: some ChangeCommitting) async throws {
         var changes = ChangeSet(changes: [.saveUser(User(id: owner, displayName: "Bench", subscriptionTier: .pro))])
         for (index, id) in layers.enumerated() {
             changes.append(.saveLayer(Layer(id: id, name: "Layer \(index)", ownerID: owner)))

@@ -6,8 +6,8 @@ import RealitySync
 /// A device for the sync benchmarks: a store file of its own in a temporary directory, signed in
 /// to a benchmark user's account with a session of its own, and its sync engine.
 struct BenchDevice: Sendable {
-    let store: SQLiteStore
-    let engine: SyncEngine
+    let store: DeviceStore
+    let engine: SyncEngine<DeviceStore>
     /// The device's session token (for the events socket).
     let token: String
     private let directory: URL
@@ -17,7 +17,7 @@ struct BenchDevice: Sendable {
         -> BenchDevice
     {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-\(name)-\(UUID())")
-        let store = try SQLiteStore.open(path: directory.appendingPathComponent("device.sqlite").path, role: .device)
+        let store = try DeviceStore.open(path: directory.appendingPathComponent("device.sqlite").path)
         let auth = try await user.login()
         let account = try await store.bindAccount(serverURL: server.url, user: auth.user, token: auth.token)
         let engine = SyncEngine(
@@ -27,9 +27,9 @@ struct BenchDevice: Sendable {
     }
 
     /// The device's services, acting as its signed-in user.
-    var services: ServiceContainer<SQLiteStore> {
+    var services: LazyServiceContainer<DeviceStore> {
         let store = self.store
-        return ServiceContainer(openStore: { store }, currentUser: { try await $0.localProfile() })
+        return LazyServiceContainer(openStore: { store }, currentUser: { try await $0.localProfile() })
     }
 
     /// Removes the device's files.

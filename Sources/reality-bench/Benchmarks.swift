@@ -5,12 +5,12 @@ import RealityCore
 
 /// Opens the benchmark store, filling it through the real write path when it is not full yet.
 enum BenchStore {
-    static func prepared(_ options: BenchOptions) async throws -> (SQLiteStore, BenchData) {
+    static func prepared(_ options: BenchOptions) async throws -> (SQLiteServerStore, BenchData) {
         let data = BenchData(count: options.count)
-        let store = try SQLiteStore.open(path: options.storePath, role: .server)
+        let store = try SQLiteServerStore.open(path: options.storePath)
         if try await store.annotationCount(ownedBy: data.owner) != options.count {
-            try await store.writer.erase()
-            let fresh = try SQLiteStore.open(path: options.storePath, role: .server)
+            try await store.erase()
+            let fresh = try SQLiteServerStore.open(path: options.storePath)
             try await fill(fresh, data: data)
             return (fresh, data)
         }
@@ -19,7 +19,7 @@ enum BenchStore {
 
     /// Commits the data in batches of 1,000, each batch one transaction; returns each batch's time.
     @discardableResult
-    static func fill(_ store: SQLiteStore, data: BenchData, batch: Int = 1_000) async throws -> Samples {
+    static func fill(_ store: some ChangeCommitting, data: BenchData, batch: Int = 1_000) async throws -> Samples {
         try await data.setup(store)
         var samples = Samples()
         var start = 0
@@ -119,10 +119,10 @@ struct InsertBenchmark: AsyncParsableCommand {
         let data = BenchData(count: options.count)
         let path = options.storePath + ".insert"
         try? FileManager.default.removeItem(atPath: path)
-        let store = try SQLiteStore.open(path: path, role: .device)
+        let store = try DeviceStore.open(path: path)
         let batches = try await BenchStore.fill(store, data: data)
         let seconds = batches.milliseconds.reduce(0, +) / 1000
-        let baselineStore = try SQLiteStore.open(path: path + ".baseline", role: .device)
+        let baselineStore = try DeviceStore.open(path: path + ".baseline")
         try await data.setup(baselineStore)
         var single = Samples()
         for index in 0..<baselineCount {

@@ -69,7 +69,7 @@ struct FirstSyncBenchmark: AsyncParsableCommand {
     }
 
     /// The naive copy: every page of the REST list, each annotation committed on its own.
-    static func copyThroughREST(_ user: BenchUser, into store: SQLiteStore) async throws {
+    static func copyThroughREST(_ user: BenchUser, into store: DeviceStore) async throws {
         var cursor: String?
         repeat {
             let path = APIRoute.annotations.path(query: ["limit": String(restPageSize), "cursor": cursor])
@@ -84,7 +84,7 @@ struct FirstSyncBenchmark: AsyncParsableCommand {
     }
 
     /// Throws unless `store` holds exactly `count` live annotations of `user`.
-    static func expect(_ count: Int, annotationsIn store: SQLiteStore, of user: BenchUser, after what: String)
+    static func expect(_ count: Int, annotationsIn store: DeviceStore, of user: BenchUser, after what: String)
         async throws
     {
         let held = try await store.annotationCount(ownedBy: user.userID)

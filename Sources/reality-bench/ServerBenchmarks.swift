@@ -155,7 +155,7 @@ struct StartupBenchmark: AsyncParsableCommand {
         // Private, as `reality serve` requires of its data directory.
         try FileManager.default.createDirectory(
             at: empty, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let store = try SQLiteStore.open(path: ServerConfiguration(dataDirectory: full).databasePath, role: .server)
+        let store = try SQLiteServerStore.open(path: ServerConfiguration(dataDirectory: full).databasePath)
         try await BenchStore.fill(store, data: BenchData(count: count))
         let ours = try await time(reality, data: full)
         let baseline = try await time(reality, data: empty)

@@ -2,15 +2,16 @@ import Foundation
 import RealityCore
 import RealityStore
 
-/// The device: the composition root over the local store at `--store`.
+/// The device: the services of the local store at `--store`, made by the one composition root
+/// (``ServiceContainer``) once ``LazyServiceContainer`` has opened the store and found the profile.
 struct Device {
-    let container: ServiceContainer<SQLiteStore>
+    let container: LazyServiceContainer<DeviceStore>
     let output: Output
 
     init(_ options: GlobalOptions) {
         let path = options.storePath
-        container = ServiceContainer(
-            openStore: { try SQLiteStore.open(path: path, role: .device) },
+        container = LazyServiceContainer(
+            openStore: { try DeviceStore.open(path: path) },
             currentUser: { store in try await store.localProfile() })
         output = Output(json: options.json)
     }

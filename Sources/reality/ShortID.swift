@@ -32,7 +32,7 @@ struct ShortID<Entity: ShortIDResolvable>: ExpressibleByArgument, Sendable {
 }
 
 /// How IDs are shortened in tables and resolved from prefixes: one indexed range read on the
-/// store (``SQLiteStore/ids(of:startingWith:limit:)``), never a scan of the records.
+/// store (``DeviceStore/ids(of:startingWith:limit:)``), never a scan of the records.
 enum IDPrefix {
     /// The fewest hex digits a typed prefix may have.
     static let minimumTyped = 4

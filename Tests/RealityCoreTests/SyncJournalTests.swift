@@ -60,15 +60,15 @@ struct SyncJournalTests {
         #expect(SyncJournal.accessChanges(for: changes, prior: prior).isEmpty)
     }
 
-    @Test func pushedMutation_addsItsTagCheckAndRecord_onlyWhileSet() {
+    @Test func pushedMutation_addsItsTagCheckAndRecord_onlyWhenGiven() {
         let changes = ChangeSet(changes: [.saveAnnotation(note)])
-        #expect(changes.includingPushedMutation() == changes)
+        #expect(changes.including([]) == changes)
         let expected = ExpectedChangeTag(recordType: .annotation, recordID: note.id.uuidString, tag: "7")
         let mutation = PushedMutation(userID: Fixtures.ownerID, mutationID: "m1", expectedTag: expected)
-        let included = SyncPushContext.$current.withValue([mutation]) { changes.includingPushedMutation() }
+        let included = changes.including([mutation])
         #expect(included.preconditions == [.changeTag(.annotation, id: note.id.uuidString, equals: "7")])
         #expect(included.changes.last == .recordSyncMutation(userID: Fixtures.ownerID, mutationID: "m1"))
-        let empty = SyncPushContext.$current.withValue([mutation]) { ChangeSet().includingPushedMutation() }
+        let empty = ChangeSet().including([mutation])
         #expect(empty.isEmpty)
     }
 }

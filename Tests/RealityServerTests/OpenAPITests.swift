@@ -12,7 +12,7 @@ struct OpenAPITests {
     /// Every declared route has a handler, and no handler serves an undeclared route: the router's
     /// table is the declarations' (``APIRoute/all``), each once.
     @Test func everyDeclaredRoute_isRegistered_andNothingElse() throws {
-        let router = buildRouter(ServerConfiguration(port: 0), store: try SQLiteStore.inMemory(role: .server))
+        let router = buildRouter(ServerConfiguration(port: 0), store: try SQLiteServerStore.inMemory())
         // The events WebSocket lives on the upgrade router, next to the HTTP one.
         let registered = router.routes.map { "\($0.method.rawValue) \($0.path)" } + [APIRoute.events.description]
         let declared = APIRoute.all.map(\.description)
@@ -23,7 +23,7 @@ struct OpenAPITests {
     }
 
     @Test func document_isPublic_andDescribesEveryRoute_andNothingElse() async throws {
-        let router = buildRouter(ServerConfiguration(port: 0), store: try SQLiteStore.inMemory(role: .server))
+        let router = buildRouter(ServerConfiguration(port: 0), store: try SQLiteServerStore.inMemory())
         // The events WebSocket lives on the upgrade router, next to the HTTP one.
         let registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path)" } + [APIRoute.events.description])
         #expect(registered.count > 50)

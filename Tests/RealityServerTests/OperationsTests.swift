@@ -13,6 +13,14 @@ struct OperationsTests {
             #expect(health.status == .ok)
             let text = String(decoding: health.body, as: UTF8.self)
             #expect(text.contains(#""status":"healthy""#))
+            // Each service by what it depends on: the core's over the store, sign-in over the
+            // store and the hashing threads, live events over the hub.
+            let report = try JSONSerialization.jsonObject(with: health.body) as? [String: Any]
+            let services = (report?["services"] as? [[String: Any]])?.compactMap { $0["service"] as? String }
+            #expect(services == [
+                "annotations", "layers", "users", "permissions", "search", "collaboration", "notifications", "anchors",
+                "assets", "auth", "events",
+            ])
             _ = try await api.send(.get, "/api/v1/me")
             let metrics = try await api.send(.get, "/metrics")
             #expect(metrics.status == .ok)

@@ -48,7 +48,7 @@ struct SessionSweepTests {
     func oneSweep_deletesABacklogLargerThanABatch(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
-            let count = SessionSweeper<SQLiteStore>.batchSize + 5
+            let count = SessionSweeper<SQLiteServerStore>.batchSize + 5
             let old = Date().addingTimeInterval(-400 * 86_400)
             for _ in 0..<count {
                 try await api.store.createSession(

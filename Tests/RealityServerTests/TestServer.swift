@@ -26,7 +26,7 @@ struct TestServer {
     static let adminToken = "test-admin-token"
 
     /// Runs `body` against a fresh server on `backend`; `configure` adjusts the configuration first,
-    /// and `storeCacheLifetime` the SQLite store's caches (`SQLiteStore.inMemory(role:cacheLifetime:)`).
+    /// and `storeCacheLifetime` the SQLite store's caches (`SQLiteServerStore.inMemory(cacheLifetime:)`).
     static func run(
         _ backend: Backend, storeCacheLifetime: Duration? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (APIClient) async throws -> Void
@@ -35,7 +35,7 @@ struct TestServer {
         configure(&configuration)
         switch backend {
         case .sqlite:
-            let store = try SQLiteStore.inMemory(role: .server, cacheLifetime: storeCacheLifetime)
+            let store = try SQLiteServerStore.inMemory(cacheLifetime: storeCacheLifetime)
             try await run(configuration, store: store, body)
         case .postgres:
             try await withPostgresStore { store in try await run(configuration, store: store, body) }

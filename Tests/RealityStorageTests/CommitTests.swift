@@ -132,7 +132,7 @@ import Testing
 
     private static func raceThroughService<Store: DataStore>(_ store: Store) async throws {
         let (ana, layer) = try await seed(store, notes: 20)
-        let container = ServiceContainer<Store>(openStore: { store }, currentUser: { _ in ana.id })
+        let container = LazyServiceContainer<Store>(openStore: { store }, currentUser: { _ in ana.id })
         let service = try await container.annotationService()
         let created = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<10 {

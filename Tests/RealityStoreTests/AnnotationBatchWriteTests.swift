@@ -3,7 +3,7 @@ import GRDB
 import RealityCore
 import RealityTestSupport
 import Testing
-@testable import RealityStore
+@_spi(Testing) @testable import RealityStore
 
 /// A run of annotation saves in one commit (the batch writer's multi-row statements, whose
 /// conflict clause finds the stored IDs) leaves the store as saving each annotation on its own
@@ -49,7 +49,7 @@ import Testing
         return run
     }
 
-    static func seeded(_ store: SQLiteStore) async throws -> [Annotation] {
+    static func seeded(_ store: DeviceStore) async throws -> [Annotation] {
         let stored = stored()
         try await store.commit(ChangeSet(changes: [.saveUser(ana), .saveUser(ben), .saveLayer(layer)]
             + stored.map { .saveAnnotation($0) }))
@@ -60,14 +60,14 @@ import Testing
 
     /// What the test compares: every table the writers touch, by annotation ID (rowids differ
     /// with the order rows went in), and the outbox in order.
-    static func contents(of store: SQLiteStore) async throws -> [String] {
+    static func contents(of store: DeviceStore) async throws -> [String] {
         let queries = [
             "SELECT * FROM annotations",
             "SELECT a.id, r.minX, r.maxX, r.minY, r.maxY, r.minZ, r.maxZ FROM annotation_rtree r JOIN annotations a ON a.rowid = r.id",
             "SELECT a.id, f.title, f.text, f.comments FROM annotation_fts f JOIN annotations a ON a.rowid = f.rowid",
             "SELECT * FROM attachments",
         ]
-        return try await store.writer.read { db in
+        return try await store.inspect { db in
             var lines = try queries.flatMap { sql in
                 try Row.fetchAll(db, sql: sql).map { row in
                     sql + " " + row.description.replacingOccurrences(
@@ -85,6 +85,8 @@ import Testing
         try await withStore(kind) { batched in
             try await withStore(kind) { single in
                 let stored = try await Self.seeded(batched)
+                // `writer` is internal to RealityStore (no caller may write around `commit`); this white-box
+                // test (@testable) reaches it on purpose: both stores must start as byte-for-byte copies.
                 try batched.writer.backup(to: single.writer)
                 let run = Self.run(editing: stored)
 
@@ -109,6 +111,8 @@ import Testing
             let stored = try await Self.seeded(store)
             let run = Self.run(editing: stored)
             try await store.commit(ChangeSet(changes: run.map { .saveAnnotation($0) }))
+            // `writer` is internal to RealityStore (no caller may write around `commit`); this white-box
+            // test (@testable) reaches it on purpose: FTS5's integrity check is a command, run on the writer.
             try await store.writer.write { db in
                 try db.execute(sql: "INSERT INTO annotation_fts(annotation_fts) VALUES ('integrity-check')")
                 #expect(try String.fetchOne(db, sql: "SELECT rtreecheck('annotation_rtree')") == "ok")
@@ -129,7 +133,7 @@ import Testing
         try await withStore(kind) { store in
             _ = try await Self.seeded(store)
             for sql in [AnnotationBatchWrites.rtreeCopySQL, AnnotationBatchWrites.ftsCopySQL] {
-                let plan = try await store.writer.read { db in
+                let plan = try await store.inspect { db in
                     try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [1, 2]).map { $0["detail"] as String }
                 }
                 #expect(plan.contains { $0.contains("USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)") }, "\(plan)")

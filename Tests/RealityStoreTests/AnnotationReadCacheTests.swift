@@ -92,7 +92,7 @@ import Testing
             grant = Samples.grant(.viewer, to: friend.id, by: owner.id)
         }
 
-        func store(in store: SQLiteStore) async throws {
+        func store(in store: SQLiteServerStore) async throws {
             try await store.commit(ChangeSet(changes: [
                 .saveUser(owner), .saveUser(friend), .saveLayer(layer), .saveAnnotation(note),
                 .grant(grant, on: .layer(layer.id)),
@@ -100,13 +100,15 @@ import Testing
         }
     }
 
-    private static func read(_ id: AnnotationID, in store: SQLiteStore) async throws -> AnnotationReadCache.Value {
+    private static func read(
+        _ id: AnnotationID, in store: SQLiteServerStore
+    ) async throws -> AnnotationReadCache.Value {
         try #require(try await store.annotationWithLayerChain(id: id, includingComments: true))
     }
 
     @Test(arguments: StoreKind.allCases)
     func everyKindOfWrite_isSeenByTheNextRead(kind: StoreKind) async throws {
-        try await withStore(kind, role: .server) { store in
+        try await withStore(kind, role: ServerRole.self) { store in
             let world = World()
             try await world.store(in: store)
             let cache = try #require(store.annotationCache)
@@ -132,6 +134,8 @@ import Testing
             #expect(try await Self.read(world.note.id, in: store).annotation.viewedBy == [world.friend.id])
 
             // SQL through the writer, outside the store's own write paths.
+            // `writer` is internal to RealityStore (no caller may write around `commit`); this white-box
+            // test (@testable) reaches it on purpose: the cache must notice writes made outside the store's own paths.
             try await store.writer.write { db in
                 try db.execute(sql: "UPDATE layers SET name = 'Renamed' WHERE id = ?", arguments: [world.layer.id.uuidString])
             }
@@ -146,7 +150,7 @@ import Testing
     /// machine): only the rolled-back write may decide whether it is kept.
     @Test(arguments: StoreKind.allCases)
     func aReadThatMisses_isCached_andARolledBackWriteKeepsIt(kind: StoreKind) async throws {
-        try await withStore(kind, role: .server, cacheLifetime: .seconds(3600)) { store in
+        try await withStore(kind, role: ServerRole.self, cacheLifetime: .seconds(3600)) { store in
             let world = World()
             try await world.store(in: store)
             let cache = try #require(store.annotationCache)
@@ -156,6 +160,8 @@ import Testing
             let generation = cache.lookup(AnnotationReadCache.Key(id: world.note.id, includingComments: true)).generation
             struct Refused: Error {}
             await #expect(throws: Refused.self) {
+                // `writer` is internal to RealityStore (no caller may write around `commit`); this white-box
+                // test (@testable) reaches it on purpose: a rolled-back write must leave the cache as it was.
                 try await store.writer.write { db in
                     try db.execute(sql: "UPDATE annotations SET title = 'Never' WHERE id = ?", arguments: [world.note.id.uuidString])
                     throw Refused()
@@ -168,7 +174,7 @@ import Testing
     }
 
     @Test func aDeviceStore_keepsNoCache() async throws {
-        try await withStore(.onDisk, role: .device) { store in
+        try await withStore(.onDisk, role: DeviceRole.self) { store in
             #expect(store.annotationCache == nil)
         }
     }

@@ -51,7 +51,7 @@ import Testing
             let ana = try await h.user("Ana")
             let layer = try await ana.layer()
             let far = try await ana.note("far", in: layer.id, at: SIMD3(9_999, 0, 0))
-            let found = try await ana.annotations.fetchNearby(position: .zero, radius: DefaultAnnotationService<SQLiteStore>.maxNearbyRadius)
+            let found = try await ana.annotations.fetchNearby(position: .zero, radius: DefaultAnnotationService<DeviceStore>.maxNearbyRadius)
             #expect(found.map(\.id) == [far.id])
         }
     }

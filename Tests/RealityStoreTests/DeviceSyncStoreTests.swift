@@ -11,13 +11,13 @@ import Testing
     static let layer = Samples.layer("Field", owner: owner.id)
 
     /// A store file in a directory of its own, removed by the caller.
-    static func freshStore() throws -> (SQLiteStore, TemporaryDirectory) {
+    static func freshStore() throws -> (DeviceStore, TemporaryDirectory) {
         let directory = try TemporaryDirectory()
-        return (try SQLiteStore.open(path: directory.path("device.sqlite"), role: .device), directory)
+        return (try DeviceStore.open(path: directory.path("device.sqlite")), directory)
     }
 
     /// A bound store on disk with the layer and one annotation as the server sent them (tag "1").
-    static func syncedStore() async throws -> (SQLiteStore, Annotation, TemporaryDirectory) {
+    static func syncedStore() async throws -> (DeviceStore, Annotation, TemporaryDirectory) {
         let (store, directory) = try freshStore()
         try await store.bindAccount(serverURL: "http://server", user: owner, token: "t")
         let note = Samples.note("hello", title: "Title", owner: owner.id, layer: layer.id)

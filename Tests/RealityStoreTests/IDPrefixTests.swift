@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RealityCore
 import Testing
-@testable import RealityStore
+@_spi(Testing) @testable import RealityStore
 
 /// IDs named by prefixes and shortened for tables (issue 16): every read is a range on an index,
 /// and the short form of an ID is the shortest prefix no other ID of its kind shares.
@@ -18,7 +18,7 @@ import Testing
                         (source.neighbourSQL(before: false), ["0192abcd"]),
                     ]
                     for (sql, arguments) in statements {
-                        let plan = try await store.writer.read { db in
+                        let plan = try await store.inspect { db in
                             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
                                 .map { $0["detail"] as String }
                         }
@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func shortestUniquePrefix_isOneLongerThanWhatNeighboursShare_andResolvesBack(kind: StoreKind) async throws {
         try await withStore(kind) { store in
-            let services = ServiceContainer(openStore: { store }, currentUser: { try await $0.localProfile() })
+            let services = LazyServiceContainer(openStore: { store }, currentUser: { try await $0.localProfile() })
             let layer = try await services.layerService().defaultLayer().id
             let twins = [
                 try #require(AnnotationID(uuidString: "abcdef01-23aa-4000-8000-000000000001")),
@@ -59,7 +59,7 @@ import Testing
             }
             let both = try await store.ids(of: .annotation, startingWith: "abcdef01", limit: 11)
             #expect(both.map(\.id) == twins.map(\.uuidString) && both.allSatisfy { $0.label == nil })
-            #expect(SQLiteStore.upperBound(of: "abcdef01-2") == "abcdef01-3")
+            #expect(DeviceStore.upperBound(of: "abcdef01-2") == "abcdef01-3")
         }
     }
 }

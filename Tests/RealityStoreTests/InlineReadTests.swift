@@ -15,7 +15,7 @@ import Testing
     func pointReads_besideAwaitedReads_allFinish() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try SQLiteStore.open(path: directory.path("inline.sqlite"), role: .server)
+        let store = try SQLiteServerStore.open(path: directory.path("inline.sqlite"))
         let ana = Samples.user("Ana")
         let layer = Samples.layer("Notes", owner: ana.id)
         let notes = (0..<20).map { Samples.note("note \($0)", owner: ana.id, layer: layer.id, at: SIMD3(1, 1, 1)) }
@@ -41,7 +41,7 @@ import Testing
     /// A point read sees every write committed before it starts.
     @Test(arguments: StoreKind.allCases)
     func aPointRead_seesTheLatestCommit(kind: StoreKind) async throws {
-        try await withStore(kind, role: .server) { store in
+        try await withStore(kind, role: ServerRole.self) { store in
             let ana = Samples.user("Ana")
             let layer = Samples.layer("Notes", owner: ana.id)
             var note = Samples.note("first", owner: ana.id, layer: layer.id, at: SIMD3(1, 1, 1))

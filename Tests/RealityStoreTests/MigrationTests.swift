@@ -3,7 +3,7 @@ import GRDB
 import RealityCore
 import RealityTestSupport
 import Testing
-@testable import RealityStore
+@_spi(Testing) @testable import RealityStore
 
 @Suite struct MigrationTests {
     static let expectedTables = [
@@ -27,18 +27,18 @@ import Testing
         defer { directory.remove() }
         let path = directory.path("fresh.sqlite")
         #expect(!FileManager.default.fileExists(atPath: path))
-        let store = try SQLiteStore.open(path: path)
-        let journal = try await store.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        let store = try DeviceStore.open(path: path)
+        let journal = try await store.inspect { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(journal == "wal")
-        let applied = try await store.writer.read { db in try StoreMigrations.migrator.appliedIdentifiers(db) }
+        let applied = try await store.inspect { db in try StoreMigrations.migrator.appliedIdentifiers(db) }
         #expect(applied == Set(StoreMigrations.migrator.migrations))
-        #expect(try await store.writer.read { db in try StoreMigrations.migrator.hasCompletedMigrations(db) })
+        #expect(try await store.inspect { db in try StoreMigrations.migrator.hasCompletedMigrations(db) })
     }
 
     @Test(arguments: StoreKind.allCases)
     func everyExpectedTableAndIndex_exists(kind: StoreKind) async throws {
         try await withStore(kind) { store in
-            let (tables, indexes) = try await store.writer.read { db in
+            let (tables, indexes) = try await store.inspect { db in
                 (
                     try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
                     try String.fetchAll(
@@ -51,7 +51,7 @@ import Testing
             for index in Self.expectedIndexes {
                 #expect(indexes.contains(index), "missing index \(index)")
             }
-            let virtual = try await store.writer.read { db in
+            let virtual = try await store.inspect { db in
                 try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE name IN ('annotation_fts', 'annotation_rtree') ORDER BY name")
             }
             #expect(virtual.count == 2)
@@ -69,11 +69,11 @@ import Testing
         let layer = Samples.layer(owner: owner.id)
         let note = Samples.note("kept across restarts", owner: owner.id, layer: layer.id, at: SIMD3(1, 2, 3))
         do {
-            let store = try SQLiteStore.open(path: path)
+            let store = try DeviceStore.open(path: path)
             try await store.commit(ChangeSet(changes: [.saveUser(owner), .saveLayer(layer), .saveAnnotation(note)]))
             try await store.setMetadata("marker", to: "first run")
         }
-        let reopened = try SQLiteStore.open(path: path)
+        let reopened = try DeviceStore.open(path: path)
         #expect(try await reopened.annotation(id: note.id) == note)
         #expect(try await reopened.layer(id: layer.id) == layer)
         #expect(try await reopened.user(id: owner.id)?.annotationCount == 1)
@@ -82,7 +82,7 @@ import Testing
         let found = try await reopened.annotations(matching: AnnotationQuery(
             viewer: owner.id, text: "restarts", near: .init(center: SIMD3(1, 2, 3), radius: 1)))
         #expect(found.map(\.id) == [note.id], "R*Tree and FTS rows survive a reopen")
-        let applied = try await reopened.writer.read { db in try StoreMigrations.migrator.appliedIdentifiers(db) }
+        let applied = try await reopened.inspect { db in try StoreMigrations.migrator.appliedIdentifiers(db) }
         #expect(applied.count == StoreMigrations.migrator.migrations.count)
     }
 
@@ -90,8 +90,8 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("profile.sqlite")
-        let first = try await SQLiteStore.open(path: path).localProfile()
-        let store = try SQLiteStore.open(path: path)
+        let first = try await DeviceStore.open(path: path).localProfile()
+        let store = try DeviceStore.open(path: path)
         #expect(try await store.localProfile() == first)
         let user = try #require(try await store.user(id: first))
         #expect(user.subscriptionTier == .free)
@@ -103,6 +103,6 @@ import Testing
         defer { directory.remove() }
         let path = directory.path("garbage.sqlite")
         try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.self) { try SQLiteStore.open(path: path) }
+        #expect(throws: StoreError.self) { try DeviceStore.open(path: path) }
     }
 }

@@ -3,7 +3,7 @@ import GRDB
 import RealityCore
 import RealityTestSupport
 import Testing
-@testable import RealityStore
+@_spi(Testing) @testable import RealityStore
 
 /// A device store queues every syncable write in the same transaction; a server store queues none.
 @Suite struct OutboxTests {
@@ -13,8 +13,8 @@ import Testing
         var operation: String
     }
 
-    static func entries(_ store: SQLiteStore) async throws -> [Entry] {
-        try await store.writer.read { db in
+    static func entries(_ store: SQLiteStore<some SQLiteStoreRole>) async throws -> [Entry] {
+        try await store.inspect { db in
             try Row.fetchAll(db, sql: "SELECT recordType, recordID, operation FROM outbox ORDER BY sequence").map {
                 Entry(recordType: $0["recordType"], recordID: $0["recordID"], operation: $0["operation"])
             }
@@ -62,23 +62,24 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func deviceStore_queuesOneEntryPerSyncableChange_inOrder(kind: StoreKind) async throws {
-        try await withStore(kind, role: .device) { store in
+        try await withStore(kind, role: DeviceRole.self) { store in
             let table = Self.everyChange(ana: Samples.user("Ana"), ben: Samples.user("Ben"))
             try await store.commit(ChangeSet(changes: table.map(\.0)))
             #expect(try await Self.entries(store) == table.compactMap(\.1))
-            let payloads = try store.writer.read { db in
+            let payloads = try await store.inspect { db in
                 try Row.fetchAll(db, sql: "SELECT mutationID, payload FROM outbox WHERE recordType = 'grant' AND operation = 'save'")
+                    .map { (mutationID: $0["mutationID"] as String, payload: $0["payload"] as Data) }
             }
             #expect(payloads.count == 2)
-            #expect(Set(payloads.map { $0["mutationID"] as String }).count == 2, "each mutation has its own ID")
-            let grant = try RealityJSON.decoder().decode(Permission.self, from: payloads[0]["payload"] as Data)
+            #expect(Set(payloads.map(\.mutationID)).count == 2, "each mutation has its own ID")
+            let grant = try RealityJSON.decoder().decode(Permission.self, from: payloads[0].payload)
             #expect(grant.level == .viewer)
         }
     }
 
     @Test(arguments: StoreKind.allCases)
     func serverStore_queuesNothing(kind: StoreKind) async throws {
-        try await withStore(kind, role: .server) { store in
+        try await withStore(kind, role: ServerRole.self) { store in
             let table = Self.everyChange(ana: Samples.user("Ana"), ben: Samples.user("Ben"))
             try await store.commit(ChangeSet(changes: table.map(\.0)))
             #expect(try await store.count("outbox") == 0)
@@ -132,6 +133,8 @@ import Testing
             let before = try await store.snapshot()
             // No Change can fail halfway on its own, so a temporary trigger on the writer connection
             // makes the second insert fail after the first one succeeded.
+            // `writer` is internal to RealityStore (no caller may write around `commit`); this white-box
+            // test (@testable) reaches it on purpose: a trigger makes a commit fail halfway.
             try await store.writer.write { db in
                 try db.execute(sql: """
                     CREATE TEMP TRIGGER fail_second_layer BEFORE INSERT ON layers

@@ -3,7 +3,7 @@ import GRDB
 import RealityCore
 import RealityTestSupport
 import Testing
-@testable import RealityStore
+@_spi(Testing) @testable import RealityStore
 
 /// A pulled page stores its annotations in runs, several rows to a statement; the store must end
 /// exactly as when the reconciler stores each record on its own (the path of records with pending
@@ -51,7 +51,7 @@ import Testing
     }
 
     /// Everything the device keeps of synced annotations, one sorted line per row.
-    static func contents(of store: SQLiteStore) async throws -> [String] {
+    static func contents(of store: DeviceStore) async throws -> [String] {
         let queries = [
             "SELECT * FROM annotations",
             "SELECT a.id, r.minX, r.maxX, r.minY, r.maxY, r.minZ, r.maxZ FROM annotation_rtree r JOIN annotations a ON a.rowid = r.id",
@@ -59,7 +59,7 @@ import Testing
             "SELECT * FROM grants", "SELECT * FROM reactions", "SELECT * FROM views", "SELECT * FROM attachments",
             "SELECT * FROM sync_metadata", "SELECT * FROM sync_scopes", "SELECT * FROM outbox", "SELECT * FROM layers",
         ]
-        return try await store.writer.read { db in
+        return try await store.inspect { db in
             try queries.flatMap { sql in
                 try Row.fetchAll(db, sql: sql).map { row in
                     // The rowid differs with the order rows were inserted in; the ID names the row.
@@ -88,11 +88,15 @@ import Testing
             .recordView(annotationID: viewed, userID: Self.owner.id, at: Samples.at(30)),
         ]))
         // Both stores start alike, down to the outbox's mutation IDs and times.
+        // `writer` is internal to RealityStore (no caller may write around `commit`); this white-box
+        // test (@testable) reaches it on purpose: both stores must start as byte-for-byte copies.
         try runs.writer.backup(to: single.writer)
         let report = try await runs.applyPulledPage(
             page, scope: .private, token: "token", complete: true, strategy: .merge, at: Self.pulledAt)
         for change in page {
             if let record = change.record {
+                // `writer` is internal to RealityStore (no caller may write around `commit`); this white-box
+                // test (@testable) reaches it on purpose: the reference path runs the reconciler directly.
                 let outcome = try await single.writer.write { db in
                     try SyncReconciler(strategy: .merge, owner: Self.owner.id, now: Self.pulledAt).reconcile(
                         record, json: change.recordJSON, changeTag: change.changeTag, scope: .private, in: db)
@@ -121,7 +125,7 @@ import Testing
         try await store.applyPulledPage(page, scope: .private, token: "token", complete: true, strategy: .merge)
         for change in page {
             guard case .annotation(let annotation)? = change.record, change.changeTag != "3" else { continue }
-            let base = try await store.writer.read { db in
+            let base = try await store.inspect { db in
                 try Data.fetchOne(
                     db, sql: "SELECT baseVersion FROM sync_metadata WHERE recordType = 'annotation' AND recordID = ?",
                     arguments: [annotation.id.uuidString])

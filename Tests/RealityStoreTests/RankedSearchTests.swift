@@ -9,7 +9,7 @@ import Testing
 @Suite struct RankedSearchTests {
     @Test(arguments: StoreKind.allCases)
     func hiddenBetterMatches_doNotCrowdOutWhatTheViewerMaySee(kind: StoreKind) async throws {
-        try await withStore(kind, role: .server) { store in
+        try await withStore(kind, role: ServerRole.self) { store in
             let ana = Samples.user("Ana"), ben = Samples.user("Ben")
             let anasLayer = Samples.layer(owner: ana.id), bensLayer = Samples.layer(owner: ben.id)
             // Ana's private notes say "lantern" many times and so rank above Ben's single mention.

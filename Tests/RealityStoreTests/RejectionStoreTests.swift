@@ -11,7 +11,7 @@ import Testing
     typealias Fixture = DeviceSyncStoreTests
 
     /// Rejects every mutation the push would send now, as the server would with `code`.
-    static func rejectEverything(_ store: SQLiteStore, code: String = "plan_limit_reached", field: String? = nil)
+    static func rejectEverything(_ store: DeviceStore, code: String = "plan_limit_reached", field: String? = nil)
         async throws
     {
         let outgoing = try await store.outgoingMutations(limit: 100)

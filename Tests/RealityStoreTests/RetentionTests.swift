@@ -3,7 +3,7 @@ import GRDB
 import RealityCore
 import RealityTestSupport
 import Testing
-@testable import RealityStore
+@_spi(Testing) @testable import RealityStore
 
 /// Soft-deleted records go after 30 days, and annotations after their layer's autoExpireDays,
 /// with everything attached to them (SPEC D3).
@@ -67,7 +67,7 @@ import Testing
                 ownerID: ana.id, createdAt: Self.ago(10))
             changes.append(.saveWorldMap(map))
             try await store.commit(changes)
-            let expiredRowid = try await store.writer.read { db in
+            let expiredRowid = try await store.inspect { db in
                 try Int64.fetchOne(db, sql: "SELECT rowid FROM annotations WHERE id = ?", arguments: [expired.id.uuidString])
             }
             #expect(try await store.count("annotation_fts", where: "rowid = ?", [expiredRowid]) == 1)

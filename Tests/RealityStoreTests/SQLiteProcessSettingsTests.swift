@@ -11,7 +11,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteStore.open(path: directory.appendingPathComponent("store.sqlite").path, role: .server)
+        let store = try SQLiteServerStore.open(path: directory.appendingPathComponent("store.sqlite").path)
         let user = Samples.user("Ada")
         try await store.commit(ChangeSet(changes: [.saveUser(user)]))
 

@@ -5,145 +5,71 @@ import Synchronization
 import Testing
 @testable import RealityStore
 
-/// The composition root opens nothing until first use, opens once, and reports health (SPEC S10).
+/// The one composition root: the services it makes act for the user asked for, commit what the
+/// sync API applies, and report health by what each depends on.
 @Suite struct ServiceContainerTests {
-    /// Counts how often the container asked for the store and for the user.
-    final class Calls: Sendable {
-        let opens = Mutex(0)
-        let userLookups = Mutex(0)
-        var openCount: Int { opens.withLock { $0 } }
-        var userCount: Int { userLookups.withLock { $0 } }
+    /// A component with the given dependencies, for health reports.
+    struct Component: ServiceProtocol {
+        let serviceIdentifier: String
+        let dependencies: [HealthDependency]
     }
 
-    static func container(
-        _ calls: Calls, store: SQLiteStore, user: UserID, failFirstOpen: Bool = false
-    ) -> ServiceContainer<SQLiteStore> {
-        ServiceContainer<SQLiteStore>(
-            openStore: {
-                let attempt = calls.opens.withLock { count in
-                    count += 1
-                    return count
-                }
-                if failFirstOpen, attempt == 1 { throw StoreError.unavailable(detail: "first open fails") }
-                // Give concurrent first callers time to pile up behind this opening.
-                try await Task.sleep(for: .milliseconds(50))
-                return store
-            },
-            currentUser: { _ in
-                calls.userLookups.withLock { $0 += 1 }
-                return user
-            })
+    /// Counts the checks of a dependency.
+    final class Checks: Sendable {
+        let count = Mutex(0)
     }
+
+    static let coreServices = [
+        "annotations", "layers", "users", "permissions", "search", "collaboration", "notifications", "anchors",
+    ]
 
     @Test(arguments: StoreKind.allCases)
-    func buildingTheContainer_opensNothing(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
-            let calls = Calls()
-            let container = Self.container(calls, store: store, user: UserID())
-            #expect(await container.isStoreOpen == false)
-            #expect(await container.createdServices == [])
-            #expect(await container.healthCheck() == [])
-            #expect(calls.openCount == 0 && calls.userCount == 0)
+    func health_listsEachServiceOnce_andAssetsOnlyWhereTheStoreKeepsThem(kind: StoreKind) async throws {
+        try await withStore(kind) { device in
+            let health = await ServiceContainer(store: device).healthCheck()
+            #expect(health.map(\.service) == Self.coreServices)
+            #expect(health.allSatisfy { $0.status == .healthy && $0.detail == nil })
+        }
+        try await withStore(kind, role: ServerRole.self) { server in
+            let health = await ServiceContainer(store: server, assets: server).healthCheck()
+            #expect(health.map(\.service) == Self.coreServices + ["assets"])
+            #expect(health.allSatisfy { $0.status == .healthy })
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func concurrentFirstUses_openTheStoreExactlyOnce(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
-            let calls = Calls()
+    @Test func health_checksEachDependencyOnce_andBlamesOnlyThoseThatNeedIt() async throws {
+        try await withStore(.inMemory) { store in
+            let checks = Checks()
+            let slow = HealthDependency(name: "slow threads") {
+                checks.count.withLock { $0 += 1 }
+                return .init(status: .degraded, detail: "threads are slow")
+            }
+            let down = HealthDependency(name: "hub") { .init(status: .unhealthy, detail: "hub stopped") }
+            let container = ServiceContainer(store: store)
+                .registering(Component(serviceIdentifier: "auth", dependencies: [.store(store), slow]))
+                .registering(Component(serviceIdentifier: "hashing", dependencies: [slow]))
+                .registering(Component(serviceIdentifier: "events", dependencies: [down, slow]))
+            let health = Dictionary(uniqueKeysWithValues: await container.healthCheck().map { ($0.service, $0) })
+            #expect(checks.count.withLock { $0 } == 1, "a dependency several services share is checked once")
+            #expect(health["annotations"] == ServiceHealth(service: "annotations", status: .healthy))
+            #expect(health["auth"] == ServiceHealth(service: "auth", status: .degraded, detail: "threads are slow"))
+            #expect(health["hashing"]?.status == .degraded)
+            #expect(health["events"] == ServiceHealth(
+                service: "events", status: .unhealthy, detail: "hub stopped; threads are slow"))
+        }
+    }
+
+    @Test func services_actForTheUserAskedFor_andApplyWhatTheSyncAPIPushes() async throws {
+        try await withStore(.inMemory) { store in
             let ana = Samples.user("Ana")
             try await store.commit(ChangeSet(changes: [.saveUser(ana)]))
-            let container = Self.container(calls, store: store, user: ana.id)
-            try await withThrowingTaskGroup(of: String.self) { group in
-                for index in 0..<16 {
-                    group.addTask {
-                        switch index % 8 {
-                        case 0: try await container.annotationService().serviceIdentifier
-                        case 1: try await container.layerService().serviceIdentifier
-                        case 2: try await container.permissionService().serviceIdentifier
-                        case 3: try await container.searchService().serviceIdentifier
-                        case 4: try await container.collaborationService().serviceIdentifier
-                        case 5: try await container.userService().serviceIdentifier
-                        case 6: try await container.notificationService().serviceIdentifier
-                        default: try await container.anchorManager().serviceIdentifier
-                        }
-                    }
-                }
-                var names: Set<String> = []
-                for try await name in group { names.insert(name) }
-                #expect(names.count == 8)
-            }
-            #expect(calls.openCount == 1)
-            #expect(await container.isStoreOpen)
-            let expected = ["anchors", "annotations", "collaboration", "layers", "notifications", "permissions", "search", "users"]
-            #expect(await container.createdServices == expected)
-            let health = await container.healthCheck()
-            #expect(health.map(\.service) == expected)
-            #expect(health.allSatisfy { $0.status == .healthy && $0.detail == nil })
-            #expect(try await container.context().userID == ana.id)
-            #expect(try await container.userService().getCurrentUser().id == ana.id)
+            let container = ServiceContainer(store: store)
+            #expect(try await container.users(ana.id).getCurrentUser().id == ana.id)
+            #expect(container.context(ana.id).pushing.isEmpty)
+            let pushed = [PushedMutation(userID: ana.id, mutationID: "m1")]
+            let applying = container.applying(pushed)
+            #expect(applying.context(ana.id).pushing == pushed)
+            #expect(container.context(ana.id).pushing.isEmpty, "applying leaves the root it came from alone")
         }
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func firstUse_createsOnlyTheServiceAskedFor(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
-            let calls = Calls()
-            let container = Self.container(calls, store: store, user: UserID())
-            _ = try await container.searchService()
-            #expect(calls.openCount == 1)
-            #expect(await container.createdServices == ["search"])
-            #expect(await container.healthCheck().map(\.service) == ["search"])
-            _ = try await container.searchService()
-            #expect(await container.createdServices == ["search"])
-        }
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func reset_dropsServicesAndTheUser_butKeepsTheStoreOpen(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
-            let calls = Calls()
-            let container = Self.container(calls, store: store, user: UserID())
-            _ = try await container.layerService()
-            await container.reset()
-            #expect(await container.createdServices == [])
-            #expect(await container.isStoreOpen)
-            _ = try await container.layerService()
-            #expect(calls.openCount == 1)
-            #expect(calls.userCount == 2, "the acting user is looked up again after a reset")
-        }
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func aFailedOpening_isRetriedOnTheNextUse(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
-            let calls = Calls()
-            let container = Self.container(calls, store: store, user: UserID(), failFirstOpen: true)
-            await #expect(throws: StoreError.unavailable(detail: "first open fails")) { _ = try await container.userService() }
-            #expect(await container.isStoreOpen == false)
-            #expect(await container.createdServices == [])
-            _ = try await container.userService()
-            #expect(calls.openCount == 2)
-            #expect(await container.isStoreOpen)
-        }
-    }
-
-    @Test func containersOverOneFile_areIndependent_andOpenLazily() async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let path = directory.path("lazy.sqlite")
-        let calls = Calls()
-        let container = ServiceContainer<SQLiteStore>(
-            openStore: {
-                calls.opens.withLock { $0 += 1 }
-                return try SQLiteStore.open(path: path)
-            },
-            currentUser: { try await $0.localProfile() })
-        #expect(!FileManager.default.fileExists(atPath: path), "building the root creates no file")
-        let me = try await container.userService().getCurrentUser()
-        #expect(FileManager.default.fileExists(atPath: path))
-        #expect(me.subscriptionTier == .free && calls.openCount == 1)
-        let other = ServiceContainer<SQLiteStore>(openStore: { try SQLiteStore.open(path: path) }, currentUser: { try await $0.localProfile() })
-        #expect(try await other.context().userID == me.id, "the same local profile from the same file")
     }
 }

@@ -74,7 +74,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func revokedSession_isRefusedAtOnce_afterCachedLookups(kind: StoreKind) async throws {
-        try await withStore(kind, role: .server) { store in
+        try await withStore(kind, role: ServerRole.self) { store in
             let ada = Samples.user("Ada")
             try await store.createAccount(
                 Account(userID: ada.id, email: "ada@example.com", passwordHash: "x", createdAt: Samples.start), user: ada)

@@ -11,7 +11,7 @@ import Testing
         defer { root.remove() }
         let folder = root.url.appendingPathComponent(".reality")
         let path = folder.appendingPathComponent("default.sqlite").path
-        let store = try SQLiteStore.open(path: path, role: .device)
+        let store = try DeviceStore.open(path: path)
         try await store.setMetadata("probe", to: "written")
         #expect(try mode(folder.path) == 0o700)
         for file in [path, path + "-wal", path + "-shm"] {
@@ -25,7 +25,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.url.path)
         let path = root.path("device.sqlite")
         #expect(FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o644]))
-        let store = try SQLiteStore.open(path: path, role: .device)
+        let store = try DeviceStore.open(path: path)
         try await store.setMetadata("probe", to: "written")
         #expect(try mode(path) == 0o600)
         #expect(try mode(path + "-wal") == 0o600)

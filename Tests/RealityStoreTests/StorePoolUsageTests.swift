@@ -10,7 +10,7 @@ import Testing
     @Test func aReadInProgress_isCountedOnAReader_andLeavesWhenItEnds() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try SQLiteStore.open(path: directory.path("pool.sqlite"), role: .server)
+        let store = try SQLiteServerStore.open(path: directory.path("pool.sqlite"))
         #expect(store.poolUsage.map(\.kind) == [.reader, .writer])
         #expect(store.poolUsage.map(\.size) == [5, 1])
         let before = try #require(store.poolUsage.first { $0.kind == .reader })
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func aStoreInMemory_readsOnItsOneConnection() async throws {
-        let store = try SQLiteStore.inMemory()
+        let store = try DeviceStore.inMemory()
         #expect(store.poolUsage.map(\.kind) == [.writer])
         _ = try await store.metadata("k")
         #expect(store.poolUsage.first?.total == 1)

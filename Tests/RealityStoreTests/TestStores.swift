@@ -4,14 +4,14 @@ import RealityCore
 import RealityTestSupport
 import Synchronization
 import Testing
-@testable import RealityStore
+@_spi(Testing) @testable import RealityStore
 
 /// The two kinds of store every store test runs on, as GRDB's own tests run one body on a
 /// `DatabaseQueue` in memory and a `DatabasePool` on disk.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// `SQLiteStore.inMemory`: a `DatabaseQueue`.
     case inMemory
-    /// `SQLiteStore.open(path:)`: a `DatabasePool` in WAL mode on a temporary file.
+    /// `DeviceStore.open(path:)`: a `DatabasePool` in WAL mode on a temporary file.
     case onDisk
 
     var testDescription: String { rawValue }
@@ -33,20 +33,27 @@ struct TemporaryDirectory: Sendable {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
-/// Runs `body` on a fresh store of `kind`, removing its files afterwards; `cacheLifetime` as for
-/// `SQLiteStore.open(path:role:cacheLifetime:)`.
+/// Runs `body` on a fresh device store of `kind`, removing its files afterwards; `cacheLifetime`
+/// as for `SQLiteStore.open(path:cacheLifetime:)`.
 func withStore<T>(
-    _ kind: StoreKind, role: SQLiteStore.Role = .device, cacheLifetime: Duration? = nil,
-    _ body: (SQLiteStore) async throws -> T
+    _ kind: StoreKind, cacheLifetime: Duration? = nil, _ body: (DeviceStore) async throws -> T
+) async throws -> T {
+    try await withStore(kind, role: DeviceRole.self, cacheLifetime: cacheLifetime, body)
+}
+
+/// Runs `body` on a fresh store of `kind` on the side `role` names (``DeviceStore`` or
+/// ``SQLiteServerStore``), removing its files afterwards.
+func withStore<Role: SQLiteStoreRole, T>(
+    _ kind: StoreKind, role: Role.Type, cacheLifetime: Duration? = nil, _ body: (SQLiteStore<Role>) async throws -> T
 ) async throws -> T {
     switch kind {
     case .inMemory:
-        return try await body(try SQLiteStore.inMemory(role: role, cacheLifetime: cacheLifetime))
+        return try await body(try SQLiteStore<Role>.inMemory(cacheLifetime: cacheLifetime))
     case .onDisk:
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         return try await body(
-            try SQLiteStore.open(path: directory.path("store.sqlite"), role: role, cacheLifetime: cacheLifetime))
+            try SQLiteStore<Role>.open(path: directory.path("store.sqlite"), cacheLifetime: cacheLifetime))
     }
 }
 
@@ -79,27 +86,27 @@ final class TestClock: Sendable {
 
 // MARK: - Harness
 
-/// The services of one user, made by a ``ServiceContainer`` over a shared store.
+/// The services of one user, made by a ``LazyServiceContainer`` over a shared store.
 struct UserServices: Sendable {
     let userID: UserID
-    let container: ServiceContainer<SQLiteStore>
-    let annotations: DefaultAnnotationService<SQLiteStore>
-    let layers: DefaultLayerService<SQLiteStore>
-    let permissions: DefaultPermissionService<SQLiteStore>
-    let search: DefaultSearchService<SQLiteStore>
-    let collaboration: DefaultCollaborationService<SQLiteStore>
-    let users: DefaultUserService<SQLiteStore>
-    let notifications: DefaultNotificationService<SQLiteStore>
-    let anchors: DefaultAnchorManager<SQLiteStore>
+    let container: LazyServiceContainer<DeviceStore>
+    let annotations: DefaultAnnotationService<DeviceStore>
+    let layers: DefaultLayerService<DeviceStore>
+    let permissions: DefaultPermissionService<DeviceStore>
+    let search: DefaultSearchService<DeviceStore>
+    let collaboration: DefaultCollaborationService<DeviceStore>
+    let users: DefaultUserService<DeviceStore>
+    let notifications: DefaultNotificationService<DeviceStore>
+    let anchors: DefaultAnchorManager<DeviceStore>
 }
 
 /// A store with users in it, each with services through their own composition root and one
 /// clock that the test controls.
 struct Harness: Sendable {
-    let store: SQLiteStore
+    let store: DeviceStore
     let clock: TestClock
 
-    init(store: SQLiteStore, clock: TestClock = TestClock()) {
+    init(store: DeviceStore, clock: TestClock = TestClock()) {
         self.store = store
         self.clock = clock
     }
@@ -116,10 +123,10 @@ struct Harness: Sendable {
         return try await services(for: user.id)
     }
 
-    /// The services of an existing user, through a new ``ServiceContainer``.
+    /// The services of an existing user, through a new ``LazyServiceContainer``.
     func services(for userID: UserID, worldMap: WorldMapID? = nil) async throws -> UserServices {
         let store = self.store
-        let container = ServiceContainer<SQLiteStore>(
+        let container = LazyServiceContainer<DeviceStore>(
             currentWorldMapID: worldMap, clock: clock.function, openStore: { store }, currentUser: { _ in userID })
         return UserServices(
             userID: userID, container: container,
@@ -135,10 +142,8 @@ struct Harness: Sendable {
 }
 
 /// Runs `body` with a harness on a fresh store of `kind`.
-func withHarness<T>(
-    _ kind: StoreKind, role: SQLiteStore.Role = .device, _ body: (Harness) async throws -> T
-) async throws -> T {
-    try await withStore(kind, role: role) { store in try await body(Harness(store: store)) }
+func withHarness<T>(_ kind: StoreKind, _ body: (Harness) async throws -> T) async throws -> T {
+    try await withStore(kind) { store in try await body(Harness(store: store)) }
 }
 
 extension UserServices {
@@ -164,7 +169,7 @@ extension UserServices {
 extension SQLiteStore {
     /// Rows in `table` (optionally only those matching `condition`).
     func count(_ table: String, where condition: String = "1", _ arguments: StatementArguments = []) async throws -> Int {
-        try await writer.read { db in
+        try await inspect { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(condition)", arguments: arguments) ?? 0
         }
     }
@@ -172,7 +177,7 @@ extension SQLiteStore {
     /// Every row of every table (virtual tables included, their shadow tables left out), as text,
     /// for checking that a refused write changed nothing at all.
     func snapshot() async throws -> [String: [String]] {
-        try await writer.read { db in
+        try await inspect { db in
             let tables = try String.fetchAll(db, sql: """
                 SELECT name FROM sqlite_master
                 WHERE type = 'table' AND name NOT LIKE 'sqlite_%'

@@ -19,7 +19,7 @@ extension DeviceSyncTests {
             var logger = Logger(label: "live-test")
             logger.logLevel = .warning
             let rounds = RoundCounter()
-            func service(for device: TestDevice) async -> SyncService {
+            func service(for device: TestDevice) async -> SyncService<DeviceStore> {
                 let transport = await device.engine.serverTransport
                 return SyncService(
                     engine: device.engine,

@@ -23,8 +23,8 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("device.sqlite").path
-        try await ServiceContainer(
-            openStore: { try SQLiteStore.open(path: path, role: .device) }, currentUser: { try await $0.localProfile() }
+        try await LazyServiceContainer(
+            openStore: { try DeviceStore.open(path: path) }, currentUser: { try await $0.localProfile() }
         ).userService().upgradeSubscription(to: .plus)
         try await body(CommandLineRunner(store: path))
     }
@@ -160,8 +160,8 @@ import Testing
             // Two notes whose IDs share their first four hex digits, written through the store.
             let first = try #require(AnnotationID(uuidString: "abcd1234-0000-4000-8000-000000000001"))
             let second = try #require(AnnotationID(uuidString: "abcd5678-0000-4000-8000-000000000002"))
-            let container = ServiceContainer(
-                openStore: { try SQLiteStore.open(path: cli.store, role: .device) },
+            let container = LazyServiceContainer(
+                openStore: { try DeviceStore.open(path: cli.store) },
                 currentUser: { try await $0.localProfile() })
             let layerID = try await container.layerService().defaultLayer().id
             for (id, text) in [(first, "one"), (second, "two")] {
@@ -247,10 +247,10 @@ import Testing
     @Test func notifications_readInFull_andAllMarkedRead() async throws {
         try await Self.withStore { cli in
             #expect(try await cli.run("profile").status == 0)
-            let me = try await SQLiteStore.open(path: cli.store, role: .device).localProfile()
+            let me = try await DeviceStore.open(path: cli.store).localProfile()
             // Someone else (not in this store) tells the device's user two things.
-            let other = ServiceContainer(
-                openStore: { try SQLiteStore.open(path: cli.store, role: .device) }, currentUser: { _ in UserID() })
+            let other = LazyServiceContainer(
+                openStore: { try DeviceStore.open(path: cli.store) }, currentUser: { _ in UserID() })
             let long = String(repeating: "A long message that does not fit a table cell. ", count: 4)
             for body in [long, "Short"] {
                 try await other.notificationService().send(

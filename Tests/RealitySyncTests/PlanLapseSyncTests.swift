@@ -6,7 +6,7 @@ import RealityAPI
 import RealityCore
 import RealitySync
 import Testing
-@testable import RealityStore
+@_spi(Testing) @testable import RealityStore
 
 /// A paid plan lapsing, as two people's devices see it (docs/seed-fixes.md, "When a paid plan
 /// lapses"): the grantee's device gets the layer again with its level lowered, its edit made
@@ -65,7 +65,7 @@ extension DeviceSyncTests {
 
     /// The change tag of the device's own user record.
     static func userChangeTag(on device: TestDevice) async throws -> String? {
-        try await device.store.writer.read { db in
+        try await device.store.inspect { db in
             try String.fetchOne(
                 db, sql: "SELECT changeTag FROM sync_metadata WHERE recordType = 'user' AND recordID = ?",
                 arguments: [device.user.id.uuidString])

@@ -4,7 +4,7 @@ import RealityAPI
 import RealityCore
 import RealitySync
 import Testing
-@testable import RealityStore
+@_spi(Testing) @testable import RealityStore
 
 /// A revoke on a device (issue 17): the grantee's device drops the notes it lost with everything
 /// that came down with them (comments, reactions, attachments, their sync records), and learns
@@ -61,7 +61,7 @@ extension DeviceSyncTests {
     }
 
     static func counts(on device: TestDevice, note: AnnotationID) async throws -> Counts {
-        try await device.store.writer.read { db in
+        try await device.store.inspect { db in
             let id = note.uuidString
             func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql, arguments: [id]) ?? 0 }
             return Counts(

@@ -7,7 +7,7 @@ import RealityCore
 import RealitySync
 import RealityTestSupport
 import Testing
-@testable import RealityStore
+@_spi(Testing) @testable import RealityStore
 
 /// The device-to-server sync tests, one at a time: each starts a server and several devices,
 /// and two of them side by side have been seen to stall the run.
@@ -121,7 +121,7 @@ struct SyncTestServer: Sendable {
         let auth = try await SyncTransport(serverURL: url, client: client).login(
             LoginRequest(email: account.user.email ?? "", password: "correct horse"))
         let path = directory.appendingPathComponent("\(name)-\(UUID().uuidString).sqlite").path
-        let store = try SQLiteStore.open(path: path, role: .device)
+        let store = try DeviceStore.open(path: path)
         let bound = try await store.bindAccount(serverURL: url, user: auth.user, token: auth.token)
         let engine = SyncEngine(
             store: store, transport: SyncTransport(serverURL: url, token: auth.token, client: client), clientID: bound.clientID,
@@ -133,12 +133,12 @@ struct SyncTestServer: Sendable {
 /// One device: its store, its services (acting as its user) and its sync engine.
 struct TestDevice: Sendable {
     let name: String
-    let store: SQLiteStore
-    let engine: SyncEngine
+    let store: DeviceStore
+    let engine: SyncEngine<DeviceStore>
     let user: User
-    var services: ServiceContainer<SQLiteStore> {
+    var services: LazyServiceContainer<DeviceStore> {
         let store = self.store
-        return ServiceContainer(openStore: { store }, currentUser: { try await $0.localProfile() })
+        return LazyServiceContainer(openStore: { store }, currentUser: { try await $0.localProfile() })
     }
 
     /// One full sync.
@@ -147,7 +147,7 @@ struct TestDevice: Sendable {
 
     /// What the device holds of the synced records, normalised for comparison across devices.
     func snapshot() async throws -> StoreSnapshot {
-        try await store.writer.read { db in
+        try await store.inspect { db in
             let annotations = try AnnotationAssembler.annotations(
                 selectedBy: "SELECT * FROM annotations a ORDER BY id", arguments: [], in: db
             ).map { annotation in

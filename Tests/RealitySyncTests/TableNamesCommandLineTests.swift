@@ -32,8 +32,8 @@ import Testing
                 try #require(AnnotationID(uuidString: "abcdef01-23aa-4000-8000-000000000001")),
                 try #require(AnnotationID(uuidString: "abcdef01-23bb-4000-8000-000000000002")),
             ]
-            let services = ServiceContainer(
-                openStore: { try SQLiteStore.open(path: cli.store, role: .device) },
+            let services = LazyServiceContainer(
+                openStore: { try DeviceStore.open(path: cli.store) },
                 currentUser: { try await $0.localProfile() })
             for id in twins {
                 notes.append(try await services.annotationService().createAnnotation(AnnotationDraft(
@@ -105,9 +105,9 @@ import Testing
             #expect(activity.contains(shortNote), "\(activity)")
 
             // Two notifications made the same millisecond: the table tells them apart.
-            let me = try await SQLiteStore.open(path: cli.store, role: .device).localProfile()
-            let other = ServiceContainer(
-                openStore: { try SQLiteStore.open(path: cli.store, role: .device) }, currentUser: { _ in UserID() })
+            let me = try await DeviceStore.open(path: cli.store).localProfile()
+            let other = LazyServiceContainer(
+                openStore: { try DeviceStore.open(path: cli.store) }, currentUser: { _ in UserID() })
             for body in ["one", "two"] {
                 try await other.notificationService().send(to: me, type: .comment, title: "Hi", body: body, annotationID: nil)
             }

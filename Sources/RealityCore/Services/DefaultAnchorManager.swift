@@ -37,7 +37,7 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
         map.updatedAt = max(context.now, map.updatedAt)
         map.lastUsedAt = map.updatedAt
         try map.validate()
-        try await store.commit(ChangeSet(changes: [.saveWorldMap(map)]))
+        try await store.commit(ChangeSet(changes: [.saveWorldMap(map)]), applying: context.pushing)
         return anchor.id
     }
 
@@ -65,7 +65,7 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
         for userID in map.isShared ? map.sharedWith : [] where !before.contains(userID) {
             changes.changes += try await notifier.sharedWorldMap(map, with: userID)
         }
-        try await store.commit(changes)
+        try await store.commit(changes, applying: context.pushing)
     }
 
     public func worldMap(id: WorldMapID) async throws -> WorldMap? {
@@ -82,7 +82,7 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
     public func deleteWorldMap(id: WorldMapID) async throws {
         guard let map = try await worldMap(id: id) else { throw ServiceError.notFound(.worldMap, id: id.uuidString) }
         guard map.ownerID == context.userID else { throw PermissionError.notOwner }
-        try await store.commit(ChangeSet(changes: [.deleteWorldMap(id)]))
+        try await store.commit(ChangeSet(changes: [.deleteWorldMap(id)]), applying: context.pushing)
     }
 
     private func distance(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float {

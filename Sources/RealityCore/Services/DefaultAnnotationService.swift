@@ -42,7 +42,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         changes.append(.addActivity(Activity(
             kind: .annotationCreated, actorID: context.userID, annotationID: annotation.id, layerID: layer.id,
             summary: "created \(annotation.title ?? annotation.type.rawValue)", createdAt: now)))
-        try await store.commit(changes)
+        try await store.commit(changes, applying: context.pushing)
         return annotation
     }
 
@@ -82,7 +82,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
                 createdAt: now))
         }
         do {
-            try await store.commit(changes)
+            try await store.commit(changes, applying: context.pushing)
         } catch TierLimitError.annotationLimitReached where limit != nil {
             throw TierLimitError.annotationLimitReached(limit: limit ?? 0, tier: tier)
         }
@@ -154,7 +154,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         if current.status != updated.status {
             changes.changes += try await Notifier(store: store, context: context).statusChanged(updated)
         }
-        try await store.commit(changes)
+        try await store.commit(changes, applying: context.pushing)
     }
 
     public func deleteAnnotation(id: AnnotationID) async throws {
@@ -166,7 +166,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
             .addActivity(Activity(
                 kind: .annotationDeleted, actorID: context.userID, annotationID: id, layerID: annotation.layerID,
                 summary: "deleted", createdAt: annotation.updatedAt)),
-        ]))
+        ]), applying: context.pushing)
     }
 
     public func moveAnnotation(id: AnnotationID, to layerID: LayerID) async throws {
@@ -187,7 +187,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
                 .addActivity(Activity(
                     kind: .annotationMoved, actorID: context.userID, annotationID: id, layerID: target.id,
                     summary: "moved to \(target.name)", createdAt: annotation.updatedAt)),
-            ]))
+            ]), applying: context.pushing)
     }
 
     public func fetchNearby(position: SIMD3<Float>, radius: Float) async throws -> [Annotation] {
@@ -231,7 +231,9 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
 
     public func recordView(id: AnnotationID) async throws {
         _ = try await access.visibleAnnotation(id)
-        try await store.commit(ChangeSet(changes: [.recordView(annotationID: id, userID: context.userID, at: context.now)]))
+        try await store.commit(
+            ChangeSet(changes: [.recordView(annotationID: id, userID: context.userID, at: context.now)]),
+            applying: context.pushing)
     }
 
     public func watchAnnotations(in layerID: LayerID) -> AsyncStream<[Annotation]> {
@@ -280,9 +282,6 @@ public protocol StoreBackedService: ServiceProtocol {
 }
 
 extension StoreBackedService {
-    public func healthCheck() async -> ServiceHealth {
-        await store.ping()
-            ? ServiceHealth(service: serviceIdentifier, status: .healthy)
-            : ServiceHealth(service: serviceIdentifier, status: .unhealthy, detail: "store does not answer")
-    }
+    /// The store, and nothing else.
+    public var dependencies: [HealthDependency] { [.store(store)] }
 }

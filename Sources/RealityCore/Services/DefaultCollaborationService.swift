@@ -36,7 +36,7 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
         guard comment.authorID == context.userID || level.canDelete else { throw PermissionError.cannotDelete }
         comment.isDeleted = true
         comment.updatedAt = max(context.now, comment.updatedAt)
-        try await store.commit(ChangeSet(changes: [.saveComment(comment)]))
+        try await store.commit(ChangeSet(changes: [.saveComment(comment)]), applying: context.pushing)
     }
 
     public func addReaction(to annotationID: AnnotationID, emoji: String) async throws {
@@ -49,14 +49,14 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
         changes.append(.addActivity(Activity(
             kind: .reacted, actorID: context.userID, annotationID: annotationID, layerID: annotation.layerID,
             summary: "reacted \(emoji)", createdAt: context.now)))
-        try await store.commit(changes)
+        try await store.commit(changes, applying: context.pushing)
     }
 
     public func removeReaction(from annotationID: AnnotationID, emoji: String) async throws {
         _ = try await access.annotation(annotationID, for: .comment)
         try await store.commit(ChangeSet(changes: [
             .removeReaction(annotationID: annotationID, userID: context.userID, emoji: emoji),
-        ]))
+        ]), applying: context.pushing)
     }
 
     public func markAsResolved(_ annotationID: AnnotationID) async throws {
@@ -76,7 +76,7 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
         changes.append(.addActivity(Activity(
             kind: .statusChanged, actorID: context.userID, annotationID: annotationID, layerID: annotation.layerID,
             summary: "set status to \(status.rawValue)", createdAt: annotation.updatedAt)))
-        try await store.commit(changes)
+        try await store.commit(changes, applying: context.pushing)
     }
 
     public func getComments(for annotationID: AnnotationID) async throws -> [Comment] {
@@ -124,7 +124,7 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
         changes.append(.addActivity(Activity(
             kind: .commented, actorID: author.id, annotationID: annotationID, layerID: annotation.layerID,
             commentID: comment.id, summary: parent == nil ? "commented" : "replied", createdAt: context.now)))
-        try await store.commit(changes)
+        try await store.commit(changes, applying: context.pushing)
         return comment
     }
 }

@@ -46,7 +46,7 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
         changes.append(.addActivity(Activity(
             kind: .layerCreated, actorID: context.userID, layerID: layer.id, summary: "created layer \(layer.name)",
             createdAt: layer.createdAt)))
-        try await store.commit(changes)
+        try await store.commit(changes, applying: context.pushing)
         return layer
     }
 
@@ -96,7 +96,7 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
         try updated.validate()
         try await store.commit(ChangeSet(
             preconditions: [.layerUnchanged(current.id, updatedAt: current.updatedAt)],
-            changes: [.saveLayer(updated)]))
+            changes: [.saveLayer(updated)]), applying: context.pushing)
     }
 
     /// Making a layer public is sharing: the acting user's plan in force must allow it.
@@ -146,7 +146,7 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
         changes.append(.addActivity(Activity(
             kind: .layerDeleted, actorID: context.userID, layerID: id,
             summary: "deleted layer \(layer.name), \(moved.count) annotations moved", createdAt: now)))
-        try await store.commit(changes)
+        try await store.commit(changes, applying: context.pushing)
     }
 
     public func setLayerVisible(_ layerID: LayerID, visible: Bool) async throws {
@@ -155,8 +155,9 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
         let previous = layer.updatedAt
         layer.isVisible = visible
         layer.updatedAt = max(context.now, previous)
-        try await store.commit(ChangeSet(
-            preconditions: [.layerUnchanged(layerID, updatedAt: previous)], changes: [.saveLayer(layer)]))
+        try await store.commit(
+            ChangeSet(preconditions: [.layerUnchanged(layerID, updatedAt: previous)], changes: [.saveLayer(layer)]),
+            applying: context.pushing)
     }
 
     public func getActiveLayers() async throws -> [Layer] {
@@ -171,7 +172,7 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
     public func defaultLayer() async throws -> Layer {
         var changes = ChangeSet()
         let layer = try await ensureDefaultLayer(for: context.userID, at: context.now, in: &changes)
-        try await store.commit(changes)
+        try await store.commit(changes, applying: context.pushing)
         return layer
     }
 

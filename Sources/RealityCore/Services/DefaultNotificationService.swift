@@ -23,7 +23,7 @@ public struct DefaultNotificationService<Store: DataStore>: NotificationService,
         }
         let changes = try await Notifier(store: store, context: context).notify(
             userID, type: type, title: title, body: body, annotationID: annotationID)
-        try await store.commit(ChangeSet(changes: changes))
+        try await store.commit(ChangeSet(changes: changes), applying: context.pushing)
     }
 
     public func getNotifications(limit: Int, unreadOnly: Bool) async throws -> [AppNotification] {
@@ -37,6 +37,8 @@ public struct DefaultNotificationService<Store: DataStore>: NotificationService,
         guard let notification = try await store.notification(id: notificationID),
               notification.recipientID == context.userID
         else { throw ServiceError.notFound(.notification, id: notificationID.lowercasedString) }
-        try await store.commit(ChangeSet(changes: [.markNotificationRead(id: notificationID, recipientID: context.userID)]))
+        try await store.commit(
+            ChangeSet(changes: [.markNotificationRead(id: notificationID, recipientID: context.userID)]),
+            applying: context.pushing)
     }
 }

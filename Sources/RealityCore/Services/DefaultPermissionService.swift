@@ -136,7 +136,7 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService, Sto
         changes.append(.addActivity(Activity(
             kind: .shared, actorID: granter.id, annotationID: annotationID, layerID: layerID,
             summary: "shared \(name) as \(level.rawValue)", createdAt: context.now)))
-        try await store.commit(changes)
+        try await store.commit(changes, applying: context.pushing)
         return permission
     }
 
@@ -148,6 +148,6 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService, Sto
         }
         try SharingRules.checkRevoke(
             revoker: context.userID, revokerLevel: level, grantee: userID, grantLevel: grant.level)
-        try await store.commit(ChangeSet(changes: [.revoke(userID: userID, on: target)]))
+        try await store.commit(ChangeSet(changes: [.revoke(userID: userID, on: target)]), applying: context.pushing)
     }
 }

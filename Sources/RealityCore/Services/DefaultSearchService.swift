@@ -55,14 +55,14 @@ public struct DefaultSearchService<Store: DataStore>: SearchService, StoreBacked
         _ = try await access.visibleAnnotation(annotationID)
         try await store.commit(ChangeSet(changes: [
             .markRead(annotationID: annotationID, userID: context.userID, at: context.now),
-        ]))
+        ]), applying: context.pushing)
     }
 
     public func setStarred(_ annotationID: AnnotationID, starred: Bool) async throws {
         _ = try await access.visibleAnnotation(annotationID)
         try await store.commit(ChangeSet(changes: [
             .setStarred(annotationID: annotationID, userID: context.userID, starred: starred, at: context.now),
-        ]))
+        ]), applying: context.pushing)
     }
 
     private func list(limit: Int, _ adjust: (inout AnnotationQuery) -> Void = { _ in }) async throws -> [Annotation] {

@@ -33,7 +33,7 @@ public struct DefaultUserService<Store: DataStore>: UserService, StoreBackedServ
         if let avatarURL { user.avatarURL = avatarURL }
         user.lastActiveAt = context.now
         try user.validate()
-        try await store.commit(ChangeSet(changes: [.saveUser(user)]))
+        try await store.commit(ChangeSet(changes: [.saveUser(user)]), applying: context.pushing)
         return try await counted(user)
     }
 
@@ -42,7 +42,7 @@ public struct DefaultUserService<Store: DataStore>: UserService, StoreBackedServ
         try preferences.validate()
         user.preferences = preferences
         user.lastActiveAt = context.now
-        try await store.commit(ChangeSet(changes: [.saveUser(user)]))
+        try await store.commit(ChangeSet(changes: [.saveUser(user)]), applying: context.pushing)
         return try await counted(user)
     }
 
@@ -60,7 +60,7 @@ public struct DefaultUserService<Store: DataStore>: UserService, StoreBackedServ
         guard user.subscriptionTier != tier else { return }
         user.subscriptionTier = tier
         user.subscriptionExpiresAt = nil
-        try await store.commit(ChangeSet(changes: [.saveUser(user)]))
+        try await store.commit(ChangeSet(changes: [.saveUser(user)]), applying: context.pushing)
     }
 
     /// Puts the user on `tier` until `expiresAt` (for ever when nil), as an operator does.
@@ -69,7 +69,7 @@ public struct DefaultUserService<Store: DataStore>: UserService, StoreBackedServ
         guard user.subscriptionTier != tier || user.subscriptionExpiresAt != expiresAt else { return }
         user.subscriptionTier = tier
         user.subscriptionExpiresAt = expiresAt
-        try await store.commit(ChangeSet(changes: [.saveUser(user)]))
+        try await store.commit(ChangeSet(changes: [.saveUser(user)]), applying: context.pushing)
     }
 
     public func getUsageStats() async throws -> UsageStats {

@@ -1,125 +1,134 @@
 import Foundation
 
-/// The one composition root (seed 000 §9, seed 003): it knows how to open the store and who the
-/// user is, and creates each service on first use. Building it opens nothing, so start-up costs
-/// nothing; there are no singletons and no global state, and a test can build as many as it likes.
-public actor ServiceContainer<Store: DataStore> {
-    private let openStore: @Sendable () async throws -> Store
-    private let resolveUser: @Sendable (Store) async throws -> UserID
+/// The one composition root (seed 000 §9, seed 003): which service gets which store, clock,
+/// world map and assets, written once for the server and the device. The server builds one over
+/// its store and asks it for each request's services, scoped to that request's user; the device
+/// builds one when it first opens its store (``LazyServiceContainer``) and asks it for its local
+/// profile's. Building services is cheap (they are structs over the store), so the server makes
+/// them per request without a hop to an actor; there are no singletons and no global state.
+public struct ServiceContainer<Store: DataStore>: Sendable {
+    /// The store every service works on.
+    public let store: Store
     private let clock: @Sendable () -> Date
+    private let assets: (any AssetRepository)?
     private let currentWorldMapID: WorldMapID?
-    private var storeTask: Task<Store, any Error>?
-    private var userID: UserID?
-    private var services: [String: any ServiceProtocol] = [:]
+    /// Services made outside the core (the server's sign-in, its live events), listed in health
+    /// reports with the core's.
+    private var components: [any ServiceProtocol] = []
+    /// The push mutations the services' commits apply (``ServiceContext/pushing``); empty but
+    /// for the sync API's ``applying(_:)``.
+    public private(set) var pushing: [PushedMutation] = []
 
-    /// A container that will open its store with `openStore` and find the acting user with
-    /// `currentUser`, both on first use.
+    /// A root over `store` with `clock`; `currentWorldMapID` is the world map the device is
+    /// relocalised in, if any; `assets` is where uploaded assets are kept, on the side that keeps
+    /// them (``ServiceContext/assets``).
     public init(
-        currentWorldMapID: WorldMapID? = nil,
-        clock: @escaping @Sendable () -> Date = { Timestamp.now() },
-        openStore: @escaping @Sendable () async throws -> Store,
-        currentUser: @escaping @Sendable (Store) async throws -> UserID
+        store: Store, clock: @escaping @Sendable () -> Date = { Timestamp.now() }, currentWorldMapID: WorldMapID? = nil,
+        assets: (any AssetRepository)? = nil
     ) {
-        self.openStore = openStore
-        self.resolveUser = currentUser
+        self.store = store
         self.clock = clock
         self.currentWorldMapID = currentWorldMapID
+        self.assets = assets
     }
 
-    /// The store, opened on the first call (concurrent first calls share one opening).
-    public func store() async throws -> Store {
-        if let storeTask { return try await storeTask.value }
-        let opening = Task { try await openStore() }
-        storeTask = opening
-        do {
-            return try await opening.value
-        } catch {
-            storeTask = nil
-            throw error
-        }
+    /// This root with `component` listed in its health reports (``healthCheck()``).
+    public func registering(_ component: any ServiceProtocol) -> ServiceContainer {
+        var copy = self
+        copy.components.append(component)
+        return copy
     }
 
-    /// Whether the store has been opened (or is being opened).
-    public var isStoreOpen: Bool { storeTask != nil }
-
-    /// The identifiers of the services created so far.
-    public var createdServices: [String] { services.keys.sorted() }
-
-    /// The acting user and the clock.
-    public func context() async throws -> ServiceContext {
-        let store = try await store()
-        if let userID { return ServiceContext(userID: userID, clock: clock) }
-        let resolved = try await resolveUser(store)
-        userID = resolved
-        return ServiceContext(userID: resolved, clock: clock)
+    /// This root, its services' commits applying `pushed` (the sync API, docs/sync-protocol.md "Push").
+    public func applying(_ pushed: [PushedMutation]) -> ServiceContainer {
+        var copy = self
+        copy.pushing = pushed
+        return copy
     }
 
-    /// The annotation service.
-    public func annotationService() async throws -> DefaultAnnotationService<Store> {
-        try await service { store, context in
-            DefaultAnnotationService(
-                store: store, context: context,
-                anchors: DefaultAnchorManager(store: store, context: context, currentWorldMapID: currentWorldMapID))
-        }
+    /// Who acts (`userID`), when, and what their commits apply.
+    public func context(_ userID: UserID) -> ServiceContext {
+        ServiceContext(userID: userID, clock: clock, assets: assets, pushing: pushing)
     }
 
-    /// The layer service.
-    public func layerService() async throws -> DefaultLayerService<Store> {
-        try await service { DefaultLayerService(store: $0, context: $1) }
+    /// The annotation service acting for `userID`.
+    public func annotations(_ userID: UserID) -> DefaultAnnotationService<Store> {
+        let context = context(userID)
+        return DefaultAnnotationService(
+            store: store, context: context,
+            anchors: DefaultAnchorManager(store: store, context: context, currentWorldMapID: currentWorldMapID))
     }
 
-    /// The permission service.
-    public func permissionService() async throws -> DefaultPermissionService<Store> {
-        try await service { DefaultPermissionService(store: $0, context: $1) }
+    /// The layer service acting for `userID`.
+    public func layers(_ userID: UserID) -> DefaultLayerService<Store> {
+        DefaultLayerService(store: store, context: context(userID))
     }
 
-    /// The search service.
-    public func searchService() async throws -> DefaultSearchService<Store> {
-        try await service { DefaultSearchService(store: $0, context: $1) }
+    /// The user service acting for `userID`.
+    public func users(_ userID: UserID) -> DefaultUserService<Store> {
+        DefaultUserService(store: store, context: context(userID))
     }
 
-    /// The collaboration service.
-    public func collaborationService() async throws -> DefaultCollaborationService<Store> {
-        try await service { DefaultCollaborationService(store: $0, context: $1) }
+    /// The permission service acting for `userID`.
+    public func permissions(_ userID: UserID) -> DefaultPermissionService<Store> {
+        DefaultPermissionService(store: store, context: context(userID))
     }
 
-    /// The user service.
-    public func userService() async throws -> DefaultUserService<Store> {
-        try await service { DefaultUserService(store: $0, context: $1) }
+    /// The search service acting for `userID`.
+    public func search(_ userID: UserID) -> DefaultSearchService<Store> {
+        DefaultSearchService(store: store, context: context(userID))
     }
 
-    /// The notification service.
-    public func notificationService() async throws -> DefaultNotificationService<Store> {
-        try await service { DefaultNotificationService(store: $0, context: $1) }
+    /// The collaboration service acting for `userID`.
+    public func collaboration(_ userID: UserID) -> DefaultCollaborationService<Store> {
+        DefaultCollaborationService(store: store, context: context(userID))
     }
 
-    /// The anchor manager.
-    public func anchorManager() async throws -> DefaultAnchorManager<Store> {
-        try await service { DefaultAnchorManager(store: $0, context: $1, currentWorldMapID: currentWorldMapID) }
+    /// The notification service acting for `userID`.
+    public func notifications(_ userID: UserID) -> DefaultNotificationService<Store> {
+        DefaultNotificationService(store: store, context: context(userID))
     }
 
-    /// The health of every service created so far; an empty list before first use.
+    /// The anchor manager acting for `userID`.
+    public func anchors(_ userID: UserID) -> DefaultAnchorManager<Store> {
+        DefaultAnchorManager(store: store, context: context(userID), currentWorldMapID: currentWorldMapID)
+    }
+
+    /// Every service this root makes, acting for nobody in particular, then the registered
+    /// components: what a health report covers.
+    public func allServices() -> [any ServiceProtocol] {
+        let nobody = UserID()
+        return [
+            annotations(nobody), layers(nobody), users(nobody), permissions(nobody), search(nobody),
+            collaboration(nobody), notifications(nobody), anchors(nobody),
+        ] + storeAssetServices(nobody) + components
+    }
+
+    /// The health of every service and component, each by what it depends on (every distinct
+    /// dependency checked once).
     public func healthCheck() async -> [ServiceHealth] {
-        var reports: [ServiceHealth] = []
-        for key in services.keys.sorted() {
-            if let service = services[key] { reports.append(await service.healthCheck()) }
-        }
-        return reports
+        await HealthDependency.health(of: allServices())
     }
 
-    /// Forgets the services and the acting user (seed 003 `reset`); the store stays open.
-    public func reset() {
-        services = [:]
-        userID = nil
+    /// The asset service when the store keeps assets (the server's); none on a device.
+    private func storeAssetServices(_ userID: UserID) -> [any ServiceProtocol] {
+        (self as? any AssetServing).map { [$0.assetService(userID)] } ?? []
     }
+}
 
-    private func service<Service: ServiceProtocol>(
-        _ make: (Store, ServiceContext) -> Service
-    ) async throws -> Service {
-        let context = try await context()
-        let made = make(try await store(), context)
-        if let existing = services[made.serviceIdentifier] as? Service { return existing }
-        services[made.serviceIdentifier] = made
-        return made
+extension ServiceContainer where Store: AssetRepository {
+    /// The asset service acting for `userID`.
+    public func assets(_ userID: UserID) -> DefaultAssetService<Store> {
+        DefaultAssetService(store: store, context: context(userID))
     }
+}
+
+/// A root whose store keeps assets; lets ``ServiceContainer/allServices()`` list the asset service
+/// without knowing its store's type.
+private protocol AssetServing {
+    func assetService(_ userID: UserID) -> any ServiceProtocol
+}
+
+extension ServiceContainer: AssetServing where Store: AssetRepository {
+    fileprivate func assetService(_ userID: UserID) -> any ServiceProtocol { assets(userID) }
 }

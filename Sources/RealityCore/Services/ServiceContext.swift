@@ -13,14 +13,20 @@ public struct ServiceContext: Sendable {
     /// name only assets its author uploaded (``ReferenceCheck``). The device leaves it nil: its
     /// store holds no uploads, and the server checks what the device pushes.
     public var assets: (any AssetRepository)?
+    /// The push mutations the services' commits apply (docs/sync-protocol.md, "Push"): set by the
+    /// server's sync API for one mutation (or one run of creates), empty everywhere else. Every
+    /// commit a service makes passes them to ``ChangeCommitting/commit(_:applying:)``.
+    public var pushing: [PushedMutation]
 
     /// A context for `userID` with the real clock.
     public init(
-        userID: UserID, clock: @escaping @Sendable () -> Date = { Timestamp.now() }, assets: (any AssetRepository)? = nil
+        userID: UserID, clock: @escaping @Sendable () -> Date = { Timestamp.now() },
+        assets: (any AssetRepository)? = nil, pushing: [PushedMutation] = []
     ) {
         self.userID = userID
         self.clock = clock
         self.assets = assets
+        self.pushing = pushing
     }
 
     /// The current instant.
@@ -62,11 +68,20 @@ public struct ServiceHealth: Codable, Hashable, Sendable {
 /// What every service offers its composition root (seed 003 `ServiceProtocol`).
 ///
 /// Seed 003's `configure()` and `reset()` are not requirements: services here are values over a
-/// store and hold no state of their own to set up or clear; the ``ServiceContainer`` creates them
-/// lazily and its own `reset()` drops what it created.
+/// store and hold no state of their own to set up or clear; the ``ServiceContainer`` makes them
+/// and the device's ``LazyServiceContainer`` drops what it made on `reset()`.
 public protocol ServiceProtocol: Sendable {
     /// A stable name for logs and health reports.
     var serviceIdentifier: String { get }
-    /// Checks that the service can do its work now (its store answers).
+    /// What the service needs in order to work (its store, a thread pool, a hub), as health
+    /// reports check it.
+    var dependencies: [HealthDependency] { get }
+    /// Checks that the service can do its work now: each of its ``dependencies``.
     func healthCheck() async -> ServiceHealth
+}
+
+extension ServiceProtocol {
+    public func healthCheck() async -> ServiceHealth {
+        await HealthDependency.health(of: [self])[0]
+    }
 }

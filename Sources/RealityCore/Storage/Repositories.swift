@@ -98,12 +98,21 @@ public protocol WorldMapRepository: Sendable {
 
 /// Applies writes atomically and tells observers (SPEC D1).
 public protocol ChangeCommitting: Sendable {
-    /// Checks the preconditions and applies every change in one transaction, or nothing.
+    /// Checks the preconditions and applies every change in one transaction, or nothing; on the
+    /// server, `pushed` names the push mutations the changes apply (their change-tag checks and
+    /// records join the same transaction: ``ChangeSet/including(_:)``).
     ///
     /// Throws ``TierLimitError`` for a failed count precondition and ``StoreError`` otherwise.
-    func commit(_ changes: ChangeSet) async throws
+    func commit(_ changes: ChangeSet, applying pushed: [PushedMutation]) async throws
     /// A stream that yields the affected layers and annotations after each commit.
     func commits() -> AsyncStream<CommitEvent>
+}
+
+extension ChangeCommitting {
+    /// Commits `changes` that apply no push mutation.
+    public func commit(_ changes: ChangeSet) async throws {
+        try await commit(changes, applying: [])
+    }
 }
 
 /// What a commit touched, for observers such as `watchAnnotations(in:)`.

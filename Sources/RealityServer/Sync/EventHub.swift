@@ -20,12 +20,15 @@ actor EventHub<Store: ServerStore>: Service {
 
     private let store: Store
     private let logger: Logger
+    /// Where `/health` learns that the hub stopped.
+    private let status: LiveEventsStatus
     private var connections: [UUID: Connection] = [:]
     private var epoch: Int64?
 
-    init(store: Store, logger: Logger) {
+    init(store: Store, logger: Logger, status: LiveEventsStatus) {
         self.store = store
         self.logger = logger
+        self.status = status
     }
 
     /// Registers a connection of `userID`; its stream ends when the hub stops.
@@ -57,6 +60,7 @@ actor EventHub<Store: ServerStore>: Service {
         }
         for connection in connections.values { connection.continuation.finish() }
         connections.removeAll()
+        status.hubStopped()
     }
 
     /// After a commit: each connection's feed of each scope since the last look; a scope with

@@ -5,10 +5,12 @@ import ServiceLifecycle
 /// instance's live events (``PostgresStore/relayCommitsOfOtherInstances()``), until shutdown.
 struct PostgresCommitRelay: Service {
     let store: PostgresStore
+    /// Where `/health` learns whether the relay listens.
+    let status: LiveEventsStatus
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            await store.relayCommitsOfOtherInstances()
+            await store.relayCommitsOfOtherInstances { [status] problem in status.relay(problem: problem) }
         }
     }
 }

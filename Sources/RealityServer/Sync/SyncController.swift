@@ -8,7 +8,7 @@ import RealityCore
 /// The sync API (SPEC C5, docs/sync-protocol.md): the change feed per scope, push, and the
 /// published batch limits.
 struct SyncController<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
 
     /// Largest page a pull may ask for, and the default.
     static var maxPageSize: Int { 1000 }
@@ -38,6 +38,8 @@ struct SyncController<Store: ServerStore>: Sendable {
             }
             limit = value
         }
+        // Store, not a service: the change feed is the server's own log (SyncLogReading), which no
+        // core service reads; turning expired grants into revocations is that log's housekeeping.
         let store = services.store
         let now = Timestamp.now()
         // Grants that expired become revocations now, so that the feed turns them into deletions.

@@ -4,9 +4,9 @@ import RealityCore
 
 /// Applies one push mutation through the core's services, for one user (docs/sync-protocol.md,
 /// "Push"): the same validation, permissions and plan limits as the REST API. An edit carries
-/// its base change tag into the commit (``SyncPushContext``), so a stale one fails as a conflict.
+/// its base change tag into the commit (``ServiceContext/pushing``), so a stale one fails as a conflict.
 struct SyncPushApplier<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
     let userID: UserID
 
     /// Applies `mutation`; throws the core's errors (a `StoreError.conflict` for a stale base).
@@ -17,11 +17,11 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
         case .comment(let comment): try await saveComment(comment, mutation)
         case .worldMap(let map):
             try checkID(map.id.uuidString, mutation)
-            try await run(mutation) { try await services.anchors(userID).saveWorldMap(map) }
+            try await run(mutation) { try await $0.anchors(userID).saveWorldMap(map) }
         case .grant(let grant): try await applyGrant(grant, mutation)
         case .reaction(let reaction):
-            let collaboration = services.collaboration(userID)
-            try await run(mutation) {
+            try await run(mutation) { services in
+                let collaboration = services.collaboration(userID)
                 if mutation.op == .save {
                     try await collaboration.addReaction(to: reaction.annotationID, emoji: reaction.emoji)
                 } else {
@@ -34,16 +34,16 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
         }
     }
 
-    /// Runs `body` as the application of `mutation`: its commits record the mutation and, when
-    /// `tag` is given, require the record to still have it.
+    /// Runs `body` as the application of `mutation`, over services whose commits record the
+    /// mutation and, when `tag` is given, require the record to still have it.
     private func run(
-        _ mutation: SyncMutation, expecting tag: String? = nil, _ body: () async throws -> Void
+        _ mutation: SyncMutation, expecting tag: String? = nil, _ body: (ServiceContainer<Store>) async throws -> Void
     ) async throws {
         let expected = tag.map {
             ExpectedChangeTag(recordType: mutation.recordType, recordID: mutation.recordID, tag: $0)
         }
-        try await SyncPushContext.$current.withValue(
-            [PushedMutation(userID: userID, mutationID: mutation.mutationID, expectedTag: expected)], operation: body)
+        try await body(
+            services.applying([PushedMutation(userID: userID, mutationID: mutation.mutationID, expectedTag: expected)]))
     }
 
     private func checkID(_ id: String, _ mutation: SyncMutation) throws {
@@ -61,12 +61,13 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
 
     private func saveAnnotation(_ annotation: Annotation, _ mutation: SyncMutation) async throws {
         try checkID(annotation.id.uuidString, mutation)
-        let service = services.annotations(userID)
         guard let current = try await services.store.annotation(id: annotation.id) else {
             guard mutation.baseChangeTag == nil else { throw ServiceError.notFound(.annotation, id: mutation.recordID) }
-            try await run(mutation) { _ = try await service.createAnnotation(AnnotationDraft(creating: annotation)) }
+            try await run(mutation) {
+                _ = try await $0.annotations(userID).createAnnotation(AnnotationDraft(creating: annotation))
+            }
             if annotation.isDeleted {
-                try await run(mutation) { try await service.deleteAnnotation(id: annotation.id) }
+                try await run(mutation) { try await $0.annotations(userID).deleteAnnotation(id: annotation.id) }
             }
             return
         }
@@ -87,49 +88,47 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
         let tag = try await services.store.changeTag(of: .annotation, id: mutation.recordID)
         let base = try requireBase(mutation, current: tag)
         if annotation.editableFieldsDiffer(from: current) {
-            try await run(mutation, expecting: base) { try await service.updateAnnotation(annotation) }
+            try await run(mutation, expecting: base) { try await $0.annotations(userID).updateAnnotation(annotation) }
         }
         if annotation.isDeleted && !current.isDeleted {
-            try await run(mutation) { try await service.deleteAnnotation(id: annotation.id) }
+            try await run(mutation) { try await $0.annotations(userID).deleteAnnotation(id: annotation.id) }
         }
     }
 
     private func saveLayer(_ layer: Layer, _ mutation: SyncMutation) async throws {
         try checkID(layer.id.uuidString, mutation)
-        let service = services.layers(userID)
         guard let current = try await services.store.layer(id: layer.id) else {
             guard mutation.baseChangeTag == nil else { throw ServiceError.notFound(.layer, id: mutation.recordID) }
             try await run(mutation) {
-                _ = try await service.createLayer(
+                _ = try await $0.layers(userID).createLayer(
                     id: layer.id, name: layer.name, icon: layer.icon, color: layer.color,
                     parentLayerID: layer.parentLayerID, createdAt: layer.createdAt)
             }
             try await finishLayer(layer, mutation)
             return
         }
-        guard try await service.fetchLayer(id: layer.id) != nil else {
+        guard try await services.layers(userID).fetchLayer(id: layer.id) != nil else {
             throw ServiceError.notFound(.layer, id: mutation.recordID)
         }
         let tag = try await services.store.changeTag(of: .layer, id: mutation.recordID)
         let base = try requireBase(mutation, current: tag)
-        try await run(mutation, expecting: base) { try await service.updateLayer(layer) }
+        try await run(mutation, expecting: base) { try await $0.layers(userID).updateLayer(layer) }
         if layer.isDeleted && !current.isDeleted {
-            try await run(mutation) { try await service.deleteLayer(id: layer.id) }
+            try await run(mutation) { try await $0.layers(userID).deleteLayer(id: layer.id) }
         }
     }
 
     /// After a pushed create: the fields `createLayer` does not take, then a delete if the device
     /// deleted the layer before it first synced.
     private func finishLayer(_ layer: Layer, _ mutation: SyncMutation) async throws {
-        let service = services.layers(userID)
-        guard let created = try await service.fetchLayer(id: layer.id) else { return }
+        guard let created = try await services.layers(userID).fetchLayer(id: layer.id) else { return }
         if created.isPublic != layer.isPublic || created.isVisible != layer.isVisible
             || created.autoExpireDays != layer.autoExpireDays || created.defaultPermission != layer.defaultPermission
         {
-            try await run(mutation) { try await service.updateLayer(layer) }
+            try await run(mutation) { try await $0.layers(userID).updateLayer(layer) }
         }
         if layer.isDeleted {
-            try await run(mutation) { try await service.deleteLayer(id: layer.id) }
+            try await run(mutation) { try await $0.layers(userID).deleteLayer(id: layer.id) }
         }
     }
 
@@ -140,12 +139,12 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
             guard mutation.baseChangeTag == nil else { throw ServiceError.notFound(.comment, id: mutation.recordID) }
             guard comment.authorID == userID else { throw PermissionError.notOwner }
             try await run(mutation) {
-                _ = try await collaboration.addComment(
+                _ = try await $0.collaboration(userID).addComment(
                     id: comment.id, to: comment.annotationID, text: comment.text, replyingTo: comment.parentCommentID,
                     createdAt: comment.createdAt)
             }
             if comment.isDeleted {
-                try await run(mutation) { try await collaboration.deleteComment(comment.id) }
+                try await run(mutation) { try await $0.collaboration(userID).deleteComment(comment.id) }
             }
             return
         }
@@ -160,13 +159,13 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
                 field: "fields.text", reason: .notAllowed(detail: "a comment cannot be edited, only deleted"))
         }
         if comment.isDeleted && !current.isDeleted {
-            try await run(mutation) { try await collaboration.deleteComment(comment.id) }
+            try await run(mutation) { try await $0.collaboration(userID).deleteComment(comment.id) }
         }
     }
 
     private func applyGrant(_ grant: GrantFields, _ mutation: SyncMutation) async throws {
-        let permissions = services.permissions(userID)
-        try await run(mutation) {
+        try await run(mutation) { services in
+            let permissions = services.permissions(userID)
             switch (mutation.op, grant.target) {
             case (.save, .annotation(let id)):
                 guard let level = grant.level else { throw Self.missingLevel }
@@ -189,7 +188,7 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
     }
 
     private func applyReference(_ id: AnnotationID, _ mutation: SyncMutation) async throws {
-        try await run(mutation) {
+        try await run(mutation) { services in
             switch (mutation.recordType, mutation.op) {
             case (.view, .view): try await services.annotations(userID).recordView(id: id)
             case (.view, _): try await services.search(userID).markAsRead(id)
@@ -200,8 +199,8 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
 
     private func saveProfile(_ profile: ProfileFields, _ mutation: SyncMutation) async throws {
         guard mutation.recordID == userID.uuidString else { throw ServiceError.notFound(.user, id: mutation.recordID) }
-        let users = services.users(userID)
-        try await run(mutation) {
+        try await run(mutation) { services in
+            let users = services.users(userID)
             if profile.displayName != nil || profile.avatarURL != nil {
                 let current = try await users.getCurrentUser()
                 _ = try await users.updateProfile(
@@ -214,7 +213,7 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
     }
 
     private func applyDelete(_ mutation: SyncMutation) async throws {
-        try await run(mutation) {
+        try await run(mutation) { services in
             switch mutation.recordType {
             case .annotation:
                 guard let id = AnnotationID(uuidString: mutation.recordID) else { throw Self.badID }

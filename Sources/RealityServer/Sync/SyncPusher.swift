@@ -5,7 +5,7 @@ import RealityCore
 /// Turns one push mutation into its result (docs/sync-protocol.md, "Push"): a replay answers the
 /// first result; otherwise the mutation is applied and answers saved, conflict or rejected.
 struct SyncPusher<Store: ServerStore>: Sendable {
-    let services: Services<Store>
+    let services: ServiceContainer<Store>
     let userID: UserID
 
     /// The results of `mutations`, in order. Runs of annotation creates are applied in one commit
@@ -46,11 +46,9 @@ struct SyncPusher<Store: ServerStore>: Sendable {
             && Set(fresh.map(\.mutationID)).count == fresh.count
         if fresh.count >= 2, distinct {
             do {
-                try await SyncPushContext.$current.withValue(
-                    fresh.map { PushedMutation(userID: userID, mutationID: $0.mutationID) }
-                ) {
-                    _ = try await services.annotations(userID).createAnnotations(fresh.compactMap(Self.batchableCreate))
-                }
+                let pushed = fresh.map { PushedMutation(userID: userID, mutationID: $0.mutationID) }
+                _ = try await services.applying(pushed).annotations(userID)
+                    .createAnnotations(fresh.compactMap(Self.batchableCreate))
                 let applied = try await store.recordedSyncMutations(userID: userID, mutationIDs: run.map(\.mutationID))
                 return run.map { mutation in
                     applied[mutation.mutationID].map { replay($0, mutation) }

@@ -4,7 +4,7 @@ import RealityCore
 import RealityTestSupport
 import Testing
 @testable import RealityPostgres
-@testable import RealityStore
+@_spi(Testing) @testable import RealityStore
 import GRDB
 
 /// A store as the shared store tests see it: everything the services use, accounts and the
@@ -40,19 +40,19 @@ func withStore<Result: Sendable>(
 ) async throws -> Result {
     switch backend {
     case .sqliteMemory:
-        return try await body(try SQLiteStore.inMemory(role: .server))
+        return try await body(try SQLiteServerStore.inMemory())
     case .sqliteDisk:
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-store-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        return try await body(try SQLiteStore.open(path: directory.appendingPathComponent("store.sqlite").path, role: .server))
+        return try await body(try SQLiteServerStore.open(path: directory.appendingPathComponent("store.sqlite").path))
     case .postgres:
         return try await withPostgresStore(connections: connections) { try await body($0) }
     }
 }
 
-extension SQLiteStore: StoreUnderTest {
+extension SQLiteServerStore: StoreUnderTest {
     func rowCount(_ table: String) async throws -> Int {
-        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+        try await inspect { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
     }
 
     /// The store's own tables: not SQLite's, GRDB's migration record, or the shadow tables of the
@@ -66,13 +66,15 @@ extension SQLiteStore: StoreUnderTest {
     }
 
     func removeAll() async throws {
+        // `writer` is internal to RealityStore (no caller may write around `commit`); this white-box
+        // test (@testable) reaches it on purpose: emptying every table between worlds is no change a store offers.
         try await writer.write { db in
             for table in try Self.tables(db) where table != "sync_clock" { try db.execute(sql: "DELETE FROM \(table)") }
         }
     }
 
     func snapshot() async throws -> [String: [String]] {
-        try await writer.read { db in
+        try await inspect { db in
             var result: [String: [String]] = [:]
             for table in try Self.tables(db) {
                 result[table] = try Row.fetchAll(db, sql: "SELECT * FROM \(table)").map(\.description).sorted()

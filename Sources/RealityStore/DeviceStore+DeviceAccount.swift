@@ -2,13 +2,15 @@ import Foundation
 import GRDB
 import RealityCore
 
-extension SQLiteStore {
-    enum AccountKey {
-        static let serverURL = "account.serverURL"
-        static let userID = "account.userID"
-        static let clientID = "account.clientID"
-        static let token = "account.token"
-    }
+/// The keys under which a device store keeps its account in `meta`.
+enum AccountKey {
+    static let serverURL = "account.serverURL"
+    static let userID = "account.userID"
+    static let clientID = "account.clientID"
+    static let token = "account.token"
+}
+
+extension DeviceStore {
 
     /// The account this store belongs to, or nil before the first sign-in.
     public func deviceAccount() async throws -> DeviceAccount? {

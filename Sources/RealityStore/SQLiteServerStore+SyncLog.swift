@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RealityCore
 
-extension SQLiteStore: SyncLogReading {
+extension SQLiteServerStore: SyncLogReading {
     public func syncFeed(for viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int, now: Date)
         async throws -> SyncFeedPage
     {

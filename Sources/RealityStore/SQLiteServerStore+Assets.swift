@@ -3,7 +3,7 @@ import GRDB
 import RealityCore
 
 /// Assets in the `asset_blobs` and `asset_refs` tables (migration v3, SPEC D5).
-extension SQLiteStore: AssetRepository {
+extension SQLiteServerStore: AssetRepository {
     public func putAsset(
         sha256: String, owner: UserID, contentType: String, data: Data, at date: Date, quotaBytes: Int64?
     ) async throws {

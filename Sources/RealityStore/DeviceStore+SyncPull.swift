@@ -42,7 +42,7 @@ public struct PullReport: Hashable, Sendable {
     public init() {}
 }
 
-extension SQLiteStore {
+extension DeviceStore {
     /// The saved feed token of `scope`, or nil to pull it from the start.
     public func syncToken(for scope: SyncScope) async throws -> String? {
         try await read { db in

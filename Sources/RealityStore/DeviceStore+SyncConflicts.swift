@@ -22,9 +22,9 @@ public enum ConflictChoice: String, Hashable, Sendable, CaseIterable {
     case merge
 }
 
-extension SQLiteStore {
+extension DeviceStore {
     /// The key of the device's conflict strategy in `meta`.
-    static let strategyKey = "sync.strategy"
+    static var strategyKey: String { "sync.strategy" }
 
     /// The conflict strategy the user chose; `merge` by default.
     public func conflictStrategy() async throws -> ConflictResolutionStrategy {

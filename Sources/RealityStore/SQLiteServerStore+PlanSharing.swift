@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RealityCore
 
-extension SQLiteStore: PlanSharingReading {
+extension SQLiteServerStore: PlanSharingReading {
     public func planSharing(relevantTo viewer: UserID, at now: Date) async throws -> [PlanSharingState] {
         try await read { db in
             try Row.fetchAll(

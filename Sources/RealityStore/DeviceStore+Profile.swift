@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 import RealityCore
 
-extension SQLiteStore {
+extension DeviceStore {
     /// The key under which the device store remembers whose store it is.
-    static let profileKey = "profile.userID"
+    static var profileKey: String { "profile.userID" }
 
     /// The user this device store belongs to: the account it was linked to, or else a local
     /// profile on the free tier (seed 001: every user starts free), created on first use.

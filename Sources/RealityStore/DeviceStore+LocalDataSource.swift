@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RealityCore
 
-extension SQLiteStore: LocalDataSource {
+extension DeviceStore: LocalDataSource {
     public func fetchPendingSync(limit: Int) async throws -> [PendingMutation] {
         try await read { db in
             try db.rows(sql: "SELECT * FROM outbox ORDER BY sequence LIMIT ?", arguments: [max(limit, 0)]).map {

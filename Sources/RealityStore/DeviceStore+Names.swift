@@ -14,7 +14,7 @@ public struct RecordNames: Sendable, Hashable {
     public init() {}
 }
 
-extension SQLiteStore {
+extension DeviceStore {
     /// The names of `users` and `layers` the store holds (point reads on primary keys and the
     /// comments' author index); IDs it knows no name for are left out.
     public func names(users: Set<UserID>, layers: Set<LayerID>) async throws -> RecordNames {

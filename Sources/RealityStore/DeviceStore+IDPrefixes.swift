@@ -69,7 +69,7 @@ public struct IDPrefixMatch: Hashable, Sendable {
     public var label: String?
 }
 
-extension SQLiteStore {
+extension DeviceStore {
     /// The IDs of `kind` that start with `prefix` (any letter case), in ID order, at most `limit`:
     /// one indexed range per source.
     public func ids(of kind: IDPrefixKind, startingWith prefix: String, limit: Int) async throws -> [IDPrefixMatch] {

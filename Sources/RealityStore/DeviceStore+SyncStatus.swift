@@ -26,7 +26,7 @@ public struct DeviceSyncStatus: Hashable, Sendable {
     public var rejections: Int
 }
 
-extension SQLiteStore {
+extension DeviceStore {
     /// The store's sync state.
     public func deviceSyncStatus() async throws -> DeviceSyncStatus {
         try await read { db in

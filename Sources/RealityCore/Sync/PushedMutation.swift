@@ -1,9 +1,10 @@
 import Foundation
 
-/// The push mutation a service call is applying on the server, if any (docs/sync-protocol.md,
-/// "Push"). The sync API sets it around each service call; stores read it in `commit` and, in
-/// the same transaction as the service's changes, check the record's change tag and remember the
-/// mutation, so that a replay answers the first result and a stale edit is a conflict.
+/// A push mutation a service call is applying on the server (docs/sync-protocol.md, "Push"). The
+/// sync API puts it in the services' ``ServiceContext/pushing``; the services hand it to
+/// ``ChangeCommitting/commit(_:applying:)``, and the store, in the same transaction as the
+/// service's changes, checks the record's change tag and remembers the mutation, so that a replay
+/// answers the first result and a stale edit is a conflict.
 public struct PushedMutation: Hashable, Sendable {
     /// Whose mutation.
     public var userID: UserID
@@ -37,19 +38,13 @@ public struct ExpectedChangeTag: Hashable, Sendable {
     }
 }
 
-/// Where the mutations being applied live while a service runs.
-public enum SyncPushContext {
-    /// The mutations the current task's commits apply: one, or a run of creates applied together.
-    @TaskLocal public static var current: [PushedMutation] = []
-}
-
 extension ChangeSet {
-    /// This set plus, when push mutations are being applied, their change-tag checks and records.
-    public func includingPushedMutation() -> ChangeSet {
-        let mutations = SyncPushContext.current
-        guard !isEmpty, !mutations.isEmpty else { return self }
+    /// This set plus the change-tag checks and records of `pushed`, the push mutations it applies
+    /// (none outside the sync API).
+    public func including(_ pushed: [PushedMutation]) -> ChangeSet {
+        guard !isEmpty, !pushed.isEmpty else { return self }
         var copy = self
-        for mutation in mutations {
+        for mutation in pushed {
             if let expected = mutation.expectedTag {
                 copy.require(.changeTag(expected.recordType, id: expected.recordID, equals: expected.tag))
             }

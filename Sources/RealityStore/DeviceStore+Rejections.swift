@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RealityCore
 
-extension SQLiteStore {
+extension DeviceStore {
     /// The changes the server rejected that wait for the user, oldest first.
     public func syncRejections() async throws -> [SyncRejection] {
         try await read { db in

@@ -46,8 +46,8 @@ public struct PushSettlement: Hashable, Sendable {
     public init() {}
 }
 
-extension SQLiteStore {
-    static let wholeRecordTypes: Set<String> = ["annotation", "layer", "comment", "worldMap", "user"]
+extension DeviceStore {
+    static var wholeRecordTypes: Set<String> { outboxWholeRecordTypes }
 
     /// The oldest outbox entries (at most `limit`), skipping records in an open conflict and
     /// entries held by a rejection, with several saves of one record sent once, at the place of
@@ -165,3 +165,7 @@ extension SQLiteStore {
         }
     }
 }
+
+/// The record types whose outbox entries carry the whole record (a stored constant: a generic type
+/// cannot hold one).
+let outboxWholeRecordTypes: Set<String> = ["annotation", "layer", "comment", "worldMap", "user"]

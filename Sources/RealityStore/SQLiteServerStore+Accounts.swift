@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RealityCore
 
-extension SQLiteStore: AccountRepository {
+extension SQLiteServerStore: AccountRepository {
     public func createAccount(_ account: Account, user: User) async throws {
         do {
             try await writeTransaction { db in
@@ -58,7 +58,7 @@ extension SQLiteStore: AccountRepository {
     }
 
     /// The columns ``session(_:)`` reads, in its order.
-    private static let sessionColumns = "id, userID, deviceName, createdAt, coalesce(lastUsedAt, createdAt)"
+    private static var sessionColumns: String { accountSessionColumns }
 
     private static func session(_ row: Row) throws -> AccountSession {
         let idText: String? = row[0]
@@ -195,3 +195,6 @@ extension SQLiteStore: AccountRepository {
         }
     }
 }
+
+/// The columns a session is read from (a stored constant: a generic type cannot hold one).
+private let accountSessionColumns = "id, userID, deviceName, createdAt, coalesce(lastUsedAt, createdAt)"

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension SQLiteStore {
+extension DeviceStore {
     /// Calls `onCommit` within about `interval` of each commit to the store's file by any
     /// connection or process (another `reality` command on the same store), until cancelled.
     ///

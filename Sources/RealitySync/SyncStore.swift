@@ -1,0 +1,40 @@
+import Foundation
+import RealityCore
+import RealityStore
+
+/// What the sync engine needs from the device's store (docs/sync-protocol.md): its account, the
+/// outbox to push and the settling of what the server answered, the feed tokens and the applying
+/// of pulled pages, and word of commits. ``SyncEngine`` and ``SyncService`` are generic over it;
+/// `DeviceStore` implements it, and nothing here can write to the store but through these
+/// operations.
+public protocol SyncStore: Sendable {
+    /// The account the store is signed in to, or nil before the first sign-in.
+    func deviceAccount() async throws -> DeviceAccount?
+    /// The conflict strategy the user chose.
+    func conflictStrategy() async throws -> ConflictResolutionStrategy
+    /// Outbox entries waiting to be pushed.
+    func pendingSyncCount() async throws -> Int
+    /// The oldest outbox entries to push, at most `limit`.
+    func outgoingMutations(limit: Int) async throws -> [OutgoingMutation]
+    /// Settles pushed entries by the server's answers, conflicts by `strategy`, as of `date`.
+    @discardableResult
+    func applyPushOutcomes(
+        _ outcomes: [(OutgoingMutation, PushOutcome)], strategy: ConflictResolutionStrategy, at date: Date
+    ) async throws -> PushSettlement
+    /// The saved feed token of `scope`, or nil to pull it from the start.
+    func syncToken(for scope: SyncScope) async throws -> String?
+    /// Applies one pulled page of `scope` and saves `token` in one transaction.
+    @discardableResult
+    func applyPulledPage(
+        _ changes: [PulledChange], scope: SyncScope, token: String, complete: Bool,
+        strategy: ConflictResolutionStrategy, at date: Date
+    ) async throws -> PullReport
+    /// Starts a full resync of `scope` (after the server answered 410).
+    func beginResync(of scope: SyncScope) async throws
+    /// A stream that yields after each commit made through this store value's process.
+    func commits() -> AsyncStream<CommitEvent>
+    /// Calls `onCommit` within about `interval` of each commit to the store by any process.
+    func watchCommits(every interval: Duration, _ onCommit: @escaping @Sendable () async -> Void) async throws
+}
+
+extension DeviceStore: SyncStore {}
