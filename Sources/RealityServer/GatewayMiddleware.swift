@@ -52,7 +52,7 @@ struct GatewayMiddleware<Store: AccountRepository>: RouterMiddleware {
             }
             // Before the admin token is checked, so that guessing it is rate limited too.
             try AccessPolicy.limit(policy, context: context, with: limiter)
-            try AccessPolicy.require(policy, request: request, context: context, adminToken: adminToken)
+            try AccessPolicy.require(policy.access, request: request, context: context, adminToken: adminToken)
             response = try await next(request, context)
         } catch let error as SyncBatchTooLarge {
             response = try error.response(from: request, context: context)
