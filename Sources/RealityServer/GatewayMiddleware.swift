@@ -46,6 +46,7 @@ struct GatewayMiddleware<Store: AccountRepository>: RouterMiddleware {
         do {
             let policy = RoutePolicy.of(request.method, endpointPath: context.endpointPath)
             context.maxBodyBytes = bodyLimits.limit(for: policy.bodyLimit)
+            context.declaredQuery = policy.query
             try bodyLimits.check(request, limit: context.maxBodyBytes, of: policy.bodyLimit)
             if AccessPolicy.authenticates(policy), let session = try await authenticator.session(of: request) {
                 context.signIn(session)
