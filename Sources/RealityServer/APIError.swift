@@ -37,6 +37,11 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         APIError(.badRequest, code: "invalid_parameter", message: message, field: name)
     }
 
+    /// A 400 for a declared query parameter that cannot be read; the field is its name.
+    public static func badParameter(_ parameter: APIRoute.QueryParameter, _ message: String) -> APIError {
+        badParameter(parameter.name, message)
+    }
+
     /// Builds the JSON response.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = self.headers

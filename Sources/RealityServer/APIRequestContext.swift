@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import RealityAPI
 import RealityCore
 
 /// A request context that carries the signed-in user: the HTTP routes' (``APIRequestContext``)
@@ -34,6 +35,10 @@ public struct APIRequestContext: UserRequestContext {
     /// The most bytes the request's body may have: its route's declared limit
     /// (``APIRoute/bodyLimit``), set by ``GatewayMiddleware`` before the route runs.
     public internal(set) var maxBodyBytes = 0
+    /// The query parameters the request's route declares (``APIRoute/query``), set by
+    /// ``GatewayMiddleware`` before the route runs; handlers read the query through them
+    /// (``query(of:)``).
+    public internal(set) var declaredQuery: [APIRoute.QueryParameter]?
     /// The peer's address, as the channel knew it when the request arrived.
     private let peer: SocketAddress?
 

@@ -16,12 +16,14 @@ enum AccessPolicy {
         policy.access != .admin
     }
 
-    /// Throws 401 when `policy` needs a signed-in user and `context` has none, or the admin token
+    /// Throws 401 when `access` needs a signed-in user and `context` has none, or the admin token
     /// and `request` does not carry it (nor does any request when no admin token is configured).
+    /// The gateway holds every HTTP route to it; the live-events upgrade, which does not pass the
+    /// gateway, calls it with its own declaration's rule.
     static func require(
-        _ policy: RoutePolicy, request: Request, context: APIRequestContext, adminToken: String?
+        _ access: APIRoute.Access, request: Request, context: some UserRequestContext, adminToken: String?
     ) throws {
-        switch policy.access {
+        switch access {
         case .anonymous: return
         case .user: if context.userID == nil { throw APIError.unauthorized }
         case .admin:

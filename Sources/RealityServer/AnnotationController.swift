@@ -18,7 +18,7 @@ struct AnnotationController<Store: ServerStore>: Sendable {
 
     @Sendable func list(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>> {
         let userID = try context.requireUser()
-        let list = try AnnotationListQuery(request.uri.queryParameters, viewer: userID)
+        let list = try AnnotationListQuery(context.query(of: request), viewer: userID)
         let annotations = services.annotations(userID)
         let rows = try await annotations.fetchAnnotations(matching: list.query)
         let hasMore = rows.count > list.page.limit

@@ -15,7 +15,7 @@ struct CommentController<Store: ServerStore>: Sendable {
 
     @Sendable func list(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Comment>> {
         let id: AnnotationID = try context.pathID()
-        let page = try PageRequest(request.uri.queryParameters)
+        let page = try PageRequest(context.query(of: request))
         let comments = try await services.collaboration(context.requireUser()).getComments(for: id)
         let (items, next) = try OffsetCursor.page(comments, page)
         return JSONResponse(Page(items: items, nextCursor: next))

@@ -46,13 +46,14 @@ struct GatewayMiddleware<Store: AccountRepository>: RouterMiddleware {
         do {
             let policy = RoutePolicy.of(request.method, endpointPath: context.endpointPath)
             context.maxBodyBytes = bodyLimits.limit(for: policy.bodyLimit)
+            context.declaredQuery = policy.query
             try bodyLimits.check(request, limit: context.maxBodyBytes, of: policy.bodyLimit)
             if AccessPolicy.authenticates(policy), let session = try await authenticator.session(of: request) {
                 context.signIn(session)
             }
             // Before the admin token is checked, so that guessing it is rate limited too.
             try AccessPolicy.limit(policy, context: context, with: limiter)
-            try AccessPolicy.require(policy, request: request, context: context, adminToken: adminToken)
+            try AccessPolicy.require(policy.access, request: request, context: context, adminToken: adminToken)
             response = try await next(request, context)
         } catch let error as SyncBatchTooLarge {
             response = try error.response(from: request, context: context)

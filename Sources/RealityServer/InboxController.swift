@@ -18,7 +18,7 @@ struct InboxController<Store: ServerStore>: Sendable {
     }
 
     @Sendable func activity(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Activity>> {
-        let page = try PageRequest(request.uri.queryParameters)
+        let page = try PageRequest(context.query(of: request))
         let feed = try await services.collaboration(context.requireUser()).getActivityFeed(limit: Self.window)
         let (items, next) = try OffsetCursor.page(feed, page)
         return JSONResponse(Page(items: items, nextCursor: next))
@@ -28,11 +28,11 @@ struct InboxController<Store: ServerStore>: Sendable {
     @Sendable func notifications(_ request: Request, context: APIRequestContext) async throws
         -> JSONResponse<Page<AppNotification>>
     {
-        let parameters = request.uri.queryParameters
+        let parameters = context.query(of: request)
         let page = try PageRequest(parameters)
         var unreadOnly = false
-        if let text = parameters.get("unread") {
-            guard let value = Bool(text) else { throw APIError.badParameter("unread", "unread must be true or false.") }
+        if let text = try parameters(.unread) {
+            guard let value = Bool(text) else { throw APIError.badParameter(.unread, "unread must be true or false.") }
             unreadOnly = value
         }
         let inbox = try await services.notifications(context.requireUser())

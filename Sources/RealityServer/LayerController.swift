@@ -16,7 +16,7 @@ struct LayerController<Store: ServerStore>: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Layer>> {
-        let page = try PageRequest(request.uri.queryParameters)
+        let page = try PageRequest(context.query(of: request))
         let layers = try await services.layers(context.requireUser()).fetchLayers()
             .sorted { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) }
         let (items, next) = try OffsetCursor.page(layers, page)

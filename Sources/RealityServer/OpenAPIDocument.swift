@@ -111,7 +111,9 @@ enum OpenAPIDocument {
     }
 
     private static func operationID(_ operation: APIRoute) -> String {
-        let words = operation.path.split(separator: "/").filter { $0 != "api" && $0 != "v1" }
+        let path = operation.path
+        let words = path.dropFirst(path.hasPrefix(APIRoute.versionPrefix + "/") ? APIRoute.versionPrefix.count : 0)
+            .split(separator: "/")
             .map { $0.hasPrefix("{") ? "By" + $0.dropFirst().dropLast().capitalized : $0.replacingOccurrences(of: ".", with: "") }
         return operation.method.rawValue.lowercased() + words.map { $0.prefix(1).uppercased() + String($0.dropFirst()) }.joined()
     }

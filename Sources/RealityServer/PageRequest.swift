@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RealityAPI
 import RealityCore
 
 /// `limit` and `cursor` of a list request: 50 by default, at most 200 (400 beyond).
@@ -10,16 +11,16 @@ struct PageRequest: Sendable {
     var limit: Int
     var cursor: String?
 
-    init(_ query: Parameters) throws {
-        if let text = query.get("limit") {
+    init(_ query: DeclaredQuery) throws {
+        if let text = try query(.limit) {
             guard let value = Int(text), (1...Self.maxLimit).contains(value) else {
-                throw APIError.badParameter("limit", "limit must be a whole number from 1 to \(Self.maxLimit).")
+                throw APIError.badParameter(.limit, "limit must be a whole number from 1 to \(Self.maxLimit).")
             }
             limit = value
         } else {
             limit = Self.defaultLimit
         }
-        cursor = query.get("cursor")
+        cursor = try query(.cursor)
     }
 }
 
@@ -40,7 +41,7 @@ enum AnnotationCursor {
         return AnnotationQuery.Cursor(createdAt: Timestamp.date(milliseconds: milliseconds), id: id)
     }
 
-    private static var invalid: APIError { .badParameter("cursor", "cursor is not one this server gave out.") }
+    private static var invalid: APIError { .badParameter(.cursor, "cursor is not one this server gave out.") }
 }
 
 /// The opaque cursor of short lists that are read whole and cut into pages: base64url of an offset.
@@ -51,7 +52,7 @@ enum OffsetCursor {
             guard text.utf8.count <= 64, let data = Data(base64URLEncoded: text),
                 let plain = String(data: data, encoding: .utf8), plain.hasPrefix("o:"),
                 let offset = Int(plain.dropFirst(2)), offset >= 0
-            else { throw APIError.badParameter("cursor", "cursor is not one this server gave out.") }
+            else { throw APIError.badParameter(.cursor, "cursor is not one this server gave out.") }
             start = min(offset, items.count)
         }
         let end = min(start + request.limit, items.count)

@@ -3,7 +3,8 @@ import Hummingbird
 import RealityAPI
 
 /// What the gateway holds a request to, taken from its route's declaration (``APIRoute``) once at
-/// start: who may call it, whether the rate limit applies, and which body limit.
+/// start: who may call it, whether the rate limit applies, which body limit, and the query
+/// parameters its handler may read.
 ///
 /// Hummingbird resolves the route before the router's middleware runs (``RouterResponder``
 /// records the matched template in the context's `endpointPath`, then calls the middleware chain
@@ -17,16 +18,23 @@ struct RoutePolicy: Sendable, Hashable {
     var isRateLimited: Bool
     /// The limit the body is held to.
     var bodyLimit: APIRoute.BodyLimit
+    /// The query parameters the handler may read.
+    var query: [APIRoute.QueryParameter]
 
     /// The policy `route` declares.
     init(_ route: APIRoute) {
-        self.init(access: route.access, isRateLimited: route.isRateLimited, bodyLimit: route.bodyLimit)
+        self.init(
+            access: route.access, isRateLimited: route.isRateLimited, bodyLimit: route.bodyLimit, query: route.query)
     }
 
-    init(access: APIRoute.Access, isRateLimited: Bool, bodyLimit: APIRoute.BodyLimit) {
+    init(
+        access: APIRoute.Access, isRateLimited: Bool, bodyLimit: APIRoute.BodyLimit,
+        query: [APIRoute.QueryParameter] = []
+    ) {
         self.access = access
         self.isRateLimited = isRateLimited
         self.bodyLimit = bodyLimit
+        self.query = query
     }
 
     /// A request no route declares: deny by default, so that it answers 401 without a token and

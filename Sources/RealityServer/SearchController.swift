@@ -18,51 +18,52 @@ struct SearchController<Store: ServerStore>: Sendable {
     /// `q` (words, as prefixes), `layerID` and `type` (repeated or comma-separated), one
     /// `creatorID`, and `from`/`to` (ISO 8601, inclusive) on the creation date.
     @Sendable func search(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>> {
-        let parameters = request.uri.queryParameters
+        let parameters = context.query(of: request)
         let page = try PageRequest(parameters)
-        let layerIDs = try AnnotationListQuery.list(parameters, "layerID") { LayerID(uuidString: $0) }
-        let types = try AnnotationListQuery.list(parameters, "type") { AnnotationType(rawValue: $0) }
+        let layerIDs = try AnnotationListQuery.list(parameters, .layerID) { LayerID(uuidString: $0) }
+        let types = try AnnotationListQuery.list(parameters, .annotationType) { AnnotationType(rawValue: $0) }
         var creatorID: UserID?
-        if let creators = try AnnotationListQuery.list(parameters, "creatorID", { UserID(uuidString: $0) }) {
-            guard creators.count == 1 else { throw APIError.badParameter("creatorID", "Give one creatorID.") }
+        if let creators = try AnnotationListQuery.list(parameters, .creatorID, { UserID(uuidString: $0) }) {
+            guard creators.count == 1 else { throw APIError.badParameter(.creatorID, "Give one creatorID.") }
             creatorID = creators[0]
         }
-        let from = try date(parameters, "from")
-        let to = try date(parameters, "to")
+        let from = try date(parameters, .from)
+        let to = try date(parameters, .to)
         var range: DateInterval?
         if from != nil || to != nil {
             let start = from ?? ValidationLimits.earliestDate
             let end = to ?? ValidationLimits.latestDate
-            guard start <= end else { throw APIError.badParameter("to", "to must not be before from.") }
+            guard start <= end else { throw APIError.badParameter(.to, "to must not be before from.") }
             range = DateInterval(start: start, end: end)
         }
         let results = try await services.search(context.requireUser()).search(
-            query: parameters.get("q"), layerIDs: layerIDs, types: types, dateRange: range, creatorID: creatorID)
+            query: parameters(.q), layerIDs: layerIDs, types: types, dateRange: range, creatorID: creatorID)
         let (items, next) = try OffsetCursor.page(results, page)
         return JSONResponse(Page(items: items, nextCursor: next))
     }
 
     @Sendable func recent(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>> {
-        let page = try PageRequest(request.uri.queryParameters)
+        let page = try PageRequest(context.query(of: request))
         let rows = try await services.search(context.requireUser()).getRecent(limit: DefaultSearchService<Store>.resultLimit)
         let (items, next) = try OffsetCursor.page(rows, page)
         return JSONResponse(Page(items: items, nextCursor: next))
     }
 
     @Sendable func unread(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>> {
-        let page = try PageRequest(request.uri.queryParameters)
+        let page = try PageRequest(context.query(of: request))
         let (items, next) = try OffsetCursor.page(try await services.search(context.requireUser()).getUnread(), page)
         return JSONResponse(Page(items: items, nextCursor: next))
     }
 
     @Sendable func starred(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>> {
-        let page = try PageRequest(request.uri.queryParameters)
+        let page = try PageRequest(context.query(of: request))
         let (items, next) = try OffsetCursor.page(try await services.search(context.requireUser()).getStarred(), page)
         return JSONResponse(Page(items: items, nextCursor: next))
     }
 
-    private func date(_ parameters: Parameters, _ name: String) throws -> Date? {
-        guard let text = parameters.get(name) else { return nil }
+    private func date(_ parameters: DeclaredQuery, _ parameter: APIRoute.QueryParameter) throws -> Date? {
+        let name = parameter.name
+        guard let text = try parameters(parameter) else { return nil }
         guard let date = Timestamp.parse(text) else {
             throw APIError.badParameter(name, "\(name) must be an ISO 8601 date.")
         }

@@ -16,7 +16,7 @@ struct WorldMapController<Store: ServerStore>: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<WorldMap>> {
-        let page = try PageRequest(request.uri.queryParameters)
+        let page = try PageRequest(context.query(of: request))
         let maps = try await services.anchors(context.requireUser()).worldMaps()
         let (items, next) = try OffsetCursor.page(maps, page)
         return JSONResponse(Page(items: items, nextCursor: next))

@@ -96,7 +96,7 @@ public struct SyncTransport: Sendable {
     }
 
     private static func changesPath(scope: SyncScope, since token: String?, limit: Int) -> String {
-        APIRoute.syncChanges.path(query: ["scope": scope.rawValue, "limit": String(limit), "since": token])
+        APIRoute.syncChanges.path(query: [.scope: scope.rawValue, .changesLimit: String(limit), .since: token])
     }
 
     /// The size in bytes of `request` as it goes on the wire.

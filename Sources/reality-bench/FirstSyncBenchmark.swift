@@ -72,7 +72,7 @@ struct FirstSyncBenchmark: AsyncParsableCommand {
     static func copyThroughREST(_ user: BenchUser, into store: DeviceStore) async throws {
         var cursor: String?
         repeat {
-            let path = APIRoute.annotations.path(query: ["limit": String(restPageSize), "cursor": cursor])
+            let path = APIRoute.annotations.path(query: [.limit: String(restPageSize), .cursor: cursor])
             let (status, body) = try await user.client.send(.annotations, path, token: user.token)
             guard status == 200 else { throw BenchError("GET \(path) answered \(status)") }
             let page = try RealityJSON.decode(Page<Annotation>.self, from: body)

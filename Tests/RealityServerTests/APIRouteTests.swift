@@ -38,11 +38,11 @@ import Testing
     }
 
     @Test func queries_keepTheirOrder_skipNil_andEncodeValues() {
-        #expect(APIRoute.syncChanges.path(query: ["scope": "private", "limit": "200", "since": nil])
+        #expect(APIRoute.syncChanges.path(query: [.scope: "private", .changesLimit: "200", .since: nil])
             == "/api/v1/sync/changes?scope=private&limit=200")
-        #expect(APIRoute.syncChanges.path(query: ["scope": "shared", "limit": "5", "since": "a+b=c&d"])
+        #expect(APIRoute.syncChanges.path(query: [.scope: "shared", .changesLimit: "5", .since: "a+b=c&d"])
             == "/api/v1/sync/changes?scope=shared&limit=5&since=a%2Bb%3Dc%26d")
-        #expect(APIRoute.annotations.path(query: ["limit": nil, "cursor": nil]) == "/api/v1/annotations")
+        #expect(APIRoute.annotations.path(query: [.limit: nil, .cursor: nil]) == "/api/v1/annotations")
     }
 
     @Test func declarations_areWellFormed() {
@@ -53,6 +53,9 @@ import Testing
             if route.body == nil { #expect(route.bodyLimit == .json, "\(route): a limit for no body") }
         }
         #expect(APIRoute.all.filter { !$0.isRateLimited }.map(\.path).sorted() == ["/health", "/metrics"])
+        #expect(
+            APIRoute.all.filter { !$0.path.hasPrefix(APIRoute.versionPrefix + "/") }.map(\.path).sorted()
+                == ["/health", "/metrics"], "the versioned API holds every other route")
         #expect(APIRoute.all.filter { $0.bodyLimit == .asset } == [.uploadAsset])
         #expect(APIRoute.all.filter { $0.bodyLimit == .syncPush } == [.syncPush])
         #expect(APIRoute.all.filter { $0.access == .admin }.allSatisfy { $0.path.hasPrefix("/api/v1/admin/") })

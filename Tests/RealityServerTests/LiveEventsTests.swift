@@ -6,6 +6,7 @@ import RealityCore
 import Synchronization
 import Testing
 import WSClient
+@testable import RealityServer
 
 /// `GET /api/v1/events`: the WebSocket of live events (SPEC C6).
 @Suite("Live events")
@@ -68,19 +69,22 @@ struct LiveEventsTests {
         socket.withLock { $0?.close() }
     }
 
-    @Test("the upgrade needs a valid token", arguments: Backend.allCases)
+    @Test("the upgrade needs a valid token, as its declaration says", arguments: Backend.allCases)
     func requiresToken(_ backend: Backend) async throws {
+        #expect(APIRoute.events.access == .user)
+        #expect(EventsRoute.route == APIRoute.events)
+        let path = APIRoute.events.path()
         try await TestServer.run(backend) { api in
             // The upgrade request by hand, on a connection of its own: the WebSocket client
             // leaves its connection open when an upgrade is refused.
             for token in [nil, "nope"] {
-                let refused = try SilentSocket(port: try #require(api.client.port), path: "/api/v1/events", token: token)
+                let refused = try SilentSocket(port: try #require(api.client.port), path: path, token: token)
                 let head = try await refused.readResponseHead()
-                #expect(head.hasPrefix("HTTP/1.1 4"), "token \(token ?? "none"): \(head)")
+                #expect(head.hasPrefix("HTTP/1.1 401"), "token \(token ?? "none"): \(head)")
                 refused.close()
             }
             let ann = try await api.register("Ann")
-            let accepted = try SilentSocket(port: try #require(api.client.port), path: "/api/v1/events", token: ann.token)
+            let accepted = try SilentSocket(port: try #require(api.client.port), path: path, token: ann.token)
             #expect(try await accepted.readResponseHead().hasPrefix("HTTP/1.1 101"), "a valid token upgrades")
             accepted.close()
         }

@@ -4,15 +4,7 @@ extension APIRoute {
     /// `GET /api/v1/annotations`.
     public static let annotations = APIRoute(
         .get, "/api/v1/annotations", summary: "Annotations matching filters", tag: "annotations",
-        query: [
-            .uuid("layerID", "Layers (repeat or comma-separate)."),
-            .init(name: "type", type: "string", description: "Annotation types."),
-            .init(name: "status", type: "string", description: "Statuses."),
-            .uuid("creatorID", "The creator."),
-            .init(name: "near", type: "string", description: "x,y,z in metres; needs radius."),
-            .init(name: "radius", type: "number", description: "Metres, with near."),
-            .date("visibleAt", "Only annotations whose rules show them at this instant."),
-        ] + QueryParameter.paging,
+        query: [.layerID, .annotationType, .status, .creatorID, .near, .radius, .visibleAt] + QueryParameter.paging,
         answer: .page(Annotation.self))
     /// `POST /api/v1/annotations`.
     public static let createAnnotation = APIRoute(

@@ -4,14 +4,7 @@ extension APIRoute {
     /// `GET /api/v1/search`.
     public static let search = APIRoute(
         .get, "/api/v1/search", summary: "Search text and filters", tag: "search",
-        query: [
-            .init(name: "q", type: "string", description: "Words, matched as prefixes (at most 500 bytes)."),
-            .uuid("layerID", "Layers (repeat or comma-separate)."),
-            .init(name: "type", type: "string", description: "Annotation types."),
-            .uuid("creatorID", "The creator."),
-            .date("from", "Created at or after."),
-            .date("to", "Created at or before."),
-        ] + QueryParameter.paging,
+        query: [.q, .layerID, .annotationType, .creatorID, .from, .to] + QueryParameter.paging,
         answer: .page(Annotation.self))
     /// `GET /api/v1/annotations/recent`.
     public static let recent = APIRoute(
@@ -32,7 +25,7 @@ extension APIRoute {
     /// `GET /api/v1/notifications`.
     public static let notifications = APIRoute(
         .get, "/api/v1/notifications", summary: "The user's notifications, newest first", tag: "inbox",
-        query: [.init(name: "unread", type: "boolean", description: "true for unread only.")] + QueryParameter.paging,
+        query: [.unread] + QueryParameter.paging,
         answer: .page(AppNotification.self))
     /// `POST /api/v1/notifications/{id}/read`.
     public static let markNotificationRead = APIRoute(

@@ -34,14 +34,14 @@ extension APIRoute: Hashable {
 
 extension APIRoute {
     /// The path of a route without parameters, with `query` (in the order given; nil values left
-    /// out) appended. Each name must be one of the route's declared query parameters.
-    public func path(query: KeyValuePairs<String, String?> = [:]) -> String {
+    /// out) appended. Each parameter must be one the route declares.
+    public func path(query: KeyValuePairs<QueryParameter, String?> = [:]) -> String {
         filled([:], query: query)
     }
 
     /// The path with `{id}` filled in (a UUID, a typed identifier, or an asset's SHA-256), then
     /// `query`.
-    public func path(id: some PathValue, query: KeyValuePairs<String, String?> = [:]) -> String {
+    public func path(id: some PathValue, query: KeyValuePairs<QueryParameter, String?> = [:]) -> String {
         filled(["id": id.pathText], query: query)
     }
 
@@ -53,6 +53,11 @@ extension APIRoute {
     /// The path with `{id}` and the free-text `{emoji}` filled in (percent-encoded).
     public func path(id: some PathValue, emoji: String) -> String {
         filled(["id": id.pathText, "emoji": emoji], query: [:])
+    }
+
+    /// Whether the route reads `parameter` (``query`` lists it).
+    public func declares(_ parameter: QueryParameter) -> Bool {
+        query.contains(parameter)
     }
 
     /// Whether `path` (a concrete path, with a query or not) fits this route's template: the
@@ -68,7 +73,7 @@ extension APIRoute {
 
     /// The template with each `{name}` replaced by `parameters[name]`, percent-encoded, then the
     /// query. A missing or extra parameter, or an undeclared query name, is a programming error.
-    private func filled(_ parameters: [String: String], query: KeyValuePairs<String, String?>) -> String {
+    private func filled(_ parameters: [String: String], query: KeyValuePairs<QueryParameter, String?>) -> String {
         precondition(
             Set(parameters.keys) == Set(pathParameters),
             "\(self) takes \(pathParameters), not \(parameters.keys.sorted())")
@@ -83,11 +88,11 @@ extension APIRoute {
             }
         }
         var separator = "?"
-        for (name, value) in query {
-            precondition(self.query.contains { $0.name == name }, "\(self) declares no query parameter \(name)")
+        for (parameter, value) in query {
+            precondition(declares(parameter), "\(self) declares no query parameter \(parameter.name)")
             guard let value else { continue }
             let encoded = value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? value
-            path += separator + name + "=" + encoded
+            path += separator + parameter.name + "=" + encoded
             separator = "&"
         }
         return path

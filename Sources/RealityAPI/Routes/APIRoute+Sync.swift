@@ -6,11 +6,7 @@ extension APIRoute {
     public static let syncChanges = APIRoute(
         .get, "/api/v1/sync/changes",
         summary: "Changes and deletions in a scope since a token (410: resync from the start)", tag: "sync",
-        query: [
-            .init(name: "scope", type: "string", description: "private, shared or public (required)."),
-            .init(name: "since", type: "string", description: "The previous page's token; absent at first."),
-            .init(name: "limit", type: "integer", description: "Page size, 1 to 1000 (200 by default)."),
-        ],
+        query: [.scope, .since, .changesLimit],
         answer: .json(SyncChangesPage.self))
     /// `POST /api/v1/sync/push`: held to the published push limit, whose 413 carries the limits.
     public static let syncPush = APIRoute(

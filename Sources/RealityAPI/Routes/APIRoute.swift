@@ -152,26 +152,12 @@ public struct APIRoute: Sendable {
     }
 }
 
+extension APIRoute {
+    /// Where the versioned API's paths start; only health and metrics stand outside it.
+    public static let versionPrefix = "/api/v1"
+}
+
 extension APIRoute: CustomStringConvertible {
     /// `METHOD /path/{template}`.
     public var description: String { "\(method.rawValue) \(path)" }
-}
-
-extension APIRoute.QueryParameter {
-    /// `limit`: a page's size.
-    public static let limit = Self(name: "limit", type: "integer", description: "Page size, 1 to 200 (50 by default).")
-    /// `cursor`: where a page starts.
-    public static let cursor = Self(name: "cursor", type: "string", description: "The previous page's nextCursor.")
-    /// The two parameters of a paged list.
-    public static let paging: [Self] = [.limit, .cursor]
-
-    /// A UUID parameter.
-    public static func uuid(_ name: String, _ description: String) -> Self {
-        Self(name: name, type: "string", description: description, format: "uuid")
-    }
-
-    /// A date parameter (ISO 8601).
-    public static func date(_ name: String, _ description: String) -> Self {
-        Self(name: name, type: "string", description: description, format: "date-time")
-    }
 }

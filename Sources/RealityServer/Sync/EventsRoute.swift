@@ -5,15 +5,23 @@ import RealityAPI
 import RealityCore
 import ServiceLifecycle
 
-/// `GET /api/v1/events` (``APIRoute/events``): upgrades an authenticated request to a WebSocket
-/// that carries the caller's live events as JSON text frames until either side closes. The
-/// upgrade router answers it, not the HTTP router.
+/// ``APIRoute/events``: upgrades an authenticated request to a WebSocket that carries the
+/// caller's live events as JSON text frames until either side closes. The upgrade router answers
+/// it, not the HTTP router, so the route holds the upgrade to its declared access rule itself
+/// (``AccessPolicy/require(_:request:context:adminToken:)``), as the gateway does for the others.
 enum EventsRoute {
+    /// The declaration this route serves.
+    static let route = APIRoute.events
+
     /// Adds the route; each user may hold as many sockets as `sockets` allows.
     static func add<Store: ServerStore>(
         to router: Router<EventsRequestContext>, hub: EventHub<Store>, sockets: LiveSocketQuota
     ) {
-        router.ws(RouterPath(APIRoute.events.path)) { _, context in
+        let access = route.access
+        router.ws(RouterPath(route.path)) { request, context in
+            // No admin token here: the socket carries a user's events, so an admin rule refuses all.
+            try AccessPolicy.require(access, request: request, context: context, adminToken: nil)
+            // Whose events to send: the socket needs a user whatever the rule lets in.
             let userID = try context.requireUser()
             if let refusal = sockets.take(for: userID, on: context.channel) { throw refusal }
             return .upgrade([:])

@@ -27,14 +27,15 @@ struct SyncController<Store: ServerStore>: Sendable {
     /// One page of the caller's feed of a scope since a token.
     @Sendable func changes(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<SyncChangesPage> {
         let userID = try context.requireUser()
-        let query = request.uri.queryParameters
-        guard let scopeText = query.get("scope"), let scope = SyncScope(rawValue: scopeText) else {
-            throw APIError.badParameter("scope", "scope must be private, shared or public.")
+        let query = context.query(of: request)
+        guard let scopeText = try query(.scope), let scope = SyncScope(rawValue: scopeText) else {
+            throw APIError.badParameter(.scope, "scope must be private, shared or public.")
         }
         var limit = Self.defaultPageSize
-        if let text = query.get("limit") {
+        if let text = try query(.changesLimit) {
             guard let value = Int(text), (1...Self.maxPageSize).contains(value) else {
-                throw APIError.badParameter("limit", "limit must be a whole number from 1 to \(Self.maxPageSize).")
+                throw APIError.badParameter(
+                    .changesLimit, "limit must be a whole number from 1 to \(Self.maxPageSize).")
             }
             limit = value
         }
@@ -52,7 +53,7 @@ struct SyncController<Store: ServerStore>: Sendable {
         let secret = try await store.syncSecret()
         let epoch = try await store.syncEpoch()
         var cursor = SyncCursor.start
-        if let since = query.get("since") {
+        if let since = try query(.since) {
             guard let token = SyncToken.decode(since, secret: secret, userID: userID, scope: scope, epoch: epoch, now: now)
             else { throw APIError.resyncRequired }
             cursor = token.cursor
