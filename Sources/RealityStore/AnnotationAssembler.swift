@@ -6,8 +6,8 @@ import RealityCore
 /// grants, reactions, viewers, view counts and attachments, in one query per part for the whole
 /// batch.
 enum AnnotationAssembler {
-    /// The annotations `sql` selects (the columns of ``AnnotationRecord/selection``, in any
-    /// order, and maybe others), in order, each complete.
+    /// The annotations `sql` selects (the columns of ``AnnotationRecord/selection`` first, maybe
+    /// others after them), in order, each complete.
     static func annotations(
         selectedBy sql: String, arguments: StatementArguments, in db: Database
     ) throws -> [Annotation] {
@@ -20,12 +20,9 @@ enum AnnotationAssembler {
         selectedBy sql: String, arguments: StatementArguments, in db: Database, reading extra: (Row) throws -> Extra
     ) throws -> [(annotation: Annotation, extra: Extra)] {
         var read: [(annotation: Annotation, extra: Extra)] = []
-        var columns: AnnotationRecord.Columns?
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
         while let row = try rows.next() {
-            let resolved = try columns ?? AnnotationRecord.Columns(row)
-            columns = resolved
-            read.append((try AnnotationRecord.annotation(from: row, columns: resolved), try extra(row)))
+            read.append((try AnnotationRecord.annotation(from: row), try extra(row)))
         }
         var annotations = read.map(\.annotation)
         try complete(&annotations, in: db)
@@ -60,13 +57,12 @@ enum AnnotationAssembler {
         id: AnnotationID, sql: String, in db: Database, more: (StatementRow) throws -> Void
     ) throws -> (annotation: Annotation, hasComments: Bool)? {
         var found: (annotation: Annotation, parts: Parts, hasComments: Bool)?
-        let columns = AnnotationRecord.Columns.ofSelection
         let flags = AnnotationRecord.selectionWidth
         try db.eachRow(sql: sql, binding: { $0.bind(id.uuidString) }) { row in
             let parts = Parts(
                 grants: row.bool(at: flags), reactions: row.bool(at: flags + 1), views: row.bool(at: flags + 2),
                 attachments: row.bool(at: flags + 3))
-            found = (try AnnotationRecord.annotation(from: row, columns: columns), parts, row.bool(at: flags + 4))
+            found = (try AnnotationRecord.annotation(from: row), parts, row.bool(at: flags + 4))
             try more(row)
         }
         guard let found else { return nil }

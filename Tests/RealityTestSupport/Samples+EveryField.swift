@@ -1,0 +1,22 @@
+import Foundation
+import RealityCore
+
+extension Samples {
+    /// An annotation with every field set, each unlike the declaration's blank record (the
+    /// declaration tests check that it is), so that a field any path drops shows up. A field added
+    /// to ``Annotation`` gets a value here.
+    public static func everyField(owner: UserID, layer: LayerID, friend: UserID = UserID()) -> Annotation {
+        var annotation = fullAnnotation(owner: owner, layer: layer)
+        annotation.permissions = [grant(.editor, to: friend, by: owner, expiresAt: at(86_400), grantedAt: at(1))]
+        annotation.isDeleted = true
+        annotation.comments = [
+            Comment(text: "Fresh paint", authorID: friend, authorName: "Ben", annotationID: annotation.id,
+                    createdAt: at(20)),
+        ]
+        annotation.reactions = [Reaction(emoji: "👍", userID: friend, createdAt: at(10))]
+        annotation.viewedBy = [friend]
+        annotation.viewCount = 3
+        annotation.fieldStamps = FieldStamps(["title": Int64(Timestamp.milliseconds(at(1800)))])
+        return annotation
+    }
+}
