@@ -21,34 +21,21 @@ enum AnnotationColumns {
     }
 }
 
-/// The `layers` table's columns. Grants live in `grants` and are attached on read.
+/// The `layers` table's columns, as ``Layer/declaration`` lists them. Grants live in `grants` and
+/// are attached on read.
 enum LayerColumns {
+    /// The table, from the declaration.
+    static let table = PostgresDeclaredTable(Layer.declaration)
+
     /// The columns of a layer, in `SELECT` order, on alias `l`.
-    static let selection = """
-        l.id, l.name, l.icon, l.color, l.parentLayerID, l.ownerID, l.isPublic, l.isVisible, l.autoExpireDays,
-        l.defaultPermission, l.createdAt, l.updatedAt, l.isDeleted, l.fieldStamps
-        """
+    static let selection = table.selection(alias: "l")
+
     /// How many columns `selection` names.
-    static let count = selection.split(separator: ",").count
+    static let count = table.selectionWidth
 
     /// A layer from a row of `selection`, without its grants.
     static func layer(from row: PostgresRow) throws -> Layer {
-        var cells = ColumnReader(row)
-        return Layer(
-            id: try cells.identifier(),
-            name: try cells.next(),
-            icon: try cells.next(),
-            color: try cells.enumValue(),
-            parentLayerID: try cells.optionalIdentifier(),
-            ownerID: try cells.identifier(),
-            isPublic: try cells.next(),
-            isVisible: try cells.next(),
-            autoExpireDays: try cells.next(Int?.self),
-            defaultPermission: try cells.enumValue(),
-            createdAt: try cells.date(),
-            updatedAt: try cells.date(),
-            isDeleted: try cells.next(),
-            fieldStamps: try cells.json(FieldStamps.self))
+        try table.record(from: row)
     }
 }
 

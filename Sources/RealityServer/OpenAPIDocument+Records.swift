@@ -8,6 +8,7 @@ extension OpenAPIDocument {
         [
             Annotation.declaration.schemaName: recordSchema(of: Annotation.declaration),
             Annotation.declaration.schemaName + "Patch": patchSchema(of: Annotation.declaration),
+            Layer.declaration.schemaName + "Patch": patchSchema(of: Layer.declaration),
         ]
     }
 

@@ -200,10 +200,6 @@ enum OpenAPIDocument {
             ],
             "CreateLayerRequest": object(["name": string, "icon": string, "color": color, "parentLayerID": uuid],
                                          required: ["name"]),
-            "LayerPatch": object([
-                "name": string, "icon": string, "color": color, "parentLayerID": optionalUUID, "isPublic": bool,
-                "isVisible": bool, "autoExpireDays": ["type": ["integer", "null"]], "defaultPermission": level,
-            ]),
             "AnnotationContent": object([
                 "text": string, "drawingData": string, "mediaURL": string, "cloudAssetID": assetID, "richTextData": string,
             ]),

@@ -46,7 +46,7 @@ enum AnnotationAssembler {
         var layer: (layer: Layer, hasGrants: Bool)?
         let found = try pointRead(id: id, sql: pointReadWithLayerSQL, in: db) { row in
             guard !row.isNull(at: layerColumns) else { return }  // no stored layer
-            layer = (try LayerRecord.layer(from: row, at: layerPositions), row.bool(at: layerHasGrants))
+            layer = (try LayerRecord.layer(from: row, at: layerColumns), row.bool(at: layerHasGrants))
         }
         return found.map { ($0.annotation, $0.hasComments, layer) }
     }
@@ -96,9 +96,8 @@ enum AnnotationAssembler {
         """
 
     /// Where the layer's columns start in ``pointReadWithLayerSQL``'s rows (after the selection,
-    /// four part flags and the comments flag), and each one's position.
+    /// four part flags and the comments flag).
     private static let layerColumns = AnnotationRecord.selectionWidth + 5
-    private static let layerPositions = LayerRecord.positions(from: layerColumns)
 
     /// Which of the tables that hold parts of annotations have rows for some annotations.
     struct Parts {

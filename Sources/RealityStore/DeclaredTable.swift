@@ -49,6 +49,25 @@ struct DeclaredTable<Record: DeclaredRecord>: Sendable {
         }
     }
 
+    /// Where the columns of ``selection(alias:)`` are in `row`, by name (`SELECT *` and the like):
+    /// looked up once per statement, then each row is read by position.
+    func positions(in row: Row) throws -> [Int] {
+        let names = Array(row.columnNames)
+        return try declaration.readColumns.map { column in
+            guard let index = names.firstIndex(of: column.name) else {
+                throw StoreError.unavailable(detail: "a \(declaration.table) row lacks its column \(column.name)")
+            }
+            return index
+        }
+    }
+
+    /// A record from `row`, whose columns of ``selection(alias:)`` are at `positions`.
+    func record(from row: some ColumnReading, positions: [Int]) throws -> Record {
+        try declaration.record { index, column in
+            try row.storedValue(at: positions[index], type: column.type, column: column.name)
+        }
+    }
+
     /// A record from `row`, whose columns from `offset` on are those of ``selection(alias:)``, in
     /// order; the parts kept in other tables are left as the declaration's blank has them.
     func record(from row: some ColumnReading, at offset: Int) throws -> Record {

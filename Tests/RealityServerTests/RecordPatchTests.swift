@@ -52,6 +52,24 @@ import Testing
         }
     }
 
+    @Test func layerPatch_setsEveryPatchableField_andNullClearsTheOptionalOnes() throws {
+        let sample = Samples.everyFieldLayer(owner: UserID(), parent: LayerID())
+        var current = Layer.declaration.blank
+        current.id = sample.id
+        let patched = try RealityJSON.decode(LayerPatch.self, from: RealityJSON.encode(sample)).applied(to: current)
+        for field in Layer.declaration.fields where field.name != "id" {
+            if field.isPatchable {
+                #expect(!field.access.differs(patched, sample), "PATCH did not set \(field.name)")
+            } else {
+                #expect(!field.access.differs(patched, current), "PATCH changed \(field.name)")
+            }
+        }
+        let cleared = try RealityJSON.decode(
+            LayerPatch.self, from: Data(#"{"parentLayerID":null,"autoExpireDays":null}"#.utf8)).applied(to: sample)
+        #expect(cleared.parentLayerID == nil && cleared.autoExpireDays == nil && cleared.name == sample.name)
+        #expect(throws: (any Error).self) { try RealityJSON.decode(LayerPatch.self, from: Data(#"{"name":null}"#.utf8)) }
+    }
+
     @Test func annotationSchema_describesEveryField_andHoldsTheServersJSON() throws {
         let schemas = try #require(
             (OpenAPIDocument.build()["components"] as? [String: Any])?["schemas"] as? [String: Any])

@@ -23,6 +23,14 @@ import Testing
         #expect(same.map(\.name) == [])
     }
 
+    /// The hand-written JSON writer (a hot path) writes every field: the sample sets them all, so
+    /// a field it skips makes its bytes differ from `JSONEncoder`'s.
+    @Test func jsonWriter_writesEveryField_asJSONEncoderDoes() throws {
+        #expect(try JSONWriter.bytes(of: Self.sample) == Array(RealityJSON.encode(Self.sample)))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(JSONWriter.bytes(of: Self.sample))) as? [String: Any])
+        #expect(Set(object.keys) == Set(Self.declaration.fields.map(\.name)))
+    }
+
     @Test func columnValues_readBackIntoEveryColumnBackedField() throws {
         let values = try Self.declaration.readColumns.map { try $0.value(Self.sample) }
         let read = try Self.declaration.record { index, _ in values[index] }
@@ -58,6 +66,75 @@ import Testing
             }
         }
     }
+
+    // MARK: - Layer
+
+    static let layerSample = Samples.everyFieldLayer(owner: owner, parent: LayerID())
+
+    @Test func layerDeclaration_namesEveryStoredProperty_once() {
+        let stored = Mirror(reflecting: Self.layerSample).children.compactMap(\.label)
+        let declared = Layer.declaration.fields.map(\.name)
+        #expect(Set(stored) == Set(declared))
+        #expect(stored.count == declared.count)
+    }
+
+    @Test func everyFieldLayer_differsFromTheBlankLayer_inEveryField_andItsColumnsReadBack() throws {
+        let declaration = Layer.declaration
+        let same = declaration.fields.filter { !$0.access.differs(Self.layerSample, declaration.blank) }
+        #expect(same.map(\.name) == [])
+        let values = try declaration.readColumns.map { try $0.value(Self.layerSample) }
+        let read = try declaration.record { index, _ in values[index] }
+        for field in declaration.fields where !field.columns.isEmpty {
+            #expect(!field.access.differs(read, Self.layerSample), "\(field.name) did not read back")
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func everyColumnBackedLayerField_survivesTheStore(backend: StoreBackend) async throws {
+        try await withStore(backend) { store in
+            let owner = Samples.user("Ana")
+            let parent = Samples.layer(owner: owner.id)
+            let sample = Samples.everyFieldLayer(owner: owner.id, parent: parent.id)
+            try await store.commit(ChangeSet(changes: [.saveUser(owner), .saveLayer(parent), .saveLayer(sample)]))
+            let read = try #require(try await store.layer(id: sample.id))
+            for field in Layer.declaration.fields where !field.columns.isEmpty {
+                #expect(!field.access.differs(read, sample), "\(field.name) changed in the \(backend) store")
+            }
+            var edited = sample
+            edited.name = "Edited"
+            edited.autoExpireDays = nil
+            edited.parentLayerID = nil
+            try await store.commit(ChangeSet(changes: [.saveLayer(edited)]))
+            let reread = try #require(try await store.layer(id: sample.id))
+            for field in Layer.declaration.fields where !field.columns.isEmpty {
+                #expect(!field.access.differs(reread, edited), "\(field.name) changed on update in the \(backend) store")
+            }
+        }
+    }
+
+    @Test func layerMerge_settlesEveryField_byItsRule() {
+        let local = Self.layerSample
+        var remote = Layer.declaration.blank
+        remote.id = local.id
+        let merged = Layer.merge(base: nil, local: local, remote: remote, policy: .preferLocal)
+        let unmerged = local.withUnmergedParts(from: remote)
+        for field in Layer.declaration.fields {
+            switch field.merge {
+            case .identity, .lastWriterWins, .deletionWins, .latest, .set, .counter, .localOnly:
+                #expect(!field.access.differs(merged, local), "\(field.name) did not take the device's value")
+            case .serverKept: #expect(!field.access.differs(merged, remote), "\(field.name) did not stay the server's")
+            case .editStamps: #expect(merged.fieldStamps != nil)
+            }
+            switch field.merge {
+            case .identity, .lastWriterWins, .deletionWins:
+                #expect(!field.access.differs(unmerged, local), "\(field.name) was taken from the other side")
+            case .serverKept, .latest, .set, .counter, .localOnly, .editStamps:
+                #expect(!field.access.differs(unmerged, remote), "\(field.name) was not taken from the other side")
+            }
+        }
+    }
+
+    // MARK: - Merges
 
     @Test func withUnmergedParts_keepsTheMergedFields_andTakesEveryOtherPart() {
         let other = Self.declaration.blank

@@ -20,3 +20,14 @@ extension Samples {
         return annotation
     }
 }
+
+extension Samples {
+    /// A layer with every field set, each unlike the declaration's blank record, under `parent`.
+    public static func everyFieldLayer(owner: UserID, parent: LayerID, friend: UserID = UserID()) -> Layer {
+        Layer(
+            name: "Everything", icon: "star.fill", color: .purple, parentLayerID: parent, ownerID: owner,
+            permissions: [grant(.commenter, to: friend, by: owner, grantedAt: at(2))], isPublic: true, isVisible: true,
+            autoExpireDays: 30, defaultPermission: .editor, createdAt: start, updatedAt: at(60), isDeleted: true,
+            fieldStamps: FieldStamps(["name": Int64(Timestamp.milliseconds(at(30)))]))
+    }
+}

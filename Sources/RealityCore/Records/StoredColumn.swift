@@ -135,6 +135,14 @@ extension StoredColumn {
         Self(name, .real, value: { .real(get($0)) }, read: { set(&$0, try $1.real(name) ?? 0) })
     }
 
+    /// An integer; NULL reads as 0.
+    public static func integer(
+        _ name: String, _ get: @escaping @Sendable (Record) -> Int64,
+        _ set: @escaping @Sendable (inout Record, Int64) -> Void
+    ) -> Self {
+        Self(name, .integer, value: { .integer(get($0)) }, read: { set(&$0, try $1.integer(name) ?? 0) })
+    }
+
     /// An optional integer.
     public static func optionalInteger(
         _ name: String, _ get: @escaping @Sendable (Record) -> Int64?,

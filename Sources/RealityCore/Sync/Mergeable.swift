@@ -32,14 +32,9 @@ extension Annotation: StampedRecord {
 }
 
 extension Layer: StampedRecord {
-    /// The fields a person edits, each with the name it has in JSON and in ``FieldStamps``.
-    public static var editableFields: [EditableField<Layer>] {
-        [
-            .init("name", \.name), .init("icon", \.icon), .init("color", \.color),
-            .init("parentLayerID", \.parentLayerID), .init("isPublic", \.isPublic), .init("isVisible", \.isVisible),
-            .init("autoExpireDays", \.autoExpireDays), .init("defaultPermission", \.defaultPermission),
-        ]
-    }
+    /// The fields a person edits, each with the name it has in JSON and in ``FieldStamps``: those
+    /// ``declaration`` merges last-writer-wins.
+    public static var editableFields: [EditableField<Layer>] { declaration.editableFields }
 }
 
 extension Annotation: Mergeable {
@@ -53,14 +48,10 @@ extension Annotation: Mergeable {
 }
 
 extension Layer: Mergeable {
-    /// Owner, grants and creation date are the server's; each editable field takes the later
-    /// edit of it (its stamp), a deletion wins.
+    /// Each field as ``declaration`` says: owner, grants and creation date are the server's; each
+    /// editable field takes the later edit of it (its stamp), a deletion wins.
     public static func merged(_ merge: FieldMerge<Layer>) -> Layer {
-        var result = merge.remote
-        merge.settleStampedFields(into: &result)
-        result.isDeleted = merge.local.isDeleted || merge.remote.isDeleted
-        result.updatedAt = merge.latest(\.updatedAt)
-        return result
+        declaration.merged(merge)
     }
 }
 
@@ -88,15 +79,10 @@ extension Annotation {
 }
 
 extension Layer {
-    /// `self` with the server-kept fields, dates and edit stamps taken from `other`.
+    /// `self` with the server-kept fields, dates and edit stamps taken from `other` (as
+    /// ``declaration`` says).
     public func withUnmergedParts(from other: Layer) -> Layer {
-        var result = self
-        result.ownerID = other.ownerID
-        result.permissions = other.permissions
-        result.createdAt = other.createdAt
-        result.updatedAt = other.updatedAt
-        result.fieldStamps = other.fieldStamps
-        return result
+        Self.declaration.withUnmergedParts(self, from: other)
     }
 }
 
