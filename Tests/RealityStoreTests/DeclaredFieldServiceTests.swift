@@ -7,25 +7,14 @@ import Testing
 /// The service paths that take a device's whole record (a pushed create, a pushed edit) keep every
 /// field ``Annotation/declaration`` marks editable, so a new field needs no line of its own there.
 @Suite struct DeclaredFieldServiceTests {
-    /// The every-field sample without asset references (which would need uploads) and with a
-    /// second version whose editable fields all differ from the first.
+    /// The every-field sample without asset references (which would need uploads), and an edit of
+    /// every editable field of it.
     static func versions(owner: UserID, layer: LayerID, secondLayer: LayerID) -> (Annotation, Annotation) {
         var first = Samples.everyField(owner: owner, layer: layer)
         first.isDeleted = false
         first.content.cloudAssetID = nil
         first.attachments = first.attachments.map { var plain = $0; plain.cloudAssetID = nil; return plain }
-        var second = first
-        second.type = .drawing
-        second.status = .resolved
-        second.title = "Second"
-        second.content = AnnotationContent(text: "Second text", drawingData: Data([9, 9]))
-        second.position = SIMD3(7, 8, 9)
-        second.orientation = Quaternion(x: 0.6, y: 0, z: 0, w: 0.8)
-        second.scale = 2
-        second.anchorID = AnchorID()
-        second.layerID = secondLayer
-        second.visibilityRules = nil
-        second.attachments = [Attachment(fileName: "second.txt", fileType: "text/plain", fileSize: 1)]
+        let second = Samples.everyFieldEdit(of: first, movedTo: secondLayer)
         return (first, second)
     }
 

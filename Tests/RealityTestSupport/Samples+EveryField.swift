@@ -19,6 +19,24 @@ extension Samples {
         annotation.fieldStamps = FieldStamps(["title": Int64(Timestamp.milliseconds(at(1800)))])
         return annotation
     }
+
+    /// `annotation` with every field the declaration marks editable changed to another value a
+    /// service accepts, moved to `layer` (the declaration tests check that each one differs).
+    public static func everyFieldEdit(of annotation: Annotation, movedTo layer: LayerID) -> Annotation {
+        var edit = annotation
+        edit.type = .drawing
+        edit.status = .resolved
+        edit.title = "Second"
+        edit.content = AnnotationContent(text: "Second text", drawingData: Data([9, 9]))
+        edit.position = SIMD3(7, 8, 9)
+        edit.orientation = Quaternion(x: 0.6, y: 0, z: 0, w: 0.8)
+        edit.scale = 2
+        edit.anchorID = AnchorID()
+        edit.layerID = layer
+        edit.visibilityRules = nil
+        edit.attachments = [Attachment(fileName: "second.txt", fileType: "text/plain", fileSize: 1)]
+        return edit
+    }
 }
 
 extension Samples {
