@@ -36,8 +36,14 @@ extension PostgresWrites {
         }
     }
 
-    /// Rows per multi-row statement: well under PostgreSQL's 65,535 binds at 27 per annotation.
+    /// Rows per multi-row statement: well under PostgreSQL's 65,535 binds at one per column and
+    /// one for the search vector per annotation.
     static var rowsPerStatement: Int { 500 }
+
+    /// Where the ID's and the deletion flag's placeholders are among an annotation's, for the
+    /// search vector, which uses both.
+    private static let idColumn = AnnotationColumns.table.position(of: "id")
+    private static let deletedColumn = AnnotationColumns.table.position(of: "isDeleted")
 
     /// Upserts annotations' own fields and search vectors (their words, weight A, then their live
     /// comments', weight D; none while deleted, as SQLite keeps deleted rows out of FTS5), and
@@ -46,52 +52,25 @@ extension PostgresWrites {
         var query = PostgresQueryBuilder()
         var rows: [String] = []
         rows.reserveCapacity(annotations.count)
+        let table = AnnotationColumns.table
         for annotation in annotations {
-            let content = annotation.content
-            let (p, q) = (annotation.position, annotation.orientation)
-            let rules = try annotation.visibilityRules.map(ColumnJSON.encode)
-            let key = query.bind(annotation.id.rawValue)
-            let deleted = query.bind(annotation.isDeleted)
-            let values = [
-                key, query.bind(annotation.type.rawValue), query.bind(annotation.status.rawValue),
-                try query.bindOptional(annotation.title), try query.bindOptional(content.text),
-                try query.bindOptional(content.drawingData), try query.bindOptional(content.mediaURL?.absoluteString),
-                try query.bindOptional(content.cloudAssetID), try query.bindOptional(content.richTextData),
-                query.bind(Double(p.x)), query.bind(Double(p.y)), query.bind(Double(p.z)),
-                query.bind(Double(q.x)), query.bind(Double(q.y)), query.bind(Double(q.z)), query.bind(Double(q.w)),
-                query.bind(Double(annotation.scale)), query.bind(annotation.anchorID.rawValue),
-                query.bind(annotation.layerID.rawValue), query.bind(annotation.ownerID.rawValue),
-                try query.bindOptional(rules) + "::jsonb", try query.bindOptional(annotation.visibilityRules?.expiresAt?.storeValue),
-                query.bind(annotation.createdAt.storeValue), query.bind(annotation.updatedAt.storeValue), deleted,
-                try query.bindOptional(annotation.lastSyncedAt?.storeValue),
-                try query.bindOptional(annotation.fieldStamps.map(ColumnJSON.encode)) + "::jsonb",
-                """
+            var values = try table.bind(annotation, into: &query)
+            let (key, deleted) = (values[Self.idColumn], values[Self.deletedColumn])
+            values.append("""
                 CASE WHEN \(deleted) THEN NULL
-                ELSE setweight(\(query.bind(SearchText.vectorLiteral(annotation.title, content.text)))::tsvector, 'A')
+                ELSE setweight(\(query.bind(SearchText.vectorLiteral(annotation.title, annotation.content.text)))::tsvector, 'A')
                     || coalesce((SELECT reality_tsvector_agg(c.search ORDER BY c.createdAt, c.id) FROM comments c
                                  WHERE c.annotationID = \(key) AND NOT c.isDeleted), ''::tsvector)
                 END
-                """,
-            ]
+                """)
             rows.append("(" + values.joined(separator: ", ") + ")")
         }
         let ids = query.bind(annotations.map(\.id.rawValue))
         try await connection.query(query.query("""
             WITH old_attachments AS (DELETE FROM attachments WHERE annotationID = ANY(\(ids)))
-            INSERT INTO annotations (
-                id, type, status, title, text, drawingData, mediaURL, cloudAssetID, richTextData,
-                x, y, z, qx, qy, qz, qw, scale, anchorID, layerID, ownerID,
-                visibilityRules, visibleUntil, createdAt, updatedAt, isDeleted, lastSyncedAt, fieldStamps, search
-            ) VALUES \(rows.joined(separator: ",\n"))
-            ON CONFLICT (id) DO UPDATE SET
-                type = EXCLUDED.type, status = EXCLUDED.status, title = EXCLUDED.title, text = EXCLUDED.text,
-                drawingData = EXCLUDED.drawingData, mediaURL = EXCLUDED.mediaURL, cloudAssetID = EXCLUDED.cloudAssetID,
-                richTextData = EXCLUDED.richTextData, x = EXCLUDED.x, y = EXCLUDED.y, z = EXCLUDED.z,
-                qx = EXCLUDED.qx, qy = EXCLUDED.qy, qz = EXCLUDED.qz, qw = EXCLUDED.qw, scale = EXCLUDED.scale,
-                anchorID = EXCLUDED.anchorID, layerID = EXCLUDED.layerID, ownerID = EXCLUDED.ownerID,
-                visibilityRules = EXCLUDED.visibilityRules, visibleUntil = EXCLUDED.visibleUntil,
-                createdAt = EXCLUDED.createdAt, updatedAt = EXCLUDED.updatedAt, isDeleted = EXCLUDED.isDeleted,
-                lastSyncedAt = EXCLUDED.lastSyncedAt, fieldStamps = EXCLUDED.fieldStamps, search = EXCLUDED.search
+            INSERT INTO annotations (\(table.columnList), search)
+            VALUES \(rows.joined(separator: ",\n"))
+            ON CONFLICT (id) DO UPDATE SET \(table.updateAssignments), search = EXCLUDED.search
             """), logger: logger)
         try await insertAttachments(of: annotations)
     }

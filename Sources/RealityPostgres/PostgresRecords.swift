@@ -2,78 +2,40 @@ import Foundation
 import PostgresNIO
 import RealityCore
 
-/// The `annotations` table's own columns. Grants, reactions, views and attachments live in tables
-/// of their own and are attached by ``PostgresAnnotationAssembler``.
+/// The `annotations` table's own columns, as ``Annotation/declaration`` lists them. Grants,
+/// reactions, views and attachments live in tables of their own and are attached by
+/// ``PostgresAnnotationAssembler``.
 enum AnnotationColumns {
+    /// The table, from the declaration.
+    static let table = PostgresDeclaredTable(Annotation.declaration)
+
     /// The columns read back into an ``Annotation``, in `SELECT` order, on alias `a`.
-    static let selection = """
-        a.id, a.type, a.status, a.title, a.text, a.drawingData, a.mediaURL, a.cloudAssetID, a.richTextData,
-        a.x, a.y, a.z, a.qx, a.qy, a.qz, a.qw, a.scale, a.anchorID, a.layerID, a.ownerID,
-        a.visibilityRules, a.createdAt, a.updatedAt, a.isDeleted, a.lastSyncedAt, a.fieldStamps
-        """
+    static let selection = table.selection(alias: "a")
 
     /// How many columns `selection` has.
-    static let count = selection.split(separator: ",").count
+    static let count = table.selectionWidth
 
     /// An annotation from a row of `selection`, without the parts kept in other tables.
     static func annotation(from row: PostgresRow) throws -> Annotation {
-        var cells = ColumnReader(row)
-        let id: AnnotationID = try cells.identifier()
-        let type: AnnotationType = try cells.enumValue()
-        let status: AnnotationStatus = try cells.enumValue()
-        let title = try cells.next(String?.self)
-        let content = AnnotationContent(
-            text: try cells.next(String?.self), drawingData: try cells.next(Data?.self), mediaURL: try cells.url(),
-            cloudAssetID: try cells.next(String?.self), richTextData: try cells.next(Data?.self))
-        let position = SIMD3<Float>(
-            Float(try cells.next(Double.self)), Float(try cells.next(Double.self)), Float(try cells.next(Double.self)))
-        let orientation = Quaternion(
-            x: Float(try cells.next(Double.self)), y: Float(try cells.next(Double.self)),
-            z: Float(try cells.next(Double.self)), w: Float(try cells.next(Double.self)))
-        return Annotation(
-            id: id, type: type, content: content, title: title, position: position, orientation: orientation,
-            scale: Float(try cells.next(Double.self)),
-            anchorID: try cells.identifier(),
-            layerID: try cells.identifier(),
-            ownerID: try cells.identifier(),
-            visibilityRules: try cells.json(VisibilityRules.self),
-            createdAt: try cells.date(),
-            updatedAt: try cells.date(),
-            isDeleted: try cells.next(Bool.self),
-            lastSyncedAt: try cells.optionalDate(),
-            status: status,
-            fieldStamps: try cells.json(FieldStamps.self))
+        try table.record(from: row)
     }
 }
 
-/// The `layers` table's columns. Grants live in `grants` and are attached on read.
+/// The `layers` table's columns, as ``Layer/declaration`` lists them. Grants live in `grants` and
+/// are attached on read.
 enum LayerColumns {
+    /// The table, from the declaration.
+    static let table = PostgresDeclaredTable(Layer.declaration)
+
     /// The columns of a layer, in `SELECT` order, on alias `l`.
-    static let selection = """
-        l.id, l.name, l.icon, l.color, l.parentLayerID, l.ownerID, l.isPublic, l.isVisible, l.autoExpireDays,
-        l.defaultPermission, l.createdAt, l.updatedAt, l.isDeleted, l.fieldStamps
-        """
+    static let selection = table.selection(alias: "l")
+
     /// How many columns `selection` names.
-    static let count = selection.split(separator: ",").count
+    static let count = table.selectionWidth
 
     /// A layer from a row of `selection`, without its grants.
     static func layer(from row: PostgresRow) throws -> Layer {
-        var cells = ColumnReader(row)
-        return Layer(
-            id: try cells.identifier(),
-            name: try cells.next(),
-            icon: try cells.next(),
-            color: try cells.enumValue(),
-            parentLayerID: try cells.optionalIdentifier(),
-            ownerID: try cells.identifier(),
-            isPublic: try cells.next(),
-            isVisible: try cells.next(),
-            autoExpireDays: try cells.next(Int?.self),
-            defaultPermission: try cells.enumValue(),
-            createdAt: try cells.date(),
-            updatedAt: try cells.date(),
-            isDeleted: try cells.next(),
-            fieldStamps: try cells.json(FieldStamps.self))
+        try table.record(from: row)
     }
 }
 

@@ -108,24 +108,15 @@ struct PostgresWrites {
 
     // MARK: - Records
 
+    /// Upserts a layer's own fields (its grants are changes of their own).
     private func save(_ layer: Layer) async throws {
-        try await run("""
-            INSERT INTO layers (
-                id, name, icon, color, parentLayerID, ownerID, isPublic, isVisible, autoExpireDays,
-                defaultPermission, createdAt, updatedAt, isDeleted, fieldStamps
-            ) VALUES (
-                \(layer.id.rawValue), \(layer.name), \(layer.icon), \(layer.color.rawValue), \(layer.parentLayerID?.rawValue),
-                \(layer.ownerID.rawValue), \(layer.isPublic), \(layer.isVisible), \(layer.autoExpireDays),
-                \(layer.defaultPermission.rawValue), \(layer.createdAt.storeValue), \(layer.updatedAt.storeValue),
-                \(layer.isDeleted), \(try layer.fieldStamps.map(ColumnJSON.encode))::jsonb
-            )
-            ON CONFLICT (id) DO UPDATE SET
-                name = EXCLUDED.name, icon = EXCLUDED.icon, color = EXCLUDED.color,
-                parentLayerID = EXCLUDED.parentLayerID, ownerID = EXCLUDED.ownerID, isPublic = EXCLUDED.isPublic,
-                isVisible = EXCLUDED.isVisible, autoExpireDays = EXCLUDED.autoExpireDays,
-                defaultPermission = EXCLUDED.defaultPermission, createdAt = EXCLUDED.createdAt,
-                updatedAt = EXCLUDED.updatedAt, isDeleted = EXCLUDED.isDeleted, fieldStamps = EXCLUDED.fieldStamps
-            """)
+        let table = LayerColumns.table
+        var query = PostgresQueryBuilder()
+        let values = try table.bind(layer, into: &query)
+        try await run(query.query("""
+            INSERT INTO layers (\(table.columnList)) VALUES (\(values.joined(separator: ", ")))
+            ON CONFLICT (id) DO UPDATE SET \(table.updateAssignments)
+            """))
     }
 
     /// Upserts a comment with its own search vector, then rebuilds its annotation's.

@@ -43,16 +43,8 @@ struct LayerController<Store: ServerStore>: Sendable {
         let id: LayerID = try context.pathID()
         let body = try await request.decodeJSON(LayerPatch.self, limit: context.maxBodyBytes)
         let layers = services.layers(try context.requireUser())
-        guard var layer = try await layers.fetchLayer(id: id) else { throw APIError.notFound }
-        if let name = body.name { layer.name = name }
-        if let icon = body.icon { layer.icon = icon }
-        if let color = body.color { layer.color = color }
-        layer.parentLayerID = body.parentLayerID.applied(to: layer.parentLayerID)
-        if let isPublic = body.isPublic { layer.isPublic = isPublic }
-        if let isVisible = body.isVisible { layer.isVisible = isVisible }
-        layer.autoExpireDays = body.autoExpireDays.applied(to: layer.autoExpireDays)
-        if let level = body.defaultPermission { layer.defaultPermission = level }
-        try await layers.updateLayer(layer)
+        guard let layer = try await layers.fetchLayer(id: id) else { throw APIError.notFound }
+        try await layers.updateLayer(body.applied(to: layer))
         guard let updated = try await layers.fetchLayer(id: id) else { throw APIError.notFound }
         return JSONResponse(updated)
     }

@@ -33,7 +33,7 @@ enum OpenAPIDocument {
                     "bearerAuth": ["type": "http", "scheme": "bearer", "description": "A token from register or login."],
                     "adminToken": ["type": "http", "scheme": "bearer", "description": "The server's admin token."],
                 ],
-                "schemas": schemas.merging(syncSchemas) { first, _ in first },
+                "schemas": schemas.merging(syncSchemas) { first, _ in first }.merging(recordSchemas) { first, _ in first },
                 "responses": [
                     "Error": [
                         "description": "An error (400, 401, 403, 404, 409, 413, 429).",
@@ -201,10 +201,6 @@ enum OpenAPIDocument {
             ],
             "CreateLayerRequest": object(["name": string, "icon": string, "color": color, "parentLayerID": uuid],
                                          required: ["name"]),
-            "LayerPatch": object([
-                "name": string, "icon": string, "color": color, "parentLayerID": optionalUUID, "isPublic": bool,
-                "isVisible": bool, "autoExpireDays": ["type": ["integer", "null"]], "defaultPermission": level,
-            ]),
             "AnnotationContent": object([
                 "text": string, "drawingData": string, "mediaURL": string, "cloudAssetID": assetID, "richTextData": string,
             ]),
@@ -219,27 +215,11 @@ enum OpenAPIDocument {
                 "parentCommentID": optionalUUID, "createdAt": date, "updatedAt": date, "isEdited": bool,
                 "isDeleted": bool,
             ], required: ["id", "text", "authorID", "annotationID"]),
-            "Annotation": object([
-                "id": uuid, "type": annotationType, "content": ref("AnnotationContent"), "title": optionalString,
-                "position": vector3, "orientation": ["type": "array", "items": number, "minItems": 4, "maxItems": 4],
-                "scale": number, "anchorID": uuid, "layerID": uuid, "ownerID": uuid,
-                "permissions": array(ref("Permission")), "visibilityRules": ref("VisibilityRules"),
-                "createdAt": date, "updatedAt": date, "comments": array(ref("Comment")),
-                "reactions": array(ref("Reaction")), "viewedBy": array(uuid), "status": status,
-                "attachments": array(ref("Attachment")), "fieldStamps": ref("FieldStamps"), "isDeleted": bool,
-                "viewCount": integer, "lastSyncedAt": optionalDate,
-            ], required: ["id", "type", "content", "position", "layerID", "ownerID"]),
             "CreateAnnotationRequest": object([
                 "id": uuid, "type": annotationType, "content": ref("AnnotationContent"), "title": string,
                 "position": vector3, "orientation": array(number), "scale": number, "anchorID": uuid, "layerID": uuid,
                 "visibilityRules": ref("VisibilityRules"), "status": status, "attachments": array(ref("Attachment")),
             ], required: ["type", "content", "position", "layerID"]),
-            "AnnotationPatch": object([
-                "type": annotationType, "content": ref("AnnotationContent"), "title": optionalString,
-                "position": vector3, "orientation": array(number), "scale": number, "anchorID": uuid,
-                "visibilityRules": ["oneOf": [ref("VisibilityRules"), ["type": "null"]]], "status": status,
-                "attachments": array(ref("Attachment")),
-            ]),
             "MoveRequest": object(["layerID": uuid], required: ["layerID"]),
             "CommentRequest": object(["text": string, "parentCommentID": uuid], required: ["text"]),
             "ReactionRequest": object(["emoji": string], required: ["emoji"]),

@@ -6,8 +6,8 @@ import RealityCore
 /// grants, reactions, viewers, view counts and attachments, in one query per part for the whole
 /// batch.
 enum AnnotationAssembler {
-    /// The annotations `sql` selects (the columns of ``AnnotationRecord/selection``, in any
-    /// order, and maybe others), in order, each complete.
+    /// The annotations `sql` selects (the columns of ``AnnotationRecord/selection`` first, maybe
+    /// others after them), in order, each complete.
     static func annotations(
         selectedBy sql: String, arguments: StatementArguments, in db: Database
     ) throws -> [Annotation] {
@@ -20,12 +20,9 @@ enum AnnotationAssembler {
         selectedBy sql: String, arguments: StatementArguments, in db: Database, reading extra: (Row) throws -> Extra
     ) throws -> [(annotation: Annotation, extra: Extra)] {
         var read: [(annotation: Annotation, extra: Extra)] = []
-        var columns: AnnotationRecord.Columns?
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
         while let row = try rows.next() {
-            let resolved = try columns ?? AnnotationRecord.Columns(row)
-            columns = resolved
-            read.append((try AnnotationRecord.annotation(from: row, columns: resolved), try extra(row)))
+            read.append((try AnnotationRecord.annotation(from: row), try extra(row)))
         }
         var annotations = read.map(\.annotation)
         try complete(&annotations, in: db)
@@ -49,7 +46,7 @@ enum AnnotationAssembler {
         var layer: (layer: Layer, hasGrants: Bool)?
         let found = try pointRead(id: id, sql: pointReadWithLayerSQL, in: db) { row in
             guard !row.isNull(at: layerColumns) else { return }  // no stored layer
-            layer = (try LayerRecord.layer(from: row, at: layerPositions), row.bool(at: layerHasGrants))
+            layer = (try LayerRecord.layer(from: row, at: layerColumns), row.bool(at: layerHasGrants))
         }
         return found.map { ($0.annotation, $0.hasComments, layer) }
     }
@@ -60,13 +57,12 @@ enum AnnotationAssembler {
         id: AnnotationID, sql: String, in db: Database, more: (StatementRow) throws -> Void
     ) throws -> (annotation: Annotation, hasComments: Bool)? {
         var found: (annotation: Annotation, parts: Parts, hasComments: Bool)?
-        let columns = AnnotationRecord.Columns.ofSelection
         let flags = AnnotationRecord.selectionWidth
         try db.eachRow(sql: sql, binding: { $0.bind(id.uuidString) }) { row in
             let parts = Parts(
                 grants: row.bool(at: flags), reactions: row.bool(at: flags + 1), views: row.bool(at: flags + 2),
                 attachments: row.bool(at: flags + 3))
-            found = (try AnnotationRecord.annotation(from: row, columns: columns), parts, row.bool(at: flags + 4))
+            found = (try AnnotationRecord.annotation(from: row), parts, row.bool(at: flags + 4))
             try more(row)
         }
         guard let found else { return nil }
@@ -100,9 +96,8 @@ enum AnnotationAssembler {
         """
 
     /// Where the layer's columns start in ``pointReadWithLayerSQL``'s rows (after the selection,
-    /// four part flags and the comments flag), and each one's position.
+    /// four part flags and the comments flag).
     private static let layerColumns = AnnotationRecord.selectionWidth + 5
-    private static let layerPositions = LayerRecord.positions(from: layerColumns)
 
     /// Which of the tables that hold parts of annotations have rows for some annotations.
     struct Parts {

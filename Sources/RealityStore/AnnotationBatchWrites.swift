@@ -24,7 +24,7 @@ enum AnnotationBatchWrites {
         let first = (try db.value(Int64.self, sql: "SELECT coalesce(max(rowid), 0) FROM annotations") ?? 0) + 1
         let last = first + Int64(run.count) - 1
         var fresh = run
-        if try insertRows(run, keys: keys, from: first, in: db) < run.count {
+        if try insertRows(run, from: first, in: db) < run.count {
             // A row whose ID was stored already was skipped, leaving its rowid unused.
             let inserted = Set(try db.values(
                 String.self, sql: "SELECT id FROM annotations WHERE rowid BETWEEN ? AND ?", arguments: [first, last]))
@@ -73,14 +73,14 @@ enum AnnotationBatchWrites {
 
     /// Inserts the rows of `run` whose ID is not stored yet, the `n`th with rowid `first + n`;
     /// returns how many it inserted.
-    private static func insertRows(_ run: [Annotation], keys: [String], from first: Int64, in db: Database) throws -> Int {
+    private static func insertRows(_ run: [Annotation], from first: Int64, in db: Database) throws -> Int {
         var inserted = 0
         for range in run.statementRanges(maxRows: rowsPerStatement) {
             let sql = range.count == rowsPerStatement ? fullInsertSQL : insertSQL(rows: range.count)
             try db.cachedStatement(sql: sql).execute { bindings in
                 for index in range {
                     bindings.bind(first + Int64(index))
-                    try AnnotationRecord.bind(run[index], id: keys[index], to: &bindings)
+                    try AnnotationRecord.bind(run[index], to: &bindings)
                 }
             }
             inserted += db.changesCount

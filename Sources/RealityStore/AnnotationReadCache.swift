@@ -107,23 +107,13 @@ final class AnnotationReadCache: Sendable {
     /// The cache's entries and lookups so far.
     var usage: StoreCacheUsage { state.withLock { $0.table.usage(name: "annotations") } }
 
-    /// A rough size in bytes of `value`: its variable-length parts by their lengths, each record
-    /// by a fixed overhead.
+    /// A rough size in bytes of `value`: the annotation's by its declaration (each field's
+    /// variable-length parts by their lengths, each nested record by a fixed overhead), and its
+    /// layer chain's.
     static func estimatedBytes(of value: Value) -> Int {
-        let annotation = value.annotation
-        let record = 256
-        var bytes = 2 * record
-        bytes += annotation.title?.utf8.count ?? 0
-        bytes += annotation.content.text?.utf8.count ?? 0
-        bytes += annotation.content.drawingData?.count ?? 0
-        bytes += annotation.content.richTextData?.count ?? 0
-        bytes += annotation.content.mediaURL?.absoluteString.utf8.count ?? 0
-        bytes += annotation.comments.reduce(0) { $0 + record + $1.text.utf8.count }
-        bytes += (annotation.permissions.count + annotation.reactions.count + annotation.attachments.count) * record
-        bytes += annotation.viewedBy.count * 16
-        bytes += (annotation.fieldStamps?.values.count ?? 0) * 64
-        bytes += value.chain.layers.reduce(0) { $0 + record + $1.name.utf8.count + $1.permissions.count * record }
-        return bytes
+        let record = estimatedRecordBytes
+        return estimatedRecordBytes + Annotation.declaration.estimatedBytes(of: value.annotation)
+            + value.chain.layers.reduce(0) { $0 + record + $1.name.utf8.count + $1.permissions.count * record }
     }
 
     /// Empties a cache after every commit on the connection it observes (the store's writer).

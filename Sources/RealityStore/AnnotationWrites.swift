@@ -13,14 +13,14 @@ enum AnnotationWrites {
         let rowid: Int64
         if let existing {
             try db.cachedStatement(sql: AnnotationRecord.updateSQL).execute { bindings in
-                try AnnotationRecord.bind(annotation, id: id, to: &bindings)
+                try AnnotationRecord.bind(annotation, to: &bindings)
                 bindings.bind(existing)
             }
             rowid = existing
             try db.cachedStatement(sql: "DELETE FROM annotation_fts WHERE rowid = ?").execute(arguments: [rowid])
         } else {
             try db.cachedStatement(sql: AnnotationRecord.insertSQL).execute { bindings in
-                try AnnotationRecord.bind(annotation, id: id, to: &bindings)
+                try AnnotationRecord.bind(annotation, to: &bindings)
             }
             rowid = db.lastInsertedRowID
         }

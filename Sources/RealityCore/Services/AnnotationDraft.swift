@@ -32,6 +32,10 @@ public struct AnnotationDraft: Hashable, Sendable {
     public var createdAt: Date?
     /// The edit stamps of fields edited after the device made it, before it first synced.
     public var fieldStamps: FieldStamps?
+    /// The device's whole record, when the draft creates one a device made (a pushed create):
+    /// the service takes every editable field from it (``Annotation/declaration``), those this
+    /// draft does not list included.
+    public var record: Annotation?
 
     /// A draft with the seed's defaults for everything not given.
     public init(
@@ -75,5 +79,6 @@ public struct AnnotationDraft: Hashable, Sendable {
             anchorID: annotation.anchorID, layerID: annotation.layerID, visibilityRules: annotation.visibilityRules,
             status: annotation.status, attachments: annotation.attachments, createdAt: annotation.createdAt,
             fieldStamps: annotation.fieldStamps)
+        record = annotation
     }
 }

@@ -97,12 +97,16 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         } else {
             anchorID = try await anchors.anchorFor(position: draft.position)
         }
-        let annotation = Annotation(
+        var annotation = Annotation(
             id: draft.id ?? AnnotationID(), type: draft.type, content: draft.content, title: draft.title,
             position: draft.position, orientation: draft.orientation, scale: draft.scale, anchorID: anchorID,
             layerID: layerID, ownerID: context.userID, visibilityRules: draft.visibilityRules,
             createdAt: FieldStamps.creationDate(draft.createdAt, now: now), status: draft.status,
             attachments: draft.attachments, fieldStamps: draft.fieldStamps?.accepted(for: Annotation.self, now: now).nonEmpty)
+        if let record = draft.record {
+            for field in Annotation.editableFields { field.copy(record, &annotation) }
+            (annotation.anchorID, annotation.layerID) = (anchorID, layerID)
+        }
         try annotation.validate()
         try await references.assets(of: annotation, replacing: nil)
         return annotation

@@ -3,19 +3,19 @@ import Foundation
 /// One field a person edits on a record: its wire name and how to compare and copy it. A record
 /// type's list of them (``StampedRecord/editableFields``) is the one declaration that stamping
 /// edits, merging versions and telling whether a pushed edit changes anything all read.
-public struct EditableField<Record> {
+public struct EditableField<Record>: Sendable {
     /// The field's name in JSON, and its key in ``FieldStamps``.
     public let name: String
     /// True when the two records' values differ.
-    public let differs: (Record, Record) -> Bool
+    public let differs: @Sendable (Record, Record) -> Bool
     /// Copies the field's value from the first record into the second.
-    public let copy: (Record, inout Record) -> Void
+    public let copy: @Sendable (Record, inout Record) -> Void
     /// Orders two differing values the same way on every device (the value whose JSON sorts
     /// later first), to settle two edits stamped the same millisecond.
-    public let sortsAfter: (Record, Record) -> Bool
+    public let sortsAfter: @Sendable (Record, Record) -> Bool
 
     /// The field `name` at `path`.
-    public init<Value: Equatable & Encodable>(_ name: String, _ path: WritableKeyPath<Record, Value>) {
+    public init<Value: Equatable & Encodable & Sendable>(_ name: String, _ path: any WritableKeyPath<Record, Value> & Sendable) {
         self.name = name
         differs = { $0[keyPath: path] != $1[keyPath: path] }
         copy = { source, target in target[keyPath: path] = source[keyPath: path] }

@@ -26,60 +26,32 @@ extension Mergeable {
 }
 
 extension Annotation: StampedRecord {
-    /// The fields a person edits, each with the name it has in JSON and in ``FieldStamps``.
-    public static var editableFields: [EditableField<Annotation>] {
-        [
-            .init("type", \.type), .init("content", \.content), .init("title", \.title),
-            .init("position", \.position), .init("orientation", \.orientation), .init("scale", \.scale),
-            .init("anchorID", \.anchorID), .init("layerID", \.layerID), .init("visibilityRules", \.visibilityRules),
-            .init("status", \.status), .init("attachments", \.attachments),
-        ]
-    }
+    /// The fields a person edits, each with the name it has in JSON and in ``FieldStamps``: those
+    /// ``declaration`` merges last-writer-wins.
+    public static var editableFields: [EditableField<Annotation>] { declaration.editableFields }
 }
 
 extension Layer: StampedRecord {
-    /// The fields a person edits, each with the name it has in JSON and in ``FieldStamps``.
-    public static var editableFields: [EditableField<Layer>] {
-        [
-            .init("name", \.name), .init("icon", \.icon), .init("color", \.color),
-            .init("parentLayerID", \.parentLayerID), .init("isPublic", \.isPublic), .init("isVisible", \.isVisible),
-            .init("autoExpireDays", \.autoExpireDays), .init("defaultPermission", \.defaultPermission),
-        ]
-    }
+    /// The fields a person edits, each with the name it has in JSON and in ``FieldStamps``: those
+    /// ``declaration`` merges last-writer-wins.
+    public static var editableFields: [EditableField<Layer>] { declaration.editableFields }
 }
 
 extension Annotation: Mergeable {
-    /// Owner, grants and creation date are the server's; each editable field takes the later
-    /// edit of it (its stamp), a deletion wins; reactions and viewers merge as sets, the view
-    /// count as a counter; comments (not part of the synced record) stay local.
+    /// Each field as ``declaration`` says: owner, grants and creation date are the server's; each
+    /// editable field takes the later edit of it (its stamp), a deletion wins; reactions and
+    /// viewers merge as sets, the view count as a counter; comments (not part of the synced
+    /// record) stay local.
     public static func merged(_ merge: FieldMerge<Annotation>) -> Annotation {
-        var result = merge.remote
-        merge.settleStampedFields(into: &result)
-        result.isDeleted = merge.local.isDeleted || merge.remote.isDeleted
-        result.reactions = merge.mergeSet(\.reactions) { ReactionKey(userID: $0.userID, emoji: $0.emoji) }
-        result.viewedBy = merge.mergeSet(\.viewedBy) { $0 }
-        result.viewCount = merge.mergeCounter(\.viewCount)
-        result.updatedAt = merge.latest(\.updatedAt)
-        result.comments = merge.local.comments
-        result.lastSyncedAt = merge.local.lastSyncedAt
-        return result
-    }
-
-    private struct ReactionKey: Hashable {
-        var userID: UserID
-        var emoji: String
+        declaration.merged(merge)
     }
 }
 
 extension Layer: Mergeable {
-    /// Owner, grants and creation date are the server's; each editable field takes the later
-    /// edit of it (its stamp), a deletion wins.
+    /// Each field as ``declaration`` says: owner, grants and creation date are the server's; each
+    /// editable field takes the later edit of it (its stamp), a deletion wins.
     public static func merged(_ merge: FieldMerge<Layer>) -> Layer {
-        var result = merge.remote
-        merge.settleStampedFields(into: &result)
-        result.isDeleted = merge.local.isDeleted || merge.remote.isDeleted
-        result.updatedAt = merge.latest(\.updatedAt)
-        return result
+        declaration.merged(merge)
     }
 }
 
@@ -98,35 +70,19 @@ extension Comment: Mergeable {
 }
 
 extension Annotation {
-    /// `self` with every part that is not merged field by field taken from `other`: server-kept
-    /// fields, sets, counters, dates, edit stamps and local-only parts. Equal to `other` exactly when the
-    /// editable fields agree.
+    /// `self` with every part that is not merged field by field taken from `other` (as
+    /// ``declaration`` says): server-kept fields, sets, counters, dates, edit stamps and
+    /// local-only parts. Equal to `other` exactly when the editable fields agree.
     public func withUnmergedParts(from other: Annotation) -> Annotation {
-        var result = self
-        result.ownerID = other.ownerID
-        result.permissions = other.permissions
-        result.createdAt = other.createdAt
-        result.updatedAt = other.updatedAt
-        result.reactions = other.reactions
-        result.viewedBy = other.viewedBy
-        result.viewCount = other.viewCount
-        result.comments = other.comments
-        result.lastSyncedAt = other.lastSyncedAt
-        result.fieldStamps = other.fieldStamps
-        return result
+        Self.declaration.withUnmergedParts(self, from: other)
     }
 }
 
 extension Layer {
-    /// `self` with the server-kept fields, dates and edit stamps taken from `other`.
+    /// `self` with the server-kept fields, dates and edit stamps taken from `other` (as
+    /// ``declaration`` says).
     public func withUnmergedParts(from other: Layer) -> Layer {
-        var result = self
-        result.ownerID = other.ownerID
-        result.permissions = other.permissions
-        result.createdAt = other.createdAt
-        result.updatedAt = other.updatedAt
-        result.fieldStamps = other.fieldStamps
-        return result
+        Self.declaration.withUnmergedParts(self, from: other)
     }
 }
 

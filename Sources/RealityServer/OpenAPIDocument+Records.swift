@@ -1,0 +1,59 @@
+import Foundation
+import RealityCore
+
+extension OpenAPIDocument {
+    /// The schemas derived from record declarations: each declared record as the API writes it,
+    /// and its `PATCH` body.
+    static var recordSchemas: [String: Any] {
+        [
+            Annotation.declaration.schemaName: recordSchema(of: Annotation.declaration),
+            Annotation.declaration.schemaName + "Patch": patchSchema(of: Annotation.declaration),
+            Layer.declaration.schemaName + "Patch": patchSchema(of: Layer.declaration),
+        ]
+    }
+
+    /// A record's schema: every field, those whose value is not optional required.
+    static func recordSchema<Record>(of declaration: RecordDeclaration<Record>) -> [String: Any] {
+        var properties: [String: Any] = [:]
+        for field in declaration.fields {
+            properties[field.name] = jsonSchema(field.schema, nullable: !field.isRequired)
+        }
+        return object(properties, required: declaration.fields.filter(\.isRequired).map(\.name))
+    }
+
+    /// A `PATCH` body's schema: the patchable fields, none required, optional ones nullable
+    /// (`null` clears them).
+    static func patchSchema<Record>(of declaration: RecordDeclaration<Record>) -> [String: Any] {
+        var properties: [String: Any] = [:]
+        for field in declaration.fields where field.isPatchable {
+            properties[field.name] = jsonSchema(field.schema, nullable: !field.isRequired)
+        }
+        return object(properties)
+    }
+
+    /// The JSON Schema of a wire shape, with `null` allowed when `nullable`.
+    static func jsonSchema(_ schema: WireSchema, nullable: Bool = false) -> [String: Any] {
+        if nullable {
+            var plain = jsonSchema(schema)
+            guard let type = plain["type"] as? String, plain["enum"] == nil else {
+                return ["oneOf": [plain, ["type": "null"]]]
+            }
+            plain["type"] = [type, "null"]
+            return plain
+        }
+        switch schema {
+        case .string: return string
+        case .uuid: return uuid
+        case .date: return date
+        case .boolean: return bool
+        case .integer: return integer
+        case .number: return ["type": "number"]
+        case .enumeration(let values): return enumeration(values)
+        case .numbers(let count): return ["type": "array", "items": ["type": "number"], "minItems": count, "maxItems": count]
+        case .array(let items): return array(jsonSchema(items))
+        case .component(let name): return ref(name)
+        case .assetID: return ["type": "string", "pattern": "^[0-9a-f]{64}$"]
+        case .nullable(let wrapped): return jsonSchema(wrapped, nullable: true)
+        }
+    }
+}
