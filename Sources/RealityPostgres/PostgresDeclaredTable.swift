@@ -8,27 +8,23 @@ struct PostgresDeclaredTable<Record: DeclaredRecord>: Sendable {
     /// The declaration everything here comes from.
     let declaration: RecordDeclaration<Record>
     /// The names of every column, in the order ``bind(_:into:)`` binds them.
-    let columnNames: [String]
+    var columnNames: [String] { declaration.columnNames }
     /// ``columnNames``, comma-separated.
-    let columnList: String
+    var columnList: String { declaration.columnList }
     /// `c = EXCLUDED.c` for every column but the first (the ID), for an upsert.
     let updateAssignments: String
 
     /// The table of `declaration`.
     init(_ declaration: RecordDeclaration<Record>) {
         self.declaration = declaration
-        columnNames = declaration.columns.map(\.name)
-        columnList = columnNames.joined(separator: ", ")
-        updateAssignments = columnNames.dropFirst().map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ")
+        updateAssignments = declaration.columnNames.dropFirst().map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ")
     }
 
     /// The columns a record is read from, in order, of the table aliased `alias`.
-    func selection(alias: String) -> String {
-        declaration.readColumns.map { "\(alias).\($0.name)" }.joined(separator: ", ")
-    }
+    func selection(alias: String) -> String { declaration.selection(alias: alias) }
 
     /// How many columns ``selection(alias:)`` names.
-    var selectionWidth: Int { declaration.readColumns.count }
+    var selectionWidth: Int { declaration.selectionWidth }
 
     /// The position of the column `name` in ``columnNames``; stops the program when the
     /// declaration has no such column (a statement built at startup names it).

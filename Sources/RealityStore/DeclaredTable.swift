@@ -8,9 +8,9 @@ struct DeclaredTable<Record: DeclaredRecord>: Sendable {
     /// The declaration everything here comes from.
     let declaration: RecordDeclaration<Record>
     /// The names of every column, in the order ``bind(_:to:)`` binds them.
-    let columnNames: [String]
+    var columnNames: [String] { declaration.columnNames }
     /// ``columnNames``, comma-separated.
-    let columnList: String
+    var columnList: String { declaration.columnList }
     /// Inserts a row: ``columnList`` and one placeholder per column.
     let insertSQL: String
     /// Updates every column of the row whose rowid is bound last.
@@ -22,9 +22,8 @@ struct DeclaredTable<Record: DeclaredRecord>: Sendable {
     /// The table of `declaration`.
     init(_ declaration: RecordDeclaration<Record>) {
         self.declaration = declaration
-        columnNames = declaration.columns.map(\.name)
-        columnList = columnNames.joined(separator: ", ")
         let table = declaration.table
+        let columnNames = declaration.columnNames, columnList = declaration.columnList
         insertSQL = "INSERT INTO \(table) (\(columnList)) VALUES (\(placeholders(columnNames.count)))"
         updateByRowIDSQL = "UPDATE \(table) SET \(columnNames.map { "\($0) = ?" }.joined(separator: ", ")) WHERE rowid = ?"
         upsertSQL = """
@@ -35,12 +34,10 @@ struct DeclaredTable<Record: DeclaredRecord>: Sendable {
     }
 
     /// The columns a record is read from, in order, of the table aliased `alias`.
-    func selection(alias: String) -> String {
-        declaration.readColumns.map { "\(alias).\($0.name)" }.joined(separator: ", ")
-    }
+    func selection(alias: String) -> String { declaration.selection(alias: alias) }
 
     /// How many columns ``selection(alias:)`` names.
-    var selectionWidth: Int { declaration.readColumns.count }
+    var selectionWidth: Int { declaration.selectionWidth }
 
     /// Binds every column of `record`, in the order of ``columnNames``.
     func bind(_ record: Record, to bindings: inout DirectBindings) throws {

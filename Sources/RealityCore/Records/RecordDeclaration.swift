@@ -24,6 +24,10 @@ public struct RecordDeclaration<Record: Sendable>: Sendable {
     public let columns: [StoredColumn<Record>]
     /// The columns read back into a record (all but derived ones), in `SELECT` order.
     public let readColumns: [StoredColumn<Record>]
+    /// The names of ``columns``, in order (the order both stores bind a record's values in).
+    public let columnNames: [String]
+    /// ``columnNames``, comma-separated, as both stores' SQL lists them.
+    public let columnList: String
     /// The fields a person edits (merged last-writer-wins by their stamps).
     public let editableFields: [EditableField<Record>]
 
@@ -38,9 +42,19 @@ public struct RecordDeclaration<Record: Sendable>: Sendable {
         editableFields = fields.filter { $0.merge == .lastWriterWins }.map(\.access)
         let names = fields.map(\.name)
         precondition(Set(names).count == names.count, "\(schemaName) declares a field twice")
-        let columnNames = columns.map(\.name)
+        columnNames = columns.map(\.name)
+        columnList = columnNames.joined(separator: ", ")
         precondition(Set(columnNames).count == columnNames.count, "\(schemaName) declares a column twice")
     }
+
+    /// The columns a record is read from, in order, of the table aliased `alias` (the same text in
+    /// both stores' SQL).
+    public func selection(alias: String) -> String {
+        readColumns.map { "\(alias).\($0.name)" }.joined(separator: ", ")
+    }
+
+    /// How many columns ``selection(alias:)`` names.
+    public var selectionWidth: Int { readColumns.count }
 
     /// The field named `name` on the wire.
     public func field(named name: String) -> RecordField<Record>? {
