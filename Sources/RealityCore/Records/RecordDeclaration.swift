@@ -63,7 +63,9 @@ public struct RecordDeclaration<Record: Sendable>: Sendable {
 
     /// A record from the values of ``readColumns``, in order; `value(index, column)` gives the
     /// value of the column at `index` (the stores read a row's cell by position).
-    @inline(__always)
+    /// Inlinable so that each store's reader is specialized for its record type: unspecialized, every
+    /// cell copied the whole record through its value witnesses (a hot path: search reads 20 rows).
+    @inlinable
     public func record(reading value: (Int, StoredColumn<Record>) throws -> StoredValue) throws -> Record {
         var record = blank
         for index in readColumns.indices {
