@@ -47,6 +47,25 @@ struct PostgresDeclaredTable<Record: DeclaredRecord>: Sendable {
         return placeholders
     }
 
+    /// Inserts `record`, or updates every column but the ID of the row with its ID (the change
+    /// log's columns of an existing row stay). `extra` adds columns written for queries alone
+    /// (a search vector), each with a function that binds its value and answers its placeholder.
+    func upsert(
+        _ record: Record, extra: [(column: String, bind: (inout PostgresQueryBuilder) throws -> String)] = []
+    ) throws -> PostgresQuery {
+        var query = PostgresQueryBuilder()
+        var names = columnList, values = try bind(record, into: &query), updates = updateAssignments
+        for (column, bindValue) in extra {
+            names += ", \(column)"
+            values.append(try bindValue(&query))
+            updates += ", \(column) = EXCLUDED.\(column)"
+        }
+        return query.query("""
+            INSERT INTO \(declaration.table) (\(names)) VALUES (\(values.joined(separator: ", ")))
+            ON CONFLICT (\(columnNames[0])) DO UPDATE SET \(updates)
+            """)
+    }
+
     /// A record from `row`, whose cells from `start` on are those of ``selection(alias:)``, in
     /// order; the parts kept in other tables are left as the declaration's blank has them.
     func record(from row: PostgresRow, from start: Int = 0) throws -> Record {

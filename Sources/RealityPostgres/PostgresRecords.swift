@@ -67,36 +67,30 @@ enum GrantColumns {
     }
 }
 
-/// The `comments` table's columns (the `search` vector is written, never read).
+/// The `comments` table's columns, as ``Comment/declaration`` lists them (the `search` vector is
+/// written, never read).
 enum CommentColumns {
+    /// The table, from the declaration.
+    static let table = PostgresDeclaredTable(Comment.declaration)
+
     /// The columns of a comment, in `SELECT` order.
-    static let selection = """
-        id, text, authorID, authorName, annotationID, parentCommentID, createdAt, updatedAt, isDeleted, isEdited
-        """
+    static let selection = table.declaration.readColumns.map(\.name).joined(separator: ", ")
 
     /// A comment from a row of `selection`.
     static func comment(from row: PostgresRow) throws -> Comment {
-        var cells = ColumnReader(row)
-        return Comment(
-            id: try cells.identifier(),
-            text: try cells.next(),
-            authorID: try cells.identifier(),
-            authorName: try cells.next(String?.self),
-            annotationID: try cells.identifier(),
-            parentCommentID: try cells.optionalIdentifier(),
-            createdAt: try cells.date(),
-            updatedAt: try cells.date(),
-            isDeleted: try cells.next(),
-            isEdited: try cells.next())
+        try table.record(from: row)
     }
 }
 
-/// The `users` table's columns, with the counts that are counted rather than stored.
+/// The `users` table's columns, as ``User/declaration`` lists them, with the counts that are
+/// counted rather than stored.
 enum UserColumns {
-    /// Selects users (alias `u`) with their live counts.
+    /// The table, from the declaration.
+    static let table = PostgresDeclaredTable(User.declaration)
+
+    /// Selects users (alias `u`) with their live counts after the declared columns.
     static let selectWithCounts = """
-        SELECT u.id, u.displayName, u.email, u.avatarURL, u.preferences, u.subscriptionTier,
-            u.subscriptionExpiresAt, u.createdAt, u.lastActiveAt,
+        SELECT \(table.selection(alias: "u")),
             (SELECT count(*) FROM annotations WHERE ownerID = u.id AND NOT isDeleted),
             (SELECT count(*) FROM layers WHERE ownerID = u.id AND NOT isDeleted)
         FROM users u
@@ -104,23 +98,11 @@ enum UserColumns {
 
     /// A user from a row of `selectWithCounts`.
     static func user(from row: PostgresRow) throws -> User {
-        var cells = ColumnReader(row)
-        let id: UserID = try cells.identifier()
-        let displayName = try cells.next(String?.self)
-        let email = try cells.next(String?.self)
-        let avatarURL = try cells.url()
-        guard let preferences = try cells.json(UserPreferences.self) else {
-            throw StoreError.unavailable(detail: "users.preferences is NULL")
-        }
-        let tier: SubscriptionTier = try cells.enumValue()
-        let expiresAt = try cells.optionalDate()
-        let createdAt = try cells.date()
-        let lastActiveAt = try cells.date()
-        return User(
-            id: id, displayName: displayName, email: email, avatarURL: avatarURL, preferences: preferences,
-            subscriptionTier: tier, subscriptionExpiresAt: expiresAt,
-            annotationCount: try cells.next(Int.self), layerCount: try cells.next(Int.self),
-            createdAt: createdAt, lastActiveAt: lastActiveAt)
+        var user = try table.record(from: row)
+        let cells = row.makeRandomAccess()
+        user.annotationCount = try cells[table.selectionWidth].decode(Int.self)
+        user.layerCount = try cells[table.selectionWidth + 1].decode(Int.self)
+        return user
     }
 }
 
@@ -171,29 +153,17 @@ enum ActivityColumns {
     }
 }
 
-/// The `world_maps` and `anchors` tables' columns.
+/// The `world_maps` table's columns, as ``WorldMap/declaration`` lists them, and `anchors`'.
 enum WorldMapColumns {
+    /// The table, from the declaration.
+    static let table = PostgresDeclaredTable(WorldMap.declaration)
+
     /// The columns of a world map, in `SELECT` order, on alias `w`.
-    static let selection = """
-        w.id, w.worldMapAssetID, w.locationName, w.locationDescription, w.thumbnailAssetID, w.ownerID,
-        w.isShared, w.sharedWith, w.createdAt, w.updatedAt, w.lastUsedAt
-        """
+    static let selection = table.selection(alias: "w")
 
     /// A world map from a row of `selection`, without its anchors.
     static func worldMap(from row: PostgresRow) throws -> WorldMap {
-        var cells = ColumnReader(row)
-        return WorldMap(
-            id: try cells.identifier(),
-            worldMapAssetID: try cells.next(),
-            locationName: try cells.next(String?.self),
-            locationDescription: try cells.next(String?.self),
-            thumbnailAssetID: try cells.next(String?.self),
-            ownerID: try cells.identifier(),
-            isShared: try cells.next(),
-            sharedWith: try cells.json([UserID].self) ?? [],
-            createdAt: try cells.date(),
-            updatedAt: try cells.date(),
-            lastUsedAt: try cells.date())
+        try table.record(from: row)
     }
 
     /// `worldMapID` first, then an anchor's columns.

@@ -110,33 +110,14 @@ struct PostgresWrites {
 
     /// Upserts a layer's own fields (its grants are changes of their own).
     private func save(_ layer: Layer) async throws {
-        let table = LayerColumns.table
-        var query = PostgresQueryBuilder()
-        let values = try table.bind(layer, into: &query)
-        try await run(query.query("""
-            INSERT INTO layers (\(table.columnList)) VALUES (\(values.joined(separator: ", ")))
-            ON CONFLICT (id) DO UPDATE SET \(table.updateAssignments)
-            """))
+        try await run(LayerColumns.table.upsert(layer))
     }
 
     /// Upserts a comment with its own search vector, then rebuilds its annotation's.
     private func save(_ comment: Comment) async throws {
-        try await run("""
-            INSERT INTO comments (
-                id, annotationID, parentCommentID, text, authorID, authorName, createdAt, updatedAt,
-                isDeleted, isEdited, search
-            ) VALUES (
-                \(comment.id.rawValue), \(comment.annotationID.rawValue), \(comment.parentCommentID?.rawValue),
-                \(comment.text), \(comment.authorID.rawValue), \(comment.authorName), \(comment.createdAt.storeValue),
-                \(comment.updatedAt.storeValue), \(comment.isDeleted), \(comment.isEdited),
-                \(SearchText.vectorLiteral(comment.text))::tsvector
-            )
-            ON CONFLICT (id) DO UPDATE SET
-                annotationID = EXCLUDED.annotationID, parentCommentID = EXCLUDED.parentCommentID,
-                text = EXCLUDED.text, authorID = EXCLUDED.authorID, authorName = EXCLUDED.authorName,
-                createdAt = EXCLUDED.createdAt, updatedAt = EXCLUDED.updatedAt, isDeleted = EXCLUDED.isDeleted,
-                isEdited = EXCLUDED.isEdited, search = EXCLUDED.search
-            """)
+        try await run(CommentColumns.table.upsert(comment, extra: [
+            ("search", { $0.bind(SearchText.vectorLiteral(comment.text)) + "::tsvector" }),
+        ]))
         try await refreshCommentText(of: comment.annotationID.rawValue)
     }
 
@@ -151,47 +132,24 @@ struct PostgresWrites {
             """)
     }
 
-    /// Upserts a user; the counts are counted when read, not stored.
+    /// Upserts a user's own fields (the counts are counted when read).
     private func save(_ user: User) async throws {
-        let preferences = try ColumnJSON.encode(user.preferences)
-        try await run("""
-            INSERT INTO users (
-                id, displayName, email, avatarURL, preferences, subscriptionTier, subscriptionExpiresAt,
-                createdAt, lastActiveAt
-            ) VALUES (
-                \(user.id.rawValue), \(user.displayName), \(user.email), \(user.avatarURL?.absoluteString),
-                \(preferences)::jsonb, \(user.subscriptionTier.rawValue),
-                \(user.subscriptionExpiresAt?.storeValue), \(user.createdAt.storeValue), \(user.lastActiveAt.storeValue)
-            )
-            ON CONFLICT (id) DO UPDATE SET
-                displayName = EXCLUDED.displayName, email = EXCLUDED.email, avatarURL = EXCLUDED.avatarURL,
-                preferences = EXCLUDED.preferences, subscriptionTier = EXCLUDED.subscriptionTier,
-                subscriptionExpiresAt = EXCLUDED.subscriptionExpiresAt, createdAt = EXCLUDED.createdAt,
-                lastActiveAt = EXCLUDED.lastActiveAt
-            """)
+        try await run(UserColumns.table.upsert(user))
     }
 
     /// Upserts a world map and replaces its anchors.
     private func save(_ map: WorldMap) async throws {
         let key = map.id.rawValue
-        let sharedWith = try ColumnJSON.encode(map.sharedWith)
-        try await run("""
-            WITH old_anchors AS (DELETE FROM anchors WHERE worldMapID = \(key))
-            INSERT INTO world_maps (
-                id, worldMapAssetID, locationName, locationDescription, thumbnailAssetID, ownerID,
-                isShared, sharedWith, createdAt, updatedAt, lastUsedAt
-            ) VALUES (
-                \(key), \(map.worldMapAssetID), \(map.locationName), \(map.locationDescription),
-                \(map.thumbnailAssetID), \(map.ownerID.rawValue), \(map.isShared),
-                \(sharedWith)::jsonb, \(map.createdAt.storeValue),
-                \(map.updatedAt.storeValue), \(map.lastUsedAt.storeValue)
-            )
-            ON CONFLICT (id) DO UPDATE SET
-                worldMapAssetID = EXCLUDED.worldMapAssetID, locationName = EXCLUDED.locationName,
-                locationDescription = EXCLUDED.locationDescription, thumbnailAssetID = EXCLUDED.thumbnailAssetID,
-                ownerID = EXCLUDED.ownerID, isShared = EXCLUDED.isShared, sharedWith = EXCLUDED.sharedWith,
-                createdAt = EXCLUDED.createdAt, updatedAt = EXCLUDED.updatedAt, lastUsedAt = EXCLUDED.lastUsedAt
-            """)
+        // Anchor IDs are unique across maps and not secret (annotations name them): an anchor of
+        // another map must not be replaced, and so taken out of that map, by this one.
+        if !map.anchors.isEmpty, let taken = try await connection.rows("""
+            SELECT id FROM anchors WHERE worldMapID <> \(key) AND id = ANY(\(map.anchors.map(\.id.rawValue))) LIMIT 1
+            """, logger: logger, { try $0.decode(UUID.self) }).first
+        {
+            throw StoreError.conflict(recordType: .worldMap, id: AnchorID(taken).uuidString)
+        }
+        try await run("DELETE FROM anchors WHERE worldMapID = \(key)")
+        try await run(WorldMapColumns.table.upsert(map))
         for (index, anchor) in map.anchors.enumerated() {
             let p = anchor.position
             let transform = try ColumnJSON.encode(anchor.transform)

@@ -8,7 +8,11 @@ extension OpenAPIDocument {
         [
             Annotation.declaration.schemaName: recordSchema(of: Annotation.declaration),
             Annotation.declaration.schemaName + "Patch": patchSchema(of: Annotation.declaration),
+            Layer.declaration.schemaName: recordSchema(of: Layer.declaration),
             Layer.declaration.schemaName + "Patch": patchSchema(of: Layer.declaration),
+            Comment.declaration.schemaName: recordSchema(of: Comment.declaration),
+            WorldMap.declaration.schemaName: recordSchema(of: WorldMap.declaration),
+            User.declaration.schemaName: recordSchema(of: User.declaration),
         ]
     }
 

@@ -174,11 +174,6 @@ enum OpenAPIDocument {
                 "defaultLayerColor": color, "showAnnotationsOnStartup": bool, "enableNotifications": bool,
                 "annotationDisplayDistance": number, "theme": string, "timeZone": optionalString,
             ]),
-            "User": object([
-                "id": uuid, "displayName": optionalString, "email": optionalString, "avatarURL": optionalString,
-                "preferences": ref("UserPreferences"), "subscriptionTier": tier, "subscriptionExpiresAt": optionalDate,
-                "annotationCount": integer, "layerCount": integer, "createdAt": date, "lastActiveAt": date,
-            ], required: ["id", "subscriptionTier"]),
             "UsageStats": object([
                 "annotationCount": integer, "layerCount": integer, "storageUsed": integer,
                 "limits": object(["maxAnnotations": ["type": ["integer", "null"]], "maxLayers": ["type": ["integer", "null"]],
@@ -189,12 +184,6 @@ enum OpenAPIDocument {
                 "id": uuid, "userID": uuid, "level": level, "grantedAt": date, "grantedBy": uuid, "expiresAt": optionalDate,
             ], required: ["userID", "level"]),
             "GrantRequest": object(["userID": uuid, "level": level, "expiresAt": date], required: ["userID"]),
-            "Layer": object([
-                "id": uuid, "name": string, "icon": string, "color": color, "parentLayerID": optionalUUID,
-                "ownerID": uuid, "permissions": array(ref("Permission")), "isPublic": bool, "isVisible": bool,
-                "autoExpireDays": ["type": ["integer", "null"]], "defaultPermission": level, "createdAt": date,
-                "updatedAt": date, "fieldStamps": ref("FieldStamps"), "isDeleted": bool,
-            ], required: ["id", "name", "ownerID"]),
             "FieldStamps": [
                 "type": "object", "additionalProperties": integer,
                 "description": "When each field was last edited (ms since 1970), for fields edited after creation.",
@@ -210,11 +199,6 @@ enum OpenAPIDocument {
             ]),
             "VisibilityRules": ["type": "object", "description": "Time and location rules, expiresAt, expiresAfterViews."],
             "Reaction": object(["id": uuid, "emoji": string, "userID": uuid, "createdAt": date]),
-            "Comment": object([
-                "id": uuid, "text": string, "authorID": uuid, "authorName": optionalString, "annotationID": uuid,
-                "parentCommentID": optionalUUID, "createdAt": date, "updatedAt": date, "isEdited": bool,
-                "isDeleted": bool,
-            ], required: ["id", "text", "authorID", "annotationID"]),
             "CreateAnnotationRequest": object([
                 "id": uuid, "type": annotationType, "content": ref("AnnotationContent"), "title": string,
                 "position": vector3, "orientation": array(number), "scale": number, "anchorID": uuid, "layerID": uuid,
@@ -235,12 +219,6 @@ enum OpenAPIDocument {
             ]),
             "AssetResponse": object(["id": assetID, "sha256": assetID, "size": integer], required: ["id", "sha256", "size"]),
             "WorldAnchor": object(["id": uuid, "transform": array(number), "annotationID": optionalUUID]),
-            "WorldMap": object([
-                "id": uuid, "worldMapAssetID": assetID, "anchors": array(ref("WorldAnchor")),
-                "locationName": optionalString, "locationDescription": optionalString,
-                "thumbnailAssetID": ["type": ["string", "null"]], "ownerID": uuid, "isShared": bool,
-                "sharedWith": array(uuid), "createdAt": date, "updatedAt": date, "lastUsedAt": date,
-            ], required: ["id", "worldMapAssetID", "ownerID"]),
             "CreateWorldMapRequest": object([
                 "id": uuid, "worldMapAssetID": assetID, "anchors": array(ref("WorldAnchor")), "locationName": string,
                 "locationDescription": string, "thumbnailAssetID": assetID, "sharedWith": array(uuid),

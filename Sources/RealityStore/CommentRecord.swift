@@ -2,26 +2,15 @@ import Foundation
 import GRDB
 import RealityCore
 
-/// The `comments` table.
+/// The `comments` table, as ``Comment/declaration`` lists its columns.
 enum CommentRecord {
+    /// The table, from the declaration.
+    static let table = DeclaredTable(Comment.declaration)
+
     /// Inserts `comment` or updates its fields (the change log's columns of an existing row stay)
     /// and refreshes the annotation's full-text entry.
     static func save(_ comment: Comment, in db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO comments (
-                id, annotationID, parentCommentID, text, authorID, authorName, createdAt, updatedAt,
-                isDeleted, isEdited
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET
-                annotationID = excluded.annotationID, parentCommentID = excluded.parentCommentID,
-                text = excluded.text, authorID = excluded.authorID, authorName = excluded.authorName,
-                createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, isDeleted = excluded.isDeleted,
-                isEdited = excluded.isEdited
-            """).execute(arguments: [
-                comment.id.uuidString, comment.annotationID.uuidString, comment.parentCommentID?.uuidString,
-                comment.text, comment.authorID.uuidString, comment.authorName, comment.createdAt.storeValue,
-                comment.updatedAt.storeValue, comment.isDeleted, comment.isEdited,
-            ])
+        try db.cachedStatement(sql: table.upsertSQL).execute { bindings in try table.bind(comment, to: &bindings) }
         try AnnotationWrites.refreshCommentText(of: comment.annotationID, in: db)
     }
 
@@ -34,18 +23,15 @@ enum CommentRecord {
         }
     }
 
-    /// A comment from a `comments` row.
+    /// Comments from rows that hold the table's columns (found by name once, then read by position).
+    static func comments(from rows: [Row]) throws -> [Comment] {
+        guard let first = rows.first else { return [] }
+        let positions = try table.positions(in: first)
+        return try rows.map { try table.record(from: $0, positions: positions) }
+    }
+
+    /// A comment from a row that holds the table's columns.
     static func comment(from row: Row) throws -> Comment {
-        Comment(
-            id: try row.identifier("id"),
-            text: row["text"],
-            authorID: try row.identifier("authorID"),
-            authorName: row["authorName"],
-            annotationID: try row.identifier("annotationID"),
-            parentCommentID: try row.optionalIdentifier("parentCommentID"),
-            createdAt: row.date("createdAt"),
-            updatedAt: row.date("updatedAt"),
-            isDeleted: row["isDeleted"],
-            isEdited: row["isEdited"])
+        try table.record(from: row, positions: try table.positions(in: row))
     }
 }

@@ -16,16 +16,16 @@ extension SQLiteStore: CommentRepository {
 
     /// The live comments on an annotation, oldest first, read on `db`.
     static func comments(on annotationID: AnnotationID, in db: Database) throws -> [Comment] {
-        try db.rows(sql: "SELECT * FROM comments WHERE annotationID = ? AND isDeleted = 0 ORDER BY createdAt, id",
-            arguments: [annotationID.uuidString]
-        ).map(CommentRecord.comment(from:))
+        try CommentRecord.comments(from: db.rows(
+            sql: "SELECT * FROM comments WHERE annotationID = ? AND isDeleted = 0 ORDER BY createdAt, id",
+            arguments: [annotationID.uuidString]))
     }
 
     public func comments(authoredBy author: UserID) async throws -> [Comment] {
         try await read { db in
-            try db.rows(sql: "SELECT * FROM comments WHERE authorID = ? AND isDeleted = 0 ORDER BY createdAt, id",
-                arguments: [author.uuidString]
-            ).map(CommentRecord.comment(from:))
+            try CommentRecord.comments(from: db.rows(
+                sql: "SELECT * FROM comments WHERE authorID = ? AND isDeleted = 0 ORDER BY createdAt, id",
+                arguments: [author.uuidString]))
         }
     }
 

@@ -42,7 +42,7 @@ enum SyncRecordLoader {
             ) { row in String(row["changeSeq"] as Int64) }.map { (SyncRecord.annotation($0.annotation), $0.extra) }
         case .comment:
             let rows = try db.rows(sql: "SELECT * FROM comments WHERE id IN (\(list))", arguments: arguments)
-            return zip(try rows.map(CommentRecord.comment(from:)).map(SyncRecord.comment), tags(rows)).map { ($0, $1) }
+            return zip(try CommentRecord.comments(from: rows).map(SyncRecord.comment), tags(rows)).map { ($0, $1) }
         case .user:
             let rows = try db.rows(sql: UserRecord.selectWithCounts + " WHERE u.id IN (\(list))", arguments: arguments)
             return zip(try rows.map(UserRecord.user(from:)).map(SyncRecord.user), tags(rows)).map { ($0, $1) }

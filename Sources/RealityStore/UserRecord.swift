@@ -2,45 +2,32 @@ import Foundation
 import GRDB
 import RealityCore
 
-/// The `users` table.
+/// The `users` table, as ``User/declaration`` lists its columns.
 enum UserRecord {
-    /// Inserts or replaces `user`. The counts are not stored: they are counted when read.
+    /// The table, from the declaration.
+    static let table = DeclaredTable(User.declaration)
+
+    /// Inserts `user` or updates its fields (the change log's columns of an existing row stay).
+    /// The counts are not stored: they are counted when read.
     static func save(_ user: User, in db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO users (
-                id, displayName, email, avatarURL, preferences, subscriptionTier, subscriptionExpiresAt,
-                createdAt, lastActiveAt
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                user.id.uuidString, user.displayName, user.email, user.avatarURL?.absoluteString,
-                String(decoding: try ColumnJSON.encode(user.preferences), as: UTF8.self),
-                user.subscriptionTier.rawValue, user.subscriptionExpiresAt?.storeValue,
-                user.createdAt.storeValue, user.lastActiveAt.storeValue,
-            ])
+        try db.cachedStatement(sql: table.upsertSQL).execute { bindings in try table.bind(user, to: &bindings) }
     }
 
-    /// A user from a `users` row joined with its two counts.
-    static func user(from row: Row) throws -> User {
-        let preferencesText: String = row["preferences"]
-        let preferences: UserPreferences
-        do {
-            preferences = try RealityJSON.decoder().decode(UserPreferences.self, from: Data(preferencesText.utf8))
-        } catch {
-            throw StoreError.unavailable(detail: "users.preferences holds unreadable JSON: \(error)")
+    /// Users from rows of ``selectWithCounts`` (columns found by name once, then read by position).
+    static func users(from rows: [Row]) throws -> [User] {
+        guard let first = rows.first else { return [] }
+        let positions = try table.positions(in: first)
+        return try rows.map { row in
+            var user = try table.record(from: row, positions: positions)
+            user.annotationCount = row["annotationCount"] ?? 0
+            user.layerCount = row["layerCount"] ?? 0
+            return user
         }
-        let avatar: String? = row["avatarURL"]
-        return User(
-            id: try row.identifier("id"),
-            displayName: row["displayName"],
-            email: row["email"],
-            avatarURL: avatar.flatMap(URL.init(string:)),
-            preferences: preferences,
-            subscriptionTier: try row.enumValue("subscriptionTier"),
-            subscriptionExpiresAt: row.optionalDate("subscriptionExpiresAt"),
-            annotationCount: row["annotationCount"] ?? 0,
-            layerCount: row["layerCount"] ?? 0,
-            createdAt: row.date("createdAt"),
-            lastActiveAt: row.date("lastActiveAt"))
+    }
+
+    /// A user from a row of ``selectWithCounts``.
+    static func user(from row: Row) throws -> User {
+        try users(from: [row])[0]
     }
 
     /// Selects users with their live counts.

@@ -1,4 +1,5 @@
 import Foundation
+import RealityCore
 import Testing
 
 /// The checker every server test's answers pass through (``SchemaConformance``) finds what it
@@ -6,7 +7,16 @@ import Testing
 /// required one, a wrong type or an unknown enum value; and passes a conforming answer.
 @Suite("OpenAPI schema conformance")
 struct SchemaConformanceTests {
-    static let layer = #"{"id":"01a21405-a32a-79aa-b795-d954a70f99de","name":"Work","ownerID":"01a21405-a32a-79aa-b795-d954a70f99de"}"#
+    /// A layer as the server writes it, with `change` made to its JSON object.
+    static func layerJSON(_ change: (inout [String: Any]) -> Void = { _ in }) -> String {
+        let id = LayerID(uuidString: "01a21405-a32a-79aa-b795-d954a70f99de")!
+        let layer = Layer(id: id, name: "Work", ownerID: UserID(id.rawValue))
+        var object = try! JSONSerialization.jsonObject(with: RealityJSON.encode(layer)) as! [String: Any]
+        change(&object)
+        return String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+
+    static let layer = layerJSON()
 
     static func violations(_ method: String, _ path: String, _ status: Int, _ body: String) -> [String] {
         SchemaConformance.violations(
@@ -21,13 +31,13 @@ struct SchemaConformanceTests {
 
     @Test func anUndocumentedField_aMissingOne_aWrongType_andAnUnknownValue_areEachFound() {
         let path = "/api/v1/layers/01a21405-a32a-79aa-b795-d954a70f99de"
-        let extra = Self.violations("GET", path, 200, String(Self.layer.dropLast()) + #","secret":1}"#)
+        let extra = Self.violations("GET", path, 200, Self.layerJSON { $0["secret"] = 1 })
         #expect(extra.count == 1 && extra[0].contains("$.secret: sent but not in the document"), "\(extra)")
-        let missing = Self.violations("GET", path, 200, #"{"id":"01a21405-a32a-79aa-b795-d954a70f99de","name":"W"}"#)
+        let missing = Self.violations("GET", path, 200, Self.layerJSON { $0["ownerID"] = nil })
         #expect(missing.count == 1 && missing[0].contains("the required ownerID is missing"), "\(missing)")
-        let wrongType = Self.violations("GET", path, 200, String(Self.layer.dropLast()) + #","isPublic":"yes"}"#)
+        let wrongType = Self.violations("GET", path, 200, Self.layerJSON { $0["isPublic"] = "yes" })
         #expect(wrongType.count == 1 && wrongType[0].contains("$.isPublic"), "\(wrongType)")
-        let unknown = Self.violations("GET", path, 200, String(Self.layer.dropLast()) + #","color":"teal"}"#)
+        let unknown = Self.violations("GET", path, 200, Self.layerJSON { $0["color"] = "teal" })
         #expect(unknown.count == 1 && unknown[0].contains(#""teal" is not one of"#), "\(unknown)")
         let event = Self.violations("GET", "/api/v1/events", 101, #"{"type":"gossip"}"#)
         #expect(event.count == 1, "\(event)")

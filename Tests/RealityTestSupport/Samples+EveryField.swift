@@ -49,3 +49,23 @@ extension Samples {
             fieldStamps: FieldStamps(["name": Int64(Timestamp.milliseconds(at(30)))]))
     }
 }
+
+extension Samples {
+    /// A reply with every field set, each unlike the declaration's blank comment, by `author` on
+    /// `annotation`.
+    public static func everyFieldComment(author: UserID, annotation: AnnotationID) -> Comment {
+        Comment(
+            text: "Every field", authorID: author, authorName: "Ana", annotationID: annotation,
+            parentCommentID: CommentID(), createdAt: at(5), updatedAt: at(50), isDeleted: true, isEdited: true)
+    }
+
+    /// A world map with every field set, each unlike the declaration's blank map, owned by `owner`.
+    public static func everyFieldWorldMap(owner: UserID, friend: UserID = UserID()) -> WorldMap {
+        WorldMap(
+            worldMapAssetID: assetID,
+            anchors: [WorldAnchor(transform: .identity, annotationID: AnnotationID()), WorldAnchor(transform: .identity)],
+            locationName: "Kitchen", locationDescription: "By the window",
+            thumbnailAssetID: String(repeating: "ab", count: 32), ownerID: owner, isShared: true, sharedWith: [friend],
+            createdAt: at(3), updatedAt: at(60), lastUsedAt: at(70))
+    }
+}

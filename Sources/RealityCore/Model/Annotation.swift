@@ -112,9 +112,6 @@ public struct Annotation: Codable, Hashable, Sendable, Identifiable {
     }
 }
 
-/// The all-zero UUID, for the blank record rows are read into.
-private let zeroUUID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-
 extension Annotation: DeclaredRecord {
     /// Every field of an annotation, once (docs/architecture.md, "Record declarations"). Its
     /// grants, reactions, viewers and view count and attachments live in tables of their own and
@@ -122,9 +119,9 @@ extension Annotation: DeclaredRecord {
     public static let declaration = RecordDeclaration<Annotation>(
         table: "annotations", schemaName: "Annotation",
         blank: Annotation(
-            id: AnnotationID(zeroUUID), type: .text, content: AnnotationContent(), position: .zero,
-            anchorID: AnchorID(zeroUUID), layerID: LayerID(zeroUUID),
-            ownerID: UserID(zeroUUID), createdAt: Date(timeIntervalSince1970: 0)),
+            id: .blank, type: .text, content: AnnotationContent(), position: .zero,
+            anchorID: .blank, layerID: .blank,
+            ownerID: .blank, createdAt: Date(timeIntervalSince1970: 0)),
         fields: declaredFields())
 
     /// The fields, one statement each (a single literal of them all is slow to type-check).

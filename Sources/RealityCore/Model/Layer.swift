@@ -83,8 +83,8 @@ extension Layer: DeclaredRecord {
     public static let declaration = RecordDeclaration<Layer>(
         table: "layers", schemaName: "Layer",
         blank: Layer(
-            id: LayerID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))), name: "", icon: "", color: .gray,
-            ownerID: UserID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))), isVisible: false,
+            id: .blank, name: "", icon: "", color: .gray,
+            ownerID: .blank, isVisible: false,
             createdAt: Date(timeIntervalSince1970: 0)),
         fields: declaredFields())
 

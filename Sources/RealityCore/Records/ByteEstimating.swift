@@ -30,7 +30,10 @@ extension FieldStamps: ByteEstimating { public var estimatedBytes: Int { values.
 extension Permission: ByteEstimating { public var estimatedBytes: Int { estimatedRecordBytes } }
 extension Reaction: ByteEstimating { public var estimatedBytes: Int { estimatedRecordBytes } }
 extension Attachment: ByteEstimating { public var estimatedBytes: Int { estimatedRecordBytes } }
-extension Comment: ByteEstimating { public var estimatedBytes: Int { estimatedRecordBytes + text.utf8.count } }
+extension SubscriptionTier: ByteEstimating { public var estimatedBytes: Int { 0 } }
+extension UserPreferences: ByteEstimating { public var estimatedBytes: Int { estimatedRecordBytes } }
+extension WorldAnchor: ByteEstimating { public var estimatedBytes: Int { estimatedRecordBytes } }
+extension Comment: ByteEstimating { public var estimatedBytes: Int { Self.declaration.estimatedBytes(of: self) } }
 
 extension Optional: ByteEstimating where Wrapped: ByteEstimating {
     public var estimatedBytes: Int { self?.estimatedBytes ?? 0 }

@@ -88,7 +88,7 @@ public struct RecordDeclaration<Record: Sendable>: Sendable {
         var result = record
         for field in fields {
             switch field.merge {
-            case .identity, .lastWriterWins, .deletionWins: continue
+            case .identity, .lastWriterWins, .threeWay, .wholeRecord, .deletionWins: continue
             case .serverKept, .latest, .set, .counter, .localOnly, .editStamps: field.access.copy(other, &result)
             }
         }
@@ -104,6 +104,18 @@ public struct RecordDeclaration<Record: Sendable>: Sendable {
     }
 }
 
+extension RecordDeclaration {
+    /// The merge of `merge.local` and `merge.remote` for a record without edit stamps: the server's
+    /// version, each edited field settled three-way, every other field by its rule. (A record with
+    /// stamps uses the overload below; only such a record can declare ``RecordField/edited``.)
+    public func merged(_ merge: FieldMerge<Record>) -> Record {
+        precondition(editableFields.isEmpty, "\(schemaName)'s stamped fields are merged by the StampedRecord overload")
+        var result = merge.remote
+        for field in fields { field.settle?(merge, &result) }
+        return result
+    }
+}
+
 extension RecordDeclaration where Record: StampedRecord {
     /// The merge of `merge.local` and `merge.remote`: the server's version, each editable field
     /// settled by its edit stamps, every other field by its rule (a deletion wins, sets and
@@ -114,4 +126,9 @@ extension RecordDeclaration where Record: StampedRecord {
         for field in fields { field.settle?(merge, &result) }
         return result
     }
+}
+
+extension Identifier {
+    /// The all-zero identifier: what a declaration's blank record holds until a row sets it.
+    public static var blank: Identifier { Identifier(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))) }
 }

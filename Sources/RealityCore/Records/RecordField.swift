@@ -9,6 +9,12 @@ public enum MergeRule: Sendable, Hashable {
     case serverKept
     /// Last writer wins per field, by the field's edit stamp: the fields a person edits.
     case lastWriterWins
+    /// Part of a record saved and synced whole (world maps): the latest save replaces every such
+    /// field together.
+    case wholeRecord
+    /// A field a person edits on a record without edit stamps: three-way against the base, and
+    /// when both sides changed it, the side whose record changed later (comments).
+    case threeWay
     /// Deleted on either side is deleted.
     case deletionWins
     /// The later of the two dates (`updatedAt`).
@@ -50,7 +56,7 @@ public struct RecordField<Record: Sendable>: Sendable {
     /// Reads the field from a PATCH body's key, if the body has it: the change to make.
     let decodePatch: (@Sendable (KeyedDecodingContainer<WireKey>) throws -> (@Sendable (inout Record) -> Void)?)?
 
-    private init<Value: Codable & Equatable & Sendable & ByteEstimating>(
+    fileprivate init<Value: Codable & Equatable & Sendable & ByteEstimating>(
         _ name: String, _ path: any WritableKeyPath<Record, Value> & Sendable, merge: MergeRule, patchable: Bool,
         schema: WireSchema, columns: [StoredColumn<Record>],
         settle: (@Sendable (FieldMerge<Record>, inout Record) -> Void)? = nil
@@ -92,13 +98,26 @@ public struct RecordField<Record: Sendable>: Sendable {
         Self(name, path, merge: .serverKept, patchable: false, schema: schema, columns: columns)
     }
 
-    /// A field a person edits, merged by its edit stamp; `patchable` when `PATCH` may change it
-    /// (an optional one is cleared by `null`).
-    public static func edited<Value: Codable & Equatable & Sendable & ByteEstimating>(
+    /// A field of a record saved whole (``MergeRule/wholeRecord``); `patchable` when `PATCH` may
+    /// change it.
+    public static func whole<Value: Codable & Equatable & Sendable & ByteEstimating>(
         _ name: String, _ path: any WritableKeyPath<Record, Value> & Sendable, patchable: Bool = true,
         schema: WireSchema, columns: [StoredColumn<Record>] = []
     ) -> Self {
-        Self(name, path, merge: .lastWriterWins, patchable: patchable, schema: schema, columns: columns)
+        Self(name, path, merge: .wholeRecord, patchable: patchable, schema: schema, columns: columns) { merge, result in
+            if merge.takesLocalRecord { result[keyPath: path] = merge.local[keyPath: path] }
+        }
+    }
+
+    /// A field a person edits on a record without edit stamps, merged three-way (``MergeRule/threeWay``);
+    /// `patchable` when `PATCH` may change it (an optional one is cleared by `null`).
+    public static func picked<Value: Codable & Equatable & Sendable & ByteEstimating>(
+        _ name: String, _ path: any WritableKeyPath<Record, Value> & Sendable, patchable: Bool = true,
+        schema: WireSchema, columns: [StoredColumn<Record>] = []
+    ) -> Self {
+        Self(name, path, merge: .threeWay, patchable: patchable, schema: schema, columns: columns) { merge, result in
+            result[keyPath: path] = merge.pick(path)
+        }
     }
 
     /// The soft-delete flag: a deletion on either side wins.
@@ -153,6 +172,17 @@ public struct RecordField<Record: Sendable>: Sendable {
         _ name: String, _ path: any WritableKeyPath<Record, FieldStamps?> & Sendable, columns: [StoredColumn<Record>]
     ) -> Self {
         Self(name, path, merge: .editStamps, patchable: false, schema: .component("FieldStamps"), columns: columns)
+    }
+}
+
+extension RecordField where Record: StampedRecord {
+    /// A field a person edits, merged by its edit stamp; `patchable` when `PATCH` may change it
+    /// (an optional one is cleared by `null`). Only a record with edit stamps has such fields.
+    public static func edited<Value: Codable & Equatable & Sendable & ByteEstimating>(
+        _ name: String, _ path: any WritableKeyPath<Record, Value> & Sendable, patchable: Bool = true,
+        schema: WireSchema, columns: [StoredColumn<Record>] = []
+    ) -> Self {
+        Self(name, path, merge: .lastWriterWins, patchable: patchable, schema: schema, columns: columns)
     }
 }
 

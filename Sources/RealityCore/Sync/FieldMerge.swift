@@ -53,6 +53,16 @@ public struct FieldMerge<Record: Sendable>: Sendable {
         return localIsLater ? mine : theirs
     }
 
+    /// Whether a record saved whole takes the device's version: as the policy says, and by
+    /// default when the device's save is the later one.
+    public var takesLocalRecord: Bool {
+        switch policy {
+        case .preferLocal: true
+        case .preferRemote: false
+        case .laterEdit: localIsLater
+        }
+    }
+
     /// The merged value of a set-like field, elements identified by `key`: the server's elements,
     /// plus those the device added since `base`, minus those the device removed since `base`.
     public func mergeSet<Element, Key: Hashable>(_ field: KeyPath<Record, [Element]>, key: (Element) -> Key) -> [Element] {

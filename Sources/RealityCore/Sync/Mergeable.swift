@@ -56,16 +56,10 @@ extension Layer: Mergeable {
 }
 
 extension Comment: Mergeable {
-    /// Author, annotation and creation date are the server's.
+    /// Each field as ``declaration`` says: author, annotation and creation date are the server's;
+    /// text, parent and flags merge three-way; the later date.
     public static func merged(_ merge: FieldMerge<Comment>) -> Comment {
-        var result = merge.remote
-        result.text = merge.pick(\.text)
-        result.authorName = merge.pick(\.authorName)
-        result.parentCommentID = merge.pick(\.parentCommentID)
-        result.isDeleted = merge.pick(\.isDeleted)
-        result.isEdited = merge.pick(\.isEdited)
-        result.updatedAt = merge.latest(\.updatedAt)
-        return result
+        declaration.merged(merge)
     }
 }
 
@@ -87,13 +81,8 @@ extension Layer {
 }
 
 extension Comment {
-    /// `self` with the server-kept fields and dates taken from `other`.
+    /// `self` with the server-kept fields and dates taken from `other` (as ``declaration`` says).
     public func withUnmergedParts(from other: Comment) -> Comment {
-        var result = self
-        result.authorID = other.authorID
-        result.annotationID = other.annotationID
-        result.createdAt = other.createdAt
-        result.updatedAt = other.updatedAt
-        return result
+        Self.declaration.withUnmergedParts(self, from: other)
     }
 }
