@@ -168,4 +168,4 @@ extension DeviceStore {
 
 /// The record types whose outbox entries carry the whole record (a stored constant: a generic type
 /// cannot hold one).
-let outboxWholeRecordTypes: Set<String> = ["annotation", "layer", "comment", "worldMap", "user"]
+let outboxWholeRecordTypes: Set<String> = Set(RecordType.savedWhole.map(\.rawValue))

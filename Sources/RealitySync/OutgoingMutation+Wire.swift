@@ -16,7 +16,7 @@ extension OutgoingMutation {
 
     private func wireFields(_ op: SyncOperation) -> SyncMutationFields? {
         switch (recordType, op) {
-        case (.annotation, .save), (.layer, .save), (.comment, .save), (.worldMap, .save), (.user, .save):
+        case (let type, .save) where RecordType.savedWhole.contains(type):
             switch record {
             case .annotation(let annotation)?: return .annotation(annotation)
             case .layer(let layer)?: return .layer(layer)
@@ -27,7 +27,10 @@ extension OutgoingMutation {
                     ProfileFields(displayName: user.displayName, avatarURL: user.avatarURL, preferences: user.preferences))
             default: return nil
             }
-        case (.annotation, .delete), (.layer, .delete), (.comment, .delete), (.worldMap, .delete), (.notification, .read):
+        // An account is deleted by its own route, never by a push.
+        case (let type, .delete) where RecordType.savedWhole.contains(type) && type != .user:
+            return SyncMutationFields.none
+        case (.notification, .read):
             return SyncMutationFields.none
         case (.grant, _):
             return grantFields(op).map(SyncMutationFields.grant)

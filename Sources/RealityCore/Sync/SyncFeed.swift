@@ -32,24 +32,23 @@ public struct SyncCursor: Hashable, Sendable, Comparable {
 
 /// The order of record types within one commit of the feed (parents before children).
 public enum SyncFeedOrder {
-    /// The position of `type`, or nil for types the feed does not carry.
-    public static func position(of type: RecordType) -> Int? {
-        switch type {
-        case .layer: 1
-        case .annotation: 2
-        case .comment: 3
-        case .user: 4
-        case .star: 5
-        case .notification: 6
-        case .worldMap: 7
-        case .grant, .reaction, .view: nil
-        }
+    /// The position of `type`, or nil for types the feed does not carry (``RecordType/sync``).
+    public static func position(of type: RecordType) -> Int? { type.sync.feedPosition }
+
+    /// The type at `position` (read for every row of a feed: a table built once).
+    public static func type(at position: Int) -> RecordType? {
+        byPosition.indices.contains(position) ? byPosition[position] : nil
     }
 
-    /// The type at `position`.
-    public static func type(at position: Int) -> RecordType? {
-        RecordType.allCases.first { self.position(of: $0) == position }
-    }
+    private static let byPosition: [RecordType?] = {
+        let positions = RecordType.allCases.compactMap { type in type.sync.feedPosition.map { ($0, type) } }
+        var table = [RecordType?](repeating: nil, count: (positions.map(\.0).max() ?? 0) + 1)
+        for (position, type) in positions {
+            precondition(table[position] == nil, "two record types share feed position \(position)")
+            table[position] = type
+        }
+        return table
+    }()
 
     /// After every type.
     public static let end = 99
@@ -58,19 +57,9 @@ public enum SyncFeedOrder {
 /// Where both stores keep each kind of feed record: its table and key column (the two stores
 /// share the schema's names, so the change log's SQL can name them once).
 public enum SyncRecordTable {
-    /// The table of `type` and its key column; nil for kinds the feed does not carry.
-    public static func of(_ type: RecordType) -> (name: String, key: String)? {
-        switch type {
-        case .layer: ("layers", "id")
-        case .annotation: ("annotations", "id")
-        case .comment: ("comments", "id")
-        case .user: ("users", "id")
-        case .star: ("stars", "annotationID")
-        case .notification: ("notifications", "id")
-        case .worldMap: ("world_maps", "id")
-        case .grant, .reaction, .view: nil
-        }
-    }
+    /// The table of `type` and its key column; nil for kinds the feed does not carry
+    /// (``RecordType/sync``).
+    public static func of(_ type: RecordType) -> (name: String, key: String)? { type.sync.table }
 }
 
 /// One entry of a feed page: a record as it is now, or its deletion from the scope.

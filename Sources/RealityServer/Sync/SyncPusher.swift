@@ -106,7 +106,7 @@ struct SyncPusher<Store: ServerStore>: Sendable {
     private func withCurrentRecord(_ result: SyncMutationResult, _ mutation: SyncMutation) async throws
         -> SyncMutationResult
     {
-        guard result.status == .saved, mutation.op == .save, Self.isRecordSave(mutation.recordType),
+        guard result.status == .saved, mutation.op == .save, mutation.recordType.sync.answeredWithCurrentVersion,
             let tag = try await services.store.changeTag(of: mutation.recordType, id: mutation.recordID),
             tag != result.changeTag, let record = try await visibleRecord(mutation)
         else { return result }
@@ -114,14 +114,6 @@ struct SyncPusher<Store: ServerStore>: Sendable {
         current.changeTag = tag
         current.record = record
         return current
-    }
-
-    /// True for the record types a device pushes whole and keeps a base version of.
-    private static func isRecordSave(_ type: RecordType) -> Bool {
-        switch type {
-        case .annotation, .layer, .comment, .worldMap: true
-        default: false
-        }
     }
 
     private func replay(_ recorded: RecordedSyncMutation, _ mutation: SyncMutation) -> SyncMutationResult {
