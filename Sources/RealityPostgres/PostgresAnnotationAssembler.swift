@@ -13,7 +13,9 @@ enum PostgresAnnotationAssembler {
         guard !annotations.isEmpty else { return [] }
         let ids = annotations.map(\.id.rawValue)
         var grants: [UUID: [Permission]] = [:]
-        for (target, grant) in try await connection.rows(GrantsStatement(targetType: "annotation", ids: ids), logger: logger) {
+        for (target, grant) in try await connection.rows(
+            GrantsStatement(targetType: "annotation", ids: ids), logger: logger)
+        {
             grants[target, default: []].append(grant)
         }
         var reactions: [UUID: [Reaction]] = [:]

@@ -40,7 +40,8 @@ struct PostgresAnnotationQuery {
             let center = [Double(near.center.x), Double(near.center.y), Double(near.center.z)]
             let r = Double(near.radius)
             if spatial == .cube {
-                let low = bind(center.map { $0 - r }), high = bind(center.map { $0 + r })
+                let low = bind(center.map { $0 - r })
+                let high = bind(center.map { $0 + r })
                 conditions.append("cube(array[a.x, a.y, a.z]) <@ cube(\(low)::float8[], \(high)::float8[])")
             }
             let (px, py, pz) = (bind(center[0]), bind(center[1]), bind(center[2]))
@@ -64,18 +65,21 @@ struct PostgresAnnotationQuery {
         }
         if query.unreadOnly {
             conditions.append(
-                "a.ownerID <> \(viewer) AND NOT EXISTS (SELECT 1 FROM views v WHERE v.annotationID = a.id AND v.userID = \(viewer))")
+                "a.ownerID <> \(viewer) AND NOT EXISTS (SELECT 1 FROM views v WHERE v.annotationID = a.id AND v.userID = \(viewer))"
+            )
         }
         if let cursor = query.after {
             let created = bind(cursor.createdAt.storeValue)
-            conditions.append("(a.createdAt < \(created) OR (a.createdAt = \(created) AND a.id < \(bind(cursor.id.rawValue))))")
+            conditions.append(
+                "(a.createdAt < \(created) OR (a.createdAt = \(created) AND a.id < \(bind(cursor.id.rawValue))))")
         }
         conditions.append(PostgresAccessSQL.annotationPredicate(viewer: viewer, now: now))
         let order: String
         switch query.order {
         case .newestFirst: order = "a.createdAt DESC, a.id DESC"
         case .recentlyUpdated: order = "a.updatedAt DESC, a.id DESC"
-        case .relevance: order = rank.isEmpty ? "a.createdAt DESC, a.id DESC" : "\(rank) DESC, a.createdAt DESC, a.id DESC"
+        case .relevance:
+            order = rank.isEmpty ? "a.createdAt DESC, a.id DESC" : "\(rank) DESC, a.createdAt DESC, a.id DESC"
         case .nearestFirst: order = distance.isEmpty ? "a.createdAt DESC, a.id DESC" : "\(distance), a.id"
         }
         let limit = bind(min(max(query.limit, 0), AnnotationQuery.maxLimit))

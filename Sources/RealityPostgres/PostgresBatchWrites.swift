@@ -15,7 +15,9 @@ extension PostgresWrites {
                 index += 1
             }
             if !annotations.isEmpty {
-                for chunk in annotations.chunked(into: Self.rowsPerStatement) { try await saveAnnotations(Array(chunk)) }
+                for chunk in annotations.chunked(into: Self.rowsPerStatement) {
+                    try await saveAnnotations(Array(chunk))
+                }
                 continue
             }
             var activities: [Activity] = []
@@ -56,7 +58,8 @@ extension PostgresWrites {
         for annotation in annotations {
             var values = try table.bind(annotation, into: &query)
             let (key, deleted) = (values[Self.idColumn], values[Self.deletedColumn])
-            values.append("""
+            values.append(
+                """
                 CASE WHEN \(deleted) THEN NULL
                 ELSE setweight(\(query.bind(SearchText.vectorLiteral(annotation.title, annotation.content.text)))::tsvector, 'A')
                     || coalesce((SELECT reality_tsvector_agg(c.search ORDER BY c.createdAt, c.id) FROM comments c
@@ -66,12 +69,14 @@ extension PostgresWrites {
             rows.append("(" + values.joined(separator: ", ") + ")")
         }
         let ids = query.bind(annotations.map(\.id.rawValue))
-        try await connection.query(query.query("""
-            WITH old_attachments AS (DELETE FROM attachments WHERE annotationID = ANY(\(ids)))
-            INSERT INTO annotations (\(table.columnList), search)
-            VALUES \(rows.joined(separator: ",\n"))
-            ON CONFLICT (id) DO UPDATE SET \(table.updateAssignments), search = EXCLUDED.search
-            """), logger: logger)
+        try await connection.query(
+            query.query(
+                """
+                WITH old_attachments AS (DELETE FROM attachments WHERE annotationID = ANY(\(ids)))
+                INSERT INTO annotations (\(table.columnList), search)
+                VALUES \(rows.joined(separator: ",\n"))
+                ON CONFLICT (id) DO UPDATE SET \(table.updateAssignments), search = EXCLUDED.search
+                """), logger: logger)
         try await insertAttachments(of: annotations)
     }
 
@@ -80,47 +85,56 @@ extension PostgresWrites {
         var rows: [String] = []
         for annotation in annotations {
             for (index, attachment) in annotation.attachments.enumerated() {
-                rows.append("(" + [
-                    query.bind(attachment.id), query.bind(annotation.id.rawValue), query.bind(Int64(index)),
-                    query.bind(attachment.fileName), query.bind(attachment.fileType), query.bind(attachment.fileSize),
-                    try query.bindOptional(attachment.localURL?.absoluteString),
-                    try query.bindOptional(attachment.cloudAssetID),
-                    try query.bindOptional(attachment.thumbnailURL?.absoluteString),
-                    try query.bindOptional(attachment.uploadedAt?.storeValue),
-                ].joined(separator: ", ") + ")")
+                rows.append(
+                    "("
+                        + [
+                            query.bind(attachment.id), query.bind(annotation.id.rawValue), query.bind(Int64(index)),
+                            query.bind(attachment.fileName), query.bind(attachment.fileType),
+                            query.bind(attachment.fileSize),
+                            try query.bindOptional(attachment.localURL?.absoluteString),
+                            try query.bindOptional(attachment.cloudAssetID),
+                            try query.bindOptional(attachment.thumbnailURL?.absoluteString),
+                            try query.bindOptional(attachment.uploadedAt?.storeValue),
+                        ].joined(separator: ", ") + ")")
             }
         }
         guard !rows.isEmpty else { return }
-        try await connection.query(query.query("""
-            INSERT INTO attachments (
-                id, annotationID, position, fileName, fileType, fileSize, localURL, cloudAssetID, thumbnailURL, uploadedAt
-            ) VALUES \(rows.joined(separator: ",\n"))
-            ON CONFLICT (id) DO UPDATE SET
-                annotationID = EXCLUDED.annotationID, position = EXCLUDED.position, fileName = EXCLUDED.fileName,
-                fileType = EXCLUDED.fileType, fileSize = EXCLUDED.fileSize, localURL = EXCLUDED.localURL,
-                cloudAssetID = EXCLUDED.cloudAssetID, thumbnailURL = EXCLUDED.thumbnailURL,
-                uploadedAt = EXCLUDED.uploadedAt
-            """), logger: logger)
+        try await connection.query(
+            query.query(
+                """
+                INSERT INTO attachments (
+                    id, annotationID, position, fileName, fileType, fileSize, localURL, cloudAssetID, thumbnailURL, uploadedAt
+                ) VALUES \(rows.joined(separator: ",\n"))
+                ON CONFLICT (id) DO UPDATE SET
+                    annotationID = EXCLUDED.annotationID, position = EXCLUDED.position, fileName = EXCLUDED.fileName,
+                    fileType = EXCLUDED.fileType, fileSize = EXCLUDED.fileSize, localURL = EXCLUDED.localURL,
+                    cloudAssetID = EXCLUDED.cloudAssetID, thumbnailURL = EXCLUDED.thumbnailURL,
+                    uploadedAt = EXCLUDED.uploadedAt
+                """), logger: logger)
     }
 
     private func saveActivities(_ activities: [Activity]) async throws {
         var query = PostgresQueryBuilder()
         let rows = try activities.map { activity in
-            "(" + [
-                query.bind(activity.id), query.bind(activity.kind.rawValue), query.bind(activity.actorID.rawValue),
-                try query.bindOptional(activity.annotationID?.rawValue), try query.bindOptional(activity.layerID?.rawValue),
-                try query.bindOptional(activity.commentID?.rawValue), query.bind(activity.summary),
-                query.bind(activity.createdAt.storeValue),
-            ].joined(separator: ", ") + ")"
+            "("
+                + [
+                    query.bind(activity.id), query.bind(activity.kind.rawValue), query.bind(activity.actorID.rawValue),
+                    try query.bindOptional(activity.annotationID?.rawValue),
+                    try query.bindOptional(activity.layerID?.rawValue),
+                    try query.bindOptional(activity.commentID?.rawValue), query.bind(activity.summary),
+                    query.bind(activity.createdAt.storeValue),
+                ].joined(separator: ", ") + ")"
         }
-        try await connection.query(query.query("""
-            INSERT INTO activities (id, kind, actorID, annotationID, layerID, commentID, summary, createdAt)
-            VALUES \(rows.joined(separator: ",\n"))
-            ON CONFLICT (id) DO UPDATE SET
-                kind = EXCLUDED.kind, actorID = EXCLUDED.actorID, annotationID = EXCLUDED.annotationID,
-                layerID = EXCLUDED.layerID, commentID = EXCLUDED.commentID, summary = EXCLUDED.summary,
-                createdAt = EXCLUDED.createdAt
-            """), logger: logger)
+        try await connection.query(
+            query.query(
+                """
+                INSERT INTO activities (id, kind, actorID, annotationID, layerID, commentID, summary, createdAt)
+                VALUES \(rows.joined(separator: ",\n"))
+                ON CONFLICT (id) DO UPDATE SET
+                    kind = EXCLUDED.kind, actorID = EXCLUDED.actorID, annotationID = EXCLUDED.annotationID,
+                    layerID = EXCLUDED.layerID, commentID = EXCLUDED.commentID, summary = EXCLUDED.summary,
+                    createdAt = EXCLUDED.createdAt
+                """), logger: logger)
     }
 }
 

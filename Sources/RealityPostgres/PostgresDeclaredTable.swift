@@ -54,13 +54,16 @@ struct PostgresDeclaredTable<Record: DeclaredRecord>: Sendable {
         _ record: Record, extra: [(column: String, bind: (inout PostgresQueryBuilder) throws -> String)] = []
     ) throws -> PostgresQuery {
         var query = PostgresQueryBuilder()
-        var names = columnList, values = try bind(record, into: &query), updates = updateAssignments
+        var names = columnList
+        var values = try bind(record, into: &query)
+        var updates = updateAssignments
         for (column, bindValue) in extra {
             names += ", \(column)"
             values.append(try bindValue(&query))
             updates += ", \(column) = EXCLUDED.\(column)"
         }
-        return query.query("""
+        return query.query(
+            """
             INSERT INTO \(declaration.table) (\(names)) VALUES (\(values.joined(separator: ", ")))
             ON CONFLICT (\(columnNames[0])) DO UPDATE SET \(updates)
             """)

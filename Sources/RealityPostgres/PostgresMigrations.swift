@@ -42,14 +42,16 @@ enum PostgresMigrations {
     /// Brings the database to the current schema.
     static func migrate(_ client: PostgresClient, logger: Logger) async throws {
         // The common case, an instance starting on a migrated database, takes no lock.
-        let exists = try await client.query("SELECT to_regclass('schema_migrations') IS NOT NULL", logger: logger)
+        let exists =
+            try await client.query("SELECT to_regclass('schema_migrations') IS NOT NULL", logger: logger)
             .decode(Bool.self).first { _ in true } ?? false
         if exists, try await pending(client.query(recordedQuery, logger: logger)).isEmpty { return }
         try await client.withConnection { connection in
             try await connection.query("BEGIN", logger: logger)
             do {
                 try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
-                try await connection.query("""
+                try await connection.query(
+                    """
                     CREATE TABLE IF NOT EXISTS schema_migrations (
                         name text PRIMARY KEY,
                         checksum text NOT NULL,

@@ -62,8 +62,11 @@ enum GrantColumns {
         let grantedAt = try cells.date()
         let grantedBy: UserID = try cells.identifier()
         let expiresAt = try cells.optionalDate()
-        return (target, Permission(
-            id: id, userID: userID, level: level, grantedBy: grantedBy, grantedAt: grantedAt, expiresAt: expiresAt))
+        return (
+            target,
+            Permission(
+                id: id, userID: userID, level: level, grantedBy: grantedBy, grantedAt: grantedAt, expiresAt: expiresAt)
+        )
     }
 }
 
@@ -173,10 +176,13 @@ enum WorldMapColumns {
     static func anchor(from row: PostgresRow) throws -> (UUID, WorldAnchor) {
         var cells = ColumnReader(row)
         let mapID = try cells.next(UUID.self)
-        return (mapID, WorldAnchor(
-            id: try cells.identifier(),
-            transform: try cells.json(Transform.self) ?? .identity,
-            annotationID: try cells.optionalIdentifier()))
+        return (
+            mapID,
+            WorldAnchor(
+                id: try cells.identifier(),
+                transform: try cells.json(Transform.self) ?? .identity,
+                annotationID: try cells.optionalIdentifier())
+        )
     }
 }
 
@@ -191,14 +197,17 @@ enum AttachmentColumns {
     static func attachment(from row: PostgresRow) throws -> (UUID, Attachment) {
         var cells = ColumnReader(row)
         let annotationID = try cells.next(UUID.self)
-        return (annotationID, Attachment(
-            id: try cells.next(),
-            fileName: try cells.next(),
-            fileType: try cells.next(),
-            fileSize: try cells.next(Int64.self),
-            localURL: try cells.url(),
-            cloudAssetID: try cells.next(String?.self),
-            thumbnailURL: try cells.url(),
-            uploadedAt: try cells.optionalDate()))
+        return (
+            annotationID,
+            Attachment(
+                id: try cells.next(),
+                fileName: try cells.next(),
+                fileType: try cells.next(),
+                fileSize: try cells.next(Int64.self),
+                localURL: try cells.url(),
+                cloudAssetID: try cells.next(String?.self),
+                thumbnailURL: try cells.url(),
+                uploadedAt: try cells.optionalDate())
+        )
     }
 }

@@ -9,7 +9,8 @@ extension PostgresStore: AccountRepository {
                 try await transaction(on: connection) {
                     let taken = try await connection.rows(
                         #"SELECT 1 FROM accounts WHERE lower(email COLLATE "C") = lower(\#(account.email) COLLATE "C")"#,
-                        logger: logger) { try $0.decode(Int.self) }
+                        logger: logger
+                    ) { try $0.decode(Int.self) }
                     if !taken.isEmpty { throw AccountError.emailTaken }
                     try await connection.query(
                         """
@@ -111,7 +112,8 @@ extension PostgresStore: AccountRepository {
                 """
                 UPDATE sessions SET revokedAt = \(date.storeValue)
                 WHERE id = \(id) AND userID = \(userID.rawValue) AND revokedAt IS NULL RETURNING 1
-                """, logger: logger) { try $0.decode(Int.self) }.isEmpty
+                """, logger: logger
+            ) { try $0.decode(Int.self) }.isEmpty
         }
     }
 
@@ -126,7 +128,8 @@ extension PostgresStore: AccountRepository {
                     LIMIT \(max(0, limit))
                 )
                 DELETE FROM sessions s USING ended WHERE s.tokenHash = ended.tokenHash RETURNING 1
-                """, logger: logger) { try $0.decode(Int.self) }.count
+                """, logger: logger
+            ) { try $0.decode(Int.self) }.count
         }
     }
 
@@ -136,14 +139,16 @@ extension PostgresStore: AccountRepository {
         }
     }
 
-    public func changePassword(of userID: UserID, to passwordHash: String, keeping: String?, at date: Date) async throws {
+    public func changePassword(of userID: UserID, to passwordHash: String, keeping: String?, at date: Date) async throws
+    {
         do {
             try await withConnection { connection in
                 try await transaction(on: connection) {
                     try await connection.query(
                         "UPDATE accounts SET passwordHash = \(passwordHash) WHERE userID = \(userID.rawValue)",
                         logger: logger)
-                    _ = try await Self.revokeSessions(of: userID, keeping: keeping, at: date, on: connection, logger: logger)
+                    _ = try await Self.revokeSessions(
+                        of: userID, keeping: keeping, at: date, on: connection, logger: logger)
                 }
             }
         } catch {
@@ -159,7 +164,8 @@ extension PostgresStore: AccountRepository {
             UPDATE sessions SET revokedAt = \(date.storeValue)
             WHERE userID = \(userID.rawValue) AND revokedAt IS NULL AND tokenHash IS DISTINCT FROM \(keeping)
             RETURNING 1
-            """, logger: logger) { try $0.decode(Int.self) }.count
+            """, logger: logger
+        ) { try $0.decode(Int.self) }.count
     }
 
     public func deleteAccount(_ userID: UserID, at date: Date) async throws {

@@ -16,8 +16,9 @@ extension PostgresStore: AnnotationRepository {
         id: AnnotationID, includingComments: Bool
     ) async throws -> (annotation: Annotation, chain: LayerChain)? {
         try await read { connection in
-            guard var annotation = try await connection.rows(AnnotationByIDStatement(id: id.rawValue), logger: logger)
-                .first
+            guard
+                var annotation = try await connection.rows(AnnotationByIDStatement(id: id.rawValue), logger: logger)
+                    .first
             else { return nil }
             let chain = LayerChain(
                 try await connection.rows(LayerChainStatement(id: annotation.layerID.rawValue), logger: logger))
@@ -68,13 +69,15 @@ extension PostgresStore: AnnotationRepository {
                 SELECT a.id FROM layers l JOIN annotations a ON a.layerID = l.id
                 WHERE l.autoExpireDays IS NOT NULL AND a.createdAt < \(now) - l.autoExpireDays * 86400000
                 LIMIT \(limit)
-                """, logger: logger) { AnnotationID(try $0.decode(UUID.self)) }
+                """, logger: logger
+            ) { AnnotationID(try $0.decode(UUID.self)) }
             let layers = try await connection.rows(
                 """
                 SELECT id FROM layers l WHERE isDeleted AND updatedAt < \(cutoff)
                 AND NOT EXISTS (SELECT 1 FROM annotations a WHERE a.layerID = l.id AND NOT a.isDeleted)
                 LIMIT \(limit)
-                """, logger: logger) { LayerID(try $0.decode(UUID.self)) }
+                """, logger: logger
+            ) { LayerID(try $0.decode(UUID.self)) }
             let comments = try await connection.rows(
                 "SELECT id FROM comments WHERE isDeleted AND updatedAt < \(cutoff) LIMIT \(limit)", logger: logger
             ) { CommentID(try $0.decode(UUID.self)) }

@@ -16,20 +16,23 @@ extension PostgresStore: AssetRepository {
         try await read { connection in
             try await transaction(on: connection) {
                 try await connection.query(
-                    "SELECT pg_advisory_xact_lock(\(Self.ownerLockSpace), hashtext(\(owner.uuidString)))", logger: logger)
+                    "SELECT pg_advisory_xact_lock(\(Self.ownerLockSpace), hashtext(\(owner.uuidString)))",
+                    logger: logger)
                 let owned = try await connection.rows(
                     "SELECT 1 FROM asset_refs WHERE sha256 = \(sha256) AND ownerID = \(owner.rawValue)", logger: logger
                 ) { try $0.decode(Int.self) }
                 guard owned.isEmpty else { return }
                 if let quotaBytes {
-                    let used = try await connection.rows(
-                        "SELECT coalesce(sum(byteCount), 0)::bigint FROM asset_refs WHERE ownerID = \(owner.rawValue)",
-                        logger: logger
-                    ) { try $0.decode(Int64.self) }.first ?? 0
+                    let used =
+                        try await connection.rows(
+                            "SELECT coalesce(sum(byteCount), 0)::bigint FROM asset_refs WHERE ownerID = \(owner.rawValue)",
+                            logger: logger
+                        ) { try $0.decode(Int64.self) }.first ?? 0
                     if used + byteCount > quotaBytes { throw AssetQuotaExceeded(usedBytes: used) }
                 }
-                try await insert(sha256: sha256, owner: owner, contentType: contentType, byteCount: byteCount,
-                                 bytes: bytes, at: date, on: connection)
+                try await insert(
+                    sha256: sha256, owner: owner, contentType: contentType, byteCount: byteCount,
+                    bytes: bytes, at: date, on: connection)
             }
         }
     }
@@ -38,7 +41,8 @@ extension PostgresStore: AssetRepository {
         sha256: String, owner: UserID, contentType: String, byteCount: Int64, bytes: ByteBuffer, at date: Date,
         on connection: PostgresConnection
     ) async throws {
-        try await connection.query("""
+        try await connection.query(
+            """
             WITH blob AS (
                 INSERT INTO asset_blobs (sha256, contentType, byteCount, data, createdAt)
                 VALUES (\(sha256), \(contentType), \(byteCount), \(bytes), \(date.storeValue))
@@ -73,7 +77,8 @@ extension PostgresStore: AssetRepository {
         // Only records whose author owns the asset: a hash anyone else put in a record is a
         // name, not a grant (issue 17).
         try await read { connection in
-            let annotations = try await connection.rows("""
+            let annotations = try await connection.rows(
+                """
                 SELECT a.id FROM annotations a
                 JOIN asset_refs r ON r.sha256 = a.cloudAssetID AND r.ownerID = a.ownerID
                 WHERE a.cloudAssetID = \(sha256) AND NOT a.isDeleted
@@ -84,7 +89,8 @@ extension PostgresStore: AssetRepository {
                 LIMIT 100
                 """, logger: logger
             ) { AnnotationID(try $0.decode(UUID.self)) }
-            let maps = try await connection.rows("""
+            let maps = try await connection.rows(
+                """
                 SELECT w.id FROM world_maps w
                 WHERE (w.worldMapAssetID = \(sha256) OR w.thumbnailAssetID = \(sha256))
                   AND EXISTS (SELECT 1 FROM asset_refs r WHERE r.sha256 = \(sha256) AND r.ownerID = w.ownerID)

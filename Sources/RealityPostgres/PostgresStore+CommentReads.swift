@@ -4,7 +4,8 @@ import RealityCore
 
 extension PostgresStore: CommentRepository {
     public func comment(id: CommentID) async throws -> Comment? {
-        try await comments("SELECT \(unescaped: CommentColumns.selection) FROM comments WHERE id = \(id.rawValue)").first
+        try await comments("SELECT \(unescaped: CommentColumns.selection) FROM comments WHERE id = \(id.rawValue)")
+            .first
     }
 
     public func comments(on annotationID: AnnotationID) async throws -> [Comment] {
@@ -20,7 +21,8 @@ extension PostgresStore: CommentRepository {
     }
 
     public func comments(authoredBy author: UserID) async throws -> [Comment] {
-        try await comments("""
+        try await comments(
+            """
             SELECT \(unescaped: CommentColumns.selection) FROM comments
             WHERE authorID = \(author.rawValue) AND NOT isDeleted ORDER BY createdAt, id
             """)

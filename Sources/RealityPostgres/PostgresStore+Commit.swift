@@ -97,7 +97,8 @@ extension PostgresStore: ChangeCommitting {
         var owners: Set<String> = []
         for precondition in preconditions {
             switch precondition {
-            case .annotationCountBelow(let owner, _, _), .layerCountBelow(let owner, _, _): owners.insert(owner.uuidString)
+            case .annotationCountBelow(let owner, _, _), .layerCountBelow(let owner, _, _):
+                owners.insert(owner.uuidString)
             // Two creates racing with one client-chosen ID serialise on the ID, so the second
             // sees the first's row instead of overwriting it.
             case .annotationAbsent(let id): owners.insert("annotation:" + id.uuidString)
@@ -108,24 +109,30 @@ extension PostgresStore: ChangeCommitting {
         }
         guard !owners.isEmpty else { return }
         // One statement takes them all, in the sorted order every committer uses.
-        try await connection.query("""
+        try await connection.query(
+            """
             SELECT pg_advisory_xact_lock(\(ownerLockSpace), hashtext(key))
             FROM unnest(\(owners.sorted())::text[]) WITH ORDINALITY AS keys(key, position) ORDER BY position
             """, logger: logger)
     }
 
-    private static func check(_ precondition: Precondition, on connection: PostgresConnection, logger: Logger) async throws {
+    private static func check(_ precondition: Precondition, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
         switch precondition {
         case .annotationCountBelow(let owner, let limit, let tier):
-            let count = try await connection.rows(
-                "SELECT count(*) FROM annotations WHERE ownerID = \(owner.rawValue) AND NOT isDeleted", logger: logger
-            ) { try $0.decode(Int.self) }.first ?? 0
+            let count =
+                try await connection.rows(
+                    "SELECT count(*) FROM annotations WHERE ownerID = \(owner.rawValue) AND NOT isDeleted",
+                    logger: logger
+                ) { try $0.decode(Int.self) }.first ?? 0
             if count >= limit { throw TierLimitError.annotationLimitReached(limit: limit, tier: tier) }
         case .layerCountBelow(let owner, let limit, let tier):
-            let count = try await connection.rows(
-                "SELECT count(*) FROM layers WHERE ownerID = \(owner.rawValue) AND NOT isDeleted AND id <> \(LayerID.defaultLayer(of: owner).rawValue)",
-                logger: logger
-            ) { try $0.decode(Int.self) }.first ?? 0
+            let count =
+                try await connection.rows(
+                    "SELECT count(*) FROM layers WHERE ownerID = \(owner.rawValue) AND NOT isDeleted AND id <> \(LayerID.defaultLayer(of: owner).rawValue)",
+                    logger: logger
+                ) { try $0.decode(Int.self) }.first ?? 0
             if count >= limit { throw TierLimitError.layerLimitReached(limit: limit, tier: tier) }
         case .annotationAbsent(let id):
             let found = try await connection.rows(
@@ -153,7 +160,8 @@ extension PostgresStore: ChangeCommitting {
             }
             var query = PostgresQueryBuilder()
             let sql = "SELECT changeSeq FROM \(table.name) WHERE \(table.key) = \(query.bind(key)) FOR UPDATE"
-            let current = try await connection.rows(query.query(sql), logger: logger) { try $0.decode(Int64.self) }.first
+            let current = try await connection.rows(query.query(sql), logger: logger) { try $0.decode(Int64.self) }
+                .first
             if current.map(String.init) != tag { throw StoreError.conflict(recordType: type, id: id) }
         case .annotationsAbsent(let ids):
             let found = try await connection.rows(

@@ -14,7 +14,7 @@ extension PostgresStore {
     public static func clientConfiguration(url text: String) throws -> PostgresClient.Configuration {
         func invalid(_ reason: String) -> StoreError { StoreError.unavailable(detail: "PostgreSQL URL: \(reason)") }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "postgres" || scheme == "postgresql"
+            scheme == "postgres" || scheme == "postgresql"
         else { throw invalid("expected postgres://user:password@host:port/database") }
         let username = components.user?.removingPercentEncoding ?? "postgres"
         let password = components.password?.removingPercentEncoding

@@ -14,25 +14,28 @@ extension PostgresStore: LayerRepository {
     }
 
     public func layers(visibleTo viewer: UserID, at date: Date) async throws -> [Layer] {
-        var query = PostgresQuery(unsafeSQL: """
-            WITH RECURSIVE \(PostgresAccessSQL.visibleLayersCTE(viewer: "$1", now: "$2"))
-            SELECT \(LayerColumns.selection) FROM layers l
-            WHERE l.id IN (SELECT id FROM visible_layers) ORDER BY l.createdAt, l.id
-            """)
+        var query = PostgresQuery(
+            unsafeSQL: """
+                WITH RECURSIVE \(PostgresAccessSQL.visibleLayersCTE(viewer: "$1", now: "$2"))
+                SELECT \(LayerColumns.selection) FROM layers l
+                WHERE l.id IN (SELECT id FROM visible_layers) ORDER BY l.createdAt, l.id
+                """)
         query.binds.append(viewer.rawValue)
         query.binds.append(date.storeValue)
         return try await layers(query)
     }
 
     public func childLayers(of id: LayerID) async throws -> [Layer] {
-        try await layers("""
+        try await layers(
+            """
             SELECT \(unescaped: LayerColumns.selection) FROM layers l
             WHERE l.parentLayerID = \(id.rawValue) AND NOT l.isDeleted ORDER BY l.createdAt, l.id
             """)
     }
 
     public func descendantLayers(of id: LayerID) async throws -> [Layer] {
-        try await layers("""
+        try await layers(
+            """
             WITH RECURSIVE below(id, depth) AS (
                 SELECT id, 1 FROM layers WHERE parentLayerID = \(id.rawValue) AND NOT isDeleted
                 UNION

@@ -21,10 +21,12 @@ extension PostgresStore: PlanSharingReading {
                 )
                 SELECT u.id, u.subscriptionTier, u.subscriptionExpiresAt, p.sharing
                 FROM relevant r JOIN users u ON u.id = r.id LEFT JOIN plan_sharing p ON p.userID = r.id
-                """, logger: logger, { row -> PlanSharingState in
+                """, logger: logger,
+                { row -> PlanSharingState in
                     var cells = ColumnReader(row)
                     return PlanSharingState(
-                        userID: try cells.identifier(), tier: try cells.enumValue(), expiresAt: try cells.optionalDate(),
+                        userID: try cells.identifier(), tier: try cells.enumValue(),
+                        expiresAt: try cells.optionalDate(),
                         shown: try cells.next(Bool?.self))
                 })
         }
@@ -41,7 +43,8 @@ extension PostgresStore: PlanSharingReading {
                 SELECT 'annotation', a.id FROM grants g JOIN annotations a ON a.id = g.targetID
                     JOIN layers l ON l.id = a.layerID
                 WHERE g.targetType = 'annotation' AND l.ownerID = \(user) AND NOT a.isDeleted
-                """, logger: logger, { row -> GrantTarget in
+                """, logger: logger,
+                { row -> GrantTarget in
                     let (type, id) = try row.decode((String, UUID).self)
                     return type == "layer" ? .layer(LayerID(id)) : .annotation(AnnotationID(id))
                 })

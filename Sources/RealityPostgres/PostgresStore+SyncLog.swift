@@ -68,7 +68,8 @@ extension PostgresStore: SyncLogReading {
             if let existing = try await Self.storedSecret(on: connection, logger: logger) { return existing }
             var generator = SystemRandomNumberGenerator()
             let fresh = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO meta (key, value) VALUES ('sync.secret', \(fresh.base64EncodedString()))
                 ON CONFLICT (key) DO NOTHING
                 """, logger: logger)
@@ -87,7 +88,8 @@ extension PostgresStore: SyncLogReading {
 
     public func expiredGrants(of user: UserID, at now: Date) async throws -> [GrantTarget] {
         try await read { connection in
-            try await connection.rows("""
+            try await connection.rows(
+                """
                 SELECT targetType, targetID FROM grants WHERE userID = \(user.rawValue) AND expiresAt <= \(now.storeValue)
                 ORDER BY targetType, targetID
                 """, logger: logger
@@ -111,7 +113,8 @@ extension PostgresStore: SyncLogReading {
         var query = PostgresQueryBuilder()
         let sql = "SELECT changeSeq FROM \(table.name) WHERE \(table.key) = \(query.bind(key))"
         return try await read { connection in
-            try await connection.rows(query.query(sql), logger: logger) { try $0.decode(Int64.self) }.first.map(String.init)
+            try await connection.rows(query.query(sql), logger: logger) { try $0.decode(Int64.self) }.first.map(
+                String.init)
         }
     }
 
@@ -121,14 +124,19 @@ extension PostgresStore: SyncLogReading {
         guard !mutationIDs.isEmpty else { return [:] }
         return try await read { connection in
             var found: [String: RecordedSyncMutation] = [:]
-            for (id, recorded) in try await connection.rows("""
+            for (id, recorded) in try await connection.rows(
+                """
                 SELECT mutationID, status, seq, error FROM sync_mutations
                 WHERE userID = \(userID.rawValue) AND mutationID = ANY(\(mutationIDs))
-                """, logger: logger, { row -> (String, RecordedSyncMutation) in
+                """, logger: logger,
+                { row -> (String, RecordedSyncMutation) in
                     var cells = ColumnReader(row)
-                    return (try cells.next(String.self), RecordedSyncMutation(
-                        saved: try cells.next(String.self) == "saved", sequence: try cells.next(Int64?.self),
-                        error: try cells.next(String?.self).map { Data($0.utf8) }))
+                    return (
+                        try cells.next(String.self),
+                        RecordedSyncMutation(
+                            saved: try cells.next(String.self) == "saved", sequence: try cells.next(Int64?.self),
+                            error: try cells.next(String?.self).map { Data($0.utf8) })
+                    )
                 })
             {
                 found[id] = recorded
@@ -139,7 +147,8 @@ extension PostgresStore: SyncLogReading {
 
     public func recordSyncRejection(userID: UserID, mutationID: String, error: Data, at date: Date) async throws {
         try await read { connection in
-            _ = try await connection.query("""
+            _ = try await connection.query(
+                """
                 INSERT INTO sync_mutations (userID, mutationID, status, error, createdAt)
                 VALUES (\(userID.rawValue), \(mutationID), 'rejected', \(String(decoding: error, as: UTF8.self)),
                         \(date.storeValue))

@@ -4,12 +4,15 @@ import RealityCore
 
 extension PostgresStore: WorldMapRepository {
     public func worldMap(id: WorldMapID) async throws -> WorldMap? {
-        try await worldMaps("SELECT \(unescaped: WorldMapColumns.selection) FROM world_maps w WHERE w.id = \(id.rawValue)")
-            .first
+        try await worldMaps(
+            "SELECT \(unescaped: WorldMapColumns.selection) FROM world_maps w WHERE w.id = \(id.rawValue)"
+        )
+        .first
     }
 
     public func worldMaps(visibleTo viewer: UserID) async throws -> [WorldMap] {
-        try await worldMaps("""
+        try await worldMaps(
+            """
             SELECT \(unescaped: WorldMapColumns.selection) FROM world_maps w
             WHERE w.ownerID = \(viewer.rawValue) OR (w.isShared AND w.sharedWith ? \(viewer.uuidString))
             ORDER BY w.lastUsedAt DESC, w.id
@@ -30,7 +33,8 @@ extension PostgresStore: WorldMapRepository {
     {
         guard !maps.isEmpty else { return [] }
         var anchors: [UUID: [WorldAnchor]] = [:]
-        for (mapID, anchor) in try await connection.rows("""
+        for (mapID, anchor) in try await connection.rows(
+            """
             SELECT \(unescaped: WorldMapColumns.anchorSelection) FROM anchors
             WHERE worldMapID = ANY(\(maps.map(\.id.rawValue))) ORDER BY worldMapID, position
             """, logger: logger, WorldMapColumns.anchor(from:))

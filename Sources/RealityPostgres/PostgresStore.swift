@@ -103,7 +103,9 @@ public struct PostgresStore: Sendable {
 
     /// Runs `body` on a pooled connection, counted in ``poolUsage``; errors pass through.
     func withConnection<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
-        try await pool.measure(.connection) { try await client.withConnection { connection in try await body(connection) } }
+        try await pool.measure(.connection) {
+            try await client.withConnection { connection in try await body(connection) }
+        }
     }
 
     /// `error` as the store reports it: store and tier errors as they are, anything else as

@@ -34,11 +34,15 @@ struct PostgresSyncLog {
                 SELECT id, parentLayerID, isPublic, isDeleted FROM layers WHERE id = ANY(\(needed.layers.map(\.rawValue)))
                 ORDER BY id FOR NO KEY UPDATE
                 """,
-                logger: logger, { row -> (UUID, SyncJournal.PriorLayer) in
+                logger: logger,
+                { row -> (UUID, SyncJournal.PriorLayer) in
                     var cells = ColumnReader(row)
-                    return (try cells.next(UUID.self), SyncJournal.PriorLayer(
-                        parentLayerID: try cells.optionalIdentifier(), isPublic: try cells.next(),
-                        isDeleted: try cells.next()))
+                    return (
+                        try cells.next(UUID.self),
+                        SyncJournal.PriorLayer(
+                            parentLayerID: try cells.optionalIdentifier(), isPublic: try cells.next(),
+                            isDeleted: try cells.next())
+                    )
                 })
             {
                 prior.layers[LayerID(id)] = layer
@@ -88,16 +92,20 @@ struct PostgresSyncLog {
         // commit numbered up to N, and none numbered after it, in one snapshot: it can never step
         // past a number whose commit is still in flight (and would later appear behind its cursor).
         // The lock is taken last, after the commit's own writes, so committers overlap until here.
-        guard let sequence = try await connection.rows(
-            "UPDATE sync_clock SET seq = seq + 1 WHERE id = 1 RETURNING seq", logger: logger, { try $0.decode(Int64.self) }
-        ).first else {
+        guard
+            let sequence = try await connection.rows(
+                "UPDATE sync_clock SET seq = seq + 1 WHERE id = 1 RETURNING seq", logger: logger,
+                { try $0.decode(Int64.self) }
+            ).first
+        else {
             throw StoreError.unavailable(detail: "sync_clock has no row")
         }
         var query = PostgresQueryBuilder()
         let seq = query.bind(sequence)
         var parts = stamps.updates(to: seq, in: &query)
         if !access.isEmpty {
-            parts.append("""
+            parts.append(
+                """
                 INSERT INTO sync_access_changes (seq, recordType, recordID, contextLayerID, userID, wasPublic)
                 SELECT \(seq), t, r::uuid, nullif(c, '')::uuid, nullif(u, '')::uuid, p
                 FROM unnest(\(query.bind(access.map(\.recordType.rawValue)))::text[],
@@ -108,7 +116,8 @@ struct PostgresSyncLog {
                 """)
         }
         if !mutations.isEmpty {
-            parts.append("""
+            parts.append(
+                """
                 INSERT INTO sync_mutations (userID, mutationID, status, seq, createdAt)
                 SELECT u, m, 'saved', \(seq), \(query.bind(date.storeValue))
                 FROM unnest(\(query.bind(mutations.map(\.0.rawValue)))::uuid[],
@@ -122,7 +131,8 @@ struct PostgresSyncLog {
     /// Makes every token issued so far answer 410 (after an account deletion removed records
     /// that others may hold, without tombstones).
     func startNewEpoch() async throws {
-        try await connection.query("UPDATE sync_clock SET seq = seq + 1, epoch = epoch + 1 WHERE id = 1", logger: logger)
+        try await connection.query(
+            "UPDATE sync_clock SET seq = seq + 1, epoch = epoch + 1 WHERE id = 1", logger: logger)
     }
 
     private static func pair(_ row: PostgresRow) throws -> (UUID, UUID) {

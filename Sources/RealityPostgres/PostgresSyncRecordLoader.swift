@@ -28,43 +28,56 @@ struct PostgresSyncRecordLoader {
     {
         switch type {
         case .layer:
-            let rows = try await tagged("""
+            let rows = try await tagged(
+                """
                 SELECT \(unescaped: LayerColumns.selection), l.changeSeq FROM layers l WHERE l.id = ANY(\(ids))
                 """, LayerColumns.layer(from:))
             let layers = try await PostgresAnnotationAssembler.complete(rows.map(\.0), on: connection, logger: logger)
             return zip(layers.map(SyncRecord.layer), rows.map(\.1)).map { ($0, $1) }
         case .annotation:
-            let rows = try await tagged("""
+            let rows = try await tagged(
+                """
                 SELECT \(unescaped: AnnotationColumns.selection), a.changeSeq FROM annotations a WHERE a.id = ANY(\(ids))
                 """, AnnotationColumns.annotation(from:))
             let annotations = try await PostgresAnnotationAssembler.complete(
                 rows.map(\.0), on: connection, logger: logger)
             return zip(annotations.map(SyncRecord.annotation), rows.map(\.1)).map { ($0, $1) }
         case .comment:
-            return try await tagged("""
+            return try await tagged(
+                """
                 SELECT \(unescaped: CommentColumns.selection), changeSeq FROM comments WHERE id = ANY(\(ids))
-                """, CommentColumns.comment(from:)).map { (.comment($0), $1) }
+                """, CommentColumns.comment(from:)
+            ).map { (.comment($0), $1) }
         case .user:
             // The counted columns share a name, so the tag is joined on rather than added to the list.
-            return try await tagged("""
+            return try await tagged(
+                """
                 SELECT q.*, t.changeSeq FROM (\(unescaped: UserColumns.selectWithCounts) WHERE u.id = ANY(\(ids))) q
                 JOIN users t ON t.id = q.id
-                """, UserColumns.user(from:)).map { (.user($0), $1) }
+                """, UserColumns.user(from:)
+            ).map { (.user($0), $1) }
         case .star:
-            return try await connection.rows("""
+            return try await connection.rows(
+                """
                 SELECT annotationID, createdAt, changeSeq FROM stars
                 WHERE userID = \(viewer.rawValue) AND annotationID = ANY(\(ids))
-                """, logger: logger) { row in
+                """, logger: logger
+            ) { row in
                 var cells = ColumnReader(row)
-                return (.star(StarRecord(annotationID: try cells.identifier(), createdAt: try cells.date())),
-                        try cells.next(Int64.self))
+                return (
+                    .star(StarRecord(annotationID: try cells.identifier(), createdAt: try cells.date())),
+                    try cells.next(Int64.self)
+                )
             }
         case .notification:
-            return try await tagged("""
+            return try await tagged(
+                """
                 SELECT \(unescaped: NotificationColumns.selection), changeSeq FROM notifications WHERE id = ANY(\(ids))
-                """, NotificationColumns.notification(from:)).map { (.notification($0), $1) }
+                """, NotificationColumns.notification(from:)
+            ).map { (.notification($0), $1) }
         case .worldMap:
-            let rows = try await tagged("""
+            let rows = try await tagged(
+                """
                 SELECT \(unescaped: WorldMapColumns.selection), w.changeSeq FROM world_maps w WHERE w.id = ANY(\(ids))
                 """, WorldMapColumns.worldMap(from:))
             let maps = try await PostgresStore.withAnchors(rows.map(\.0), on: connection, logger: logger)

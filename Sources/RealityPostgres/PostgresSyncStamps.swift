@@ -56,7 +56,8 @@ struct PostgresSyncStamps {
             selects.append("SELECT 1 FROM \(table) WHERE id = ANY(\(query.bind(ids))) ORDER BY id FOR NO KEY UPDATE")
         }
         if !stars.isEmpty {
-            selects.append("""
+            selects.append(
+                """
                 SELECT 1 FROM stars WHERE (userID, annotationID) IN (\(starKeys(&query)))
                 ORDER BY userID, annotationID FOR NO KEY UPDATE
                 """)

@@ -22,13 +22,15 @@ struct PostgresWrites {
         case .saveUser(let user): try await save(user)
         case .saveWorldMap(let map): try await save(map)
         case .deleteWorldMap(let id):
-            try await run("""
+            try await run(
+                """
                 WITH anchor_rows AS (DELETE FROM anchors WHERE worldMapID = \(id.rawValue))
                 DELETE FROM world_maps WHERE id = \(id.rawValue)
                 """)
         case .grant(let permission, let target):
             let (type, id) = GrantColumns.target(target)
-            try await run("""
+            try await run(
+                """
                 INSERT INTO grants (targetType, targetID, userID, id, level, grantedAt, grantedBy, expiresAt)
                 VALUES (\(type), \(id), \(permission.userID.rawValue), \(permission.id), \(permission.level.rawValue),
                         \(permission.grantedAt.storeValue), \(permission.grantedBy.rawValue), \(permission.expiresAt?.storeValue))
@@ -38,18 +40,21 @@ struct PostgresWrites {
                 """)
         case .revoke(let userID, let target):
             let (type, id) = GrantColumns.target(target)
-            try await run("""
+            try await run(
+                """
                 DELETE FROM grants WHERE targetType = \(type) AND targetID = \(id) AND userID = \(userID.rawValue)
                 """)
         case .addReaction(let reaction, let annotationID):
-            try await run("""
+            try await run(
+                """
                 INSERT INTO reactions (annotationID, userID, emoji, id, createdAt)
                 VALUES (\(annotationID.rawValue), \(reaction.userID.rawValue), \(reaction.emoji), \(reaction.id),
                         \(reaction.createdAt.storeValue))
                 ON CONFLICT DO NOTHING
                 """)
         case .removeReaction(let annotationID, let userID, let emoji):
-            try await run("""
+            try await run(
+                """
                 DELETE FROM reactions
                 WHERE annotationID = \(annotationID.rawValue) AND userID = \(userID.rawValue) AND emoji = \(emoji)
                 """)
@@ -59,24 +64,28 @@ struct PostgresWrites {
             try await read(annotationID, by: userID, at: date, views: 0)
         case .setStarred(let annotationID, let userID, let starred, let date):
             if starred {
-                try await run("""
+                try await run(
+                    """
                     INSERT INTO stars (userID, annotationID, createdAt)
                     VALUES (\(userID.rawValue), \(annotationID.rawValue), \(date.storeValue))
                     ON CONFLICT DO NOTHING
                     """)
             } else {
-                try await run("""
+                try await run(
+                    """
                     DELETE FROM stars WHERE userID = \(userID.rawValue) AND annotationID = \(annotationID.rawValue)
                     """)
             }
         case .addNotification(let notification): try await save(notification)
         case .markNotificationRead(let id, let recipientID):
-            try await run("UPDATE notifications SET isRead = true WHERE id = \(id) AND recipientID = \(recipientID.rawValue)")
+            try await run(
+                "UPDATE notifications SET isRead = true WHERE id = \(id) AND recipientID = \(recipientID.rawValue)")
         case .addActivity(let activity): try await save(activity)
         case .purgeAnnotation(let id):
             let key = id.rawValue
             // One statement: every data-modifying CTE runs, on the same snapshot.
-            try await run("""
+            try await run(
+                """
                 WITH annotation AS (DELETE FROM annotations WHERE id = \(key)),
                     grant_rows AS (DELETE FROM grants WHERE targetType = 'annotation' AND targetID = \(key)),
                     reaction_rows AS (DELETE FROM reactions WHERE annotationID = \(key)),
@@ -87,7 +96,8 @@ struct PostgresWrites {
                 UPDATE anchors SET annotationID = NULL WHERE annotationID = \(key)
                 """)
         case .purgeLayer(let id):
-            try await run("""
+            try await run(
+                """
                 WITH layer AS (DELETE FROM layers WHERE id = \(id.rawValue))
                 DELETE FROM grants WHERE targetType = 'layer' AND targetID = \(id.rawValue)
                 """)
@@ -99,7 +109,8 @@ struct PostgresWrites {
         case .recordSyncMutation:
             break  // the change log records it, with the commit's number (PostgresSyncLog)
         case .publishPlanSharing(let userID, let sharing, _):
-            try await run("""
+            try await run(
+                """
                 INSERT INTO plan_sharing (userID, sharing) VALUES (\(userID.rawValue), \(sharing))
                 ON CONFLICT (userID) DO UPDATE SET sharing = EXCLUDED.sharing
                 """)
@@ -115,16 +126,20 @@ struct PostgresWrites {
 
     /// Upserts a comment with its own search vector, then rebuilds its annotation's.
     private func save(_ comment: Comment) async throws {
-        try await run(CommentColumns.table.upsert(comment, extra: [
-            ("search", { $0.bind(SearchText.vectorLiteral(comment.text)) + "::tsvector" }),
-        ]))
+        try await run(
+            CommentColumns.table.upsert(
+                comment,
+                extra: [
+                    ("search", { $0.bind(SearchText.vectorLiteral(comment.text)) + "::tsvector" })
+                ]))
         try await refreshCommentText(of: comment.annotationID.rawValue)
     }
 
     /// Rebuilds the comment part of a live annotation's search vector: its own words (weight A)
     /// stay, the live comments' vectors follow.
     private func refreshCommentText(of annotationID: UUID) async throws {
-        try await run("""
+        try await run(
+            """
             UPDATE annotations SET search = ts_filter(search, '{a}') || coalesce(
                 (SELECT reality_tsvector_agg(c.search ORDER BY c.createdAt, c.id) FROM comments c
                  WHERE c.annotationID = \(annotationID) AND NOT c.isDeleted), ''::tsvector)
@@ -142,9 +157,12 @@ struct PostgresWrites {
         let key = map.id.rawValue
         // Anchor IDs are unique across maps and not secret (annotations name them): an anchor of
         // another map must not be replaced, and so taken out of that map, by this one.
-        if !map.anchors.isEmpty, let taken = try await connection.rows("""
-            SELECT id FROM anchors WHERE worldMapID <> \(key) AND id = ANY(\(map.anchors.map(\.id.rawValue))) LIMIT 1
-            """, logger: logger, { try $0.decode(UUID.self) }).first
+        if !map.anchors.isEmpty,
+            let taken = try await connection.rows(
+                """
+                SELECT id FROM anchors WHERE worldMapID <> \(key) AND id = ANY(\(map.anchors.map(\.id.rawValue))) LIMIT 1
+                """, logger: logger, { try $0.decode(UUID.self) }
+            ).first
         {
             throw StoreError.conflict(recordType: .worldMap, id: AnchorID(taken).uuidString)
         }
@@ -153,7 +171,8 @@ struct PostgresWrites {
         for (index, anchor) in map.anchors.enumerated() {
             let p = anchor.position
             let transform = try ColumnJSON.encode(anchor.transform)
-            try await run("""
+            try await run(
+                """
                 INSERT INTO anchors (id, worldMapID, position, transform, x, y, z, annotationID)
                 VALUES (
                     \(anchor.id.rawValue), \(key), \(index), \(transform)::jsonb,
@@ -167,7 +186,8 @@ struct PostgresWrites {
     }
 
     private func save(_ notification: AppNotification) async throws {
-        try await run("""
+        try await run(
+            """
             INSERT INTO notifications (
                 id, recipientID, type, title, body, actorID, annotationID, layerID, commentID, createdAt, isRead
             ) VALUES (
@@ -184,7 +204,8 @@ struct PostgresWrites {
     }
 
     private func save(_ activity: Activity) async throws {
-        try await run("""
+        try await run(
+            """
             INSERT INTO activities (id, kind, actorID, annotationID, layerID, commentID, summary, createdAt)
             VALUES (
                 \(activity.id), \(activity.kind.rawValue), \(activity.actorID.rawValue), \(activity.annotationID?.rawValue),
@@ -200,7 +221,8 @@ struct PostgresWrites {
 
     /// Marks read, and counts `views` more views.
     private func read(_ annotationID: AnnotationID, by userID: UserID, at date: Date, views: Int) async throws {
-        try await run("""
+        try await run(
+            """
             INSERT INTO views (annotationID, userID, count, firstReadAt, lastReadAt)
             VALUES (\(annotationID.rawValue), \(userID.rawValue), \(views), \(date.storeValue), \(date.storeValue))
             ON CONFLICT (annotationID, userID) DO UPDATE SET

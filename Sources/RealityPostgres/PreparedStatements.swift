@@ -48,8 +48,12 @@ struct ReactionsStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = ColumnReader(row)
         let annotationID = try cells.next(UUID.self)
-        return (annotationID, Reaction(
-            id: try cells.next(), emoji: try cells.next(), userID: try cells.identifier(), createdAt: try cells.date()))
+        return (
+            annotationID,
+            Reaction(
+                id: try cells.next(), emoji: try cells.next(), userID: try cells.identifier(),
+                createdAt: try cells.date())
+        )
     }
 }
 

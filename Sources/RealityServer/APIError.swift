@@ -46,7 +46,8 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
-        let data = (try? RealityJSON.encode(body)) ?? Data(#"{"error":{"code":"internal","message":"","field":null}}"#.utf8)
+        let data =
+            (try? RealityJSON.encode(body)) ?? Data(#"{"error":{"code":"internal","message":"","field":null}}"#.utf8)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

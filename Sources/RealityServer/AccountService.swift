@@ -63,7 +63,8 @@ struct AccountService<Store: ServerStore>: ServiceProtocol {
 
     /// The live sessions of `userID` as of `now` under `lifetimes`, most recently used first.
     func sessions(of userID: UserID, lifetimes: SessionLifetimes, now: Date) async throws -> [AccountSession] {
-        try await store.sessions(of: userID, usedSince: lifetimes.usedSince(now), createdSince: lifetimes.createdSince(now))
+        try await store.sessions(
+            of: userID, usedSince: lifetimes.usedSince(now), createdSince: lifetimes.createdSince(now))
     }
 
     /// Ends the session `id` of `userID`; false when `userID` has no such session.

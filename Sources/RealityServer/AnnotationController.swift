@@ -29,9 +29,11 @@ struct AnnotationController<Store: ServerStore>: Sendable {
             // service's, judged per annotation. A page may come out short; the cursor still moves on.
             items = try await annotations.filterVisible(pageRows, at: date, viewerPosition: nil)
         }
-        let next = hasMore ? pageRows.last.map {
-            AnnotationCursor.encode(AnnotationQuery.Cursor(createdAt: $0.createdAt, id: $0.id))
-        } : nil
+        let next =
+            hasMore
+            ? pageRows.last.map {
+                AnnotationCursor.encode(AnnotationQuery.Cursor(createdAt: $0.createdAt, id: $0.id))
+            } : nil
         return JSONResponse(Page(items: items, nextCursor: next))
     }
 

@@ -136,11 +136,12 @@ func buildRouter<Store: ServerStore>(
     if let liveEvents { services = services.registering(ServerComponent.events(liveEvents)) }
     let json = configuration.maxJSONBodyBytes
     let router = Router(context: APIRequestContext.self)
-    router.add(middleware: GatewayMiddleware(
-        metrics: metrics, bodyLimits: BodyLimits(json: json, asset: configuration.maxAssetBytes),
-        authenticator: Authenticator(store: store, lifetimes: configuration.sessionLifetimes),
-        limiter: RateLimiter(burst: configuration.rateLimitBurst, perSecond: configuration.rateLimitPerSecond),
-        adminToken: configuration.adminToken))
+    router.add(
+        middleware: GatewayMiddleware(
+            metrics: metrics, bodyLimits: BodyLimits(json: json, asset: configuration.maxAssetBytes),
+            authenticator: Authenticator(store: store, lifetimes: configuration.sessionLifetimes),
+            limiter: RateLimiter(burst: configuration.rateLimitBurst, perSecond: configuration.rateLimitPerSecond),
+            adminToken: configuration.adminToken))
     OperationsController(services: services, metrics: metrics).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
 

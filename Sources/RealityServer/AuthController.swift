@@ -29,7 +29,8 @@ struct AuthController<Store: ServerStore>: Sendable {
         let body = try await request.decodeJSON(RegisterRequest.self, limit: context.maxBodyBytes)
         let email = EmailAddress.normalized(body.email)
         let now = Timestamp.now()
-        let user = User(displayName: body.displayName.trimmingCharacters(in: .whitespacesAndNewlines), email: email, createdAt: now)
+        let user = User(
+            displayName: body.displayName.trimmingCharacters(in: .whitespacesAndNewlines), email: email, createdAt: now)
         if email.isEmpty { throw ValidationError(field: "email", reason: .required) }
         try PasswordPolicy.check(body.password, email: email)
         try user.validate()
@@ -67,8 +68,10 @@ struct AuthController<Store: ServerStore>: Sendable {
     /// cut to ``CredentialLimits/maxDeviceNameBytes``; nil when nothing is left.
     static func deviceName(_ sent: String?, _ request: Request) -> String? {
         let text = sent ?? request.headers[.userAgent] ?? ""
-        var name = String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.generalCategory.isControl }))
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        var name = String(
+            String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.generalCategory.isControl })
+        )
+        .trimmingCharacters(in: .whitespacesAndNewlines)
         while name.utf8.count > CredentialLimits.maxDeviceNameBytes { name.removeLast() }
         return name.isEmpty ? nil : name
     }
@@ -86,7 +89,8 @@ extension Unicode.GeneralCategory {
 
 extension APIError {
     /// A failed login: the same answer whether or not the email has an account.
-    static let invalidCredentials = APIError(.unauthorized, code: "invalid_credentials", message: "Wrong email or password.")
+    static let invalidCredentials = APIError(
+        .unauthorized, code: "invalid_credentials", message: "Wrong email or password.")
 
     /// A login that must wait `seconds` after repeated failures (``LoginThrottle``).
     static func loginThrottled(_ seconds: Int) -> APIError {

@@ -12,8 +12,8 @@ enum BearerToken {
         return header.withUTF8 { bytes in
             let scheme = "bearer".utf8
             guard bytes.count > scheme.count,
-                  zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 }),
-                  isBlank(bytes[scheme.count])
+                zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 }),
+                isBlank(bytes[scheme.count])
             else { return nil }
             var start = scheme.count
             while start < bytes.count, isBlank(bytes[start]) { start += 1 }

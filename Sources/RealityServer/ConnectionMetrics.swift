@@ -38,27 +38,37 @@ struct ConnectionMetrics: Sendable {
 
     init(registry: PrometheusCollectorRegistry) {
         open = registry.makeGauge(
-            descriptor: MetricNameDescriptor(metricName: "http_connections_open", unitName: "", helpText: "HTTP connections open"))
-        refused = Dictionary(uniqueKeysWithValues: ConnectionRefusal.allCases.map { reason in
-            (reason, registry.makeCounter(
-                descriptor: MetricNameDescriptor(
-                    metricName: "http_connections_refused", unitName: "total",
-                    helpText: "Connections closed on arrival by a connection cap"),
-                labels: [("reason", reason.rawValue)]))
-        })
+            descriptor: MetricNameDescriptor(
+                metricName: "http_connections_open", unitName: "", helpText: "HTTP connections open"))
+        refused = Dictionary(
+            uniqueKeysWithValues: ConnectionRefusal.allCases.map { reason in
+                (
+                    reason,
+                    registry.makeCounter(
+                        descriptor: MetricNameDescriptor(
+                            metricName: "http_connections_refused", unitName: "total",
+                            helpText: "Connections closed on arrival by a connection cap"),
+                        labels: [("reason", reason.rawValue)])
+                )
+            })
         headerTimeouts = registry.makeCounter(
             descriptor: MetricNameDescriptor(
                 metricName: "http_header_timeouts", unitName: "total",
                 helpText: "Requests whose head did not arrive within the header timeout"))
-        rejectedHeads = Dictionary(uniqueKeysWithValues: RejectedHead.allCases.filter { $0 != .timeout }.map { reason in
-            (reason, registry.makeCounter(
-                descriptor: MetricNameDescriptor(
-                    metricName: "http_request_heads_rejected", unitName: "total",
-                    helpText: "Request heads answered 400, 414 or 431 before any route"),
-                labels: [("reason", reason.rawValue)]))
-        })
+        rejectedHeads = Dictionary(
+            uniqueKeysWithValues: RejectedHead.allCases.filter { $0 != .timeout }.map { reason in
+                (
+                    reason,
+                    registry.makeCounter(
+                        descriptor: MetricNameDescriptor(
+                            metricName: "http_request_heads_rejected", unitName: "total",
+                            helpText: "Request heads answered 400, 414 or 431 before any route"),
+                        labels: [("reason", reason.rawValue)])
+                )
+            })
         liveSockets = registry.makeGauge(
-            descriptor: MetricNameDescriptor(metricName: "live_event_sockets_open", unitName: "", helpText: "Live-event sockets open"))
+            descriptor: MetricNameDescriptor(
+                metricName: "live_event_sockets_open", unitName: "", helpText: "Live-event sockets open"))
         liveSocketsRefused = registry.makeCounter(
             descriptor: MetricNameDescriptor(
                 metricName: "live_event_sockets_refused", unitName: "total",

@@ -2,9 +2,9 @@ import Foundation
 import ServiceLifecycle
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one server process that may serve a SQLite data directory: an exclusive `flock` on the
@@ -86,7 +86,9 @@ final class DataDirectoryLock: Service, Sendable {
     private static func holder(of descriptor: Int32) -> String {
         var bytes = [UInt8](repeating: 0, count: 32)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        let pid = count > 0 ? String(decoding: bytes[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+        let pid =
+            count > 0
+            ? String(decoding: bytes[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
         return pid.isEmpty ? "another server holds its lock" : "another server (process \(pid)) serves it"
     }
 }

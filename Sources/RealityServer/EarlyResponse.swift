@@ -12,27 +12,31 @@ struct EarlyResponse: Sendable {
 
     /// A head that did not arrive within `timeout` (408).
     static func headerTimeout(_ timeout: TimeAmount) -> EarlyResponse {
-        EarlyResponse(error: APIError(
-            .requestTimeout, code: "header_timeout",
-            message: "The request's head did not arrive within \(Double(timeout.nanoseconds) / 1e9) s."))
+        EarlyResponse(
+            error: APIError(
+                .requestTimeout, code: "header_timeout",
+                message: "The request's head did not arrive within \(Double(timeout.nanoseconds) / 1e9) s."))
     }
 
     /// A request line over `limit` bytes (414).
     static func uriTooLong(limit: Int) -> EarlyResponse {
-        EarlyResponse(error: APIError(
-            .uriTooLong, code: "uri_too_long", message: "The request line is longer than \(limit) bytes."))
+        EarlyResponse(
+            error: APIError(
+                .uriTooLong, code: "uri_too_long", message: "The request line is longer than \(limit) bytes."))
     }
 
     /// Headers over `limit` bytes (431).
     static func headersTooLarge(limit: Int) -> EarlyResponse {
-        EarlyResponse(error: APIError(
-            .requestHeaderFieldsTooLarge, code: "headers_too_large",
-            message: "The request's headers are larger than \(limit) bytes."))
+        EarlyResponse(
+            error: APIError(
+                .requestHeaderFieldsTooLarge, code: "headers_too_large",
+                message: "The request's headers are larger than \(limit) bytes."))
     }
 
     /// A head that is not HTTP/1.1 (400).
-    static let malformed = EarlyResponse(error: APIError(
-        .badRequest, code: "bad_request", message: "The request could not be read as HTTP/1.1."))
+    static let malformed = EarlyResponse(
+        error: APIError(
+            .badRequest, code: "bad_request", message: "The request could not be read as HTTP/1.1."))
 
     /// The JSON body.
     var body: ByteBuffer {

@@ -17,7 +17,8 @@ struct InboxController<Store: ServerStore>: Sendable {
         router.on(.markNotificationRead, use: markRead)
     }
 
-    @Sendable func activity(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Activity>> {
+    @Sendable func activity(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Activity>>
+    {
         let page = try PageRequest(context.query(of: request))
         let feed = try await services.collaboration(context.requireUser()).getActivityFeed(limit: Self.window)
         let (items, next) = try OffsetCursor.page(feed, page)

@@ -45,18 +45,20 @@ public struct LineLogHandler: LogHandler {
         var fields = ownFields()
         if let explicit = event.metadata { fields.add(explicit) }
         if let error = event.error { fields.add("error", .string("\(error)")) }
-        output.emit(LogLine.format(
-            date: Date(), level: event.level, label: label, fields: fields, source: event.source,
-            message: event.message.description))
+        output.emit(
+            LogLine.format(
+                date: Date(), level: event.level, label: label, fields: fields, source: event.source,
+                message: event.message.description))
     }
 
     /// Writes a request's line straight from its fields (see ``RequestLine``).
     func log(_ request: RequestLine) {
         var fields = ownFields()
         request.addFields(to: &fields)
-        output.emit(LogLine.format(
-            date: Date(), level: .info, label: label, fields: fields, source: RequestLine.source,
-            message: RequestLine.message))
+        output.emit(
+            LogLine.format(
+                date: Date(), level: .info, label: label, fields: fields, source: RequestLine.source,
+                message: RequestLine.message))
     }
 
     /// The fields every line starts from: the handler's metadata, then the provider's.

@@ -121,7 +121,8 @@ struct LogLine {
         case .stringConvertible(let convertible): convertible.description
         case .array(let values): "[" + values.map(text(of:)).joined(separator: ", ") + "]"
         case .dictionary(let values):
-            "[" + values.sorted(by: { $0.key < $1.key }).map { "\($0.key): \(text(of: $0.value))" }
+            "["
+                + values.sorted(by: { $0.key < $1.key }).map { "\($0.key): \(text(of: $0.value))" }
                 .joined(separator: ", ") + "]"
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import RealityAPI
 import NIOCore
+import RealityAPI
 
 /// `GET /api/v1/openapi.json`, public: clients read it before they have an account (SPEC C4).
 struct OpenAPIController: Sendable {

@@ -53,7 +53,8 @@ extension OpenAPIDocument {
         case .integer: return integer
         case .number: return ["type": "number"]
         case .enumeration(let values): return enumeration(values)
-        case .numbers(let count): return ["type": "array", "items": ["type": "number"], "minItems": count, "maxItems": count]
+        case .numbers(let count):
+            return ["type": "array", "items": ["type": "number"], "minItems": count, "maxItems": count]
         case .array(let items): return array(jsonSchema(items))
         case .component(let name): return ref(name)
         case .assetID: return ["type": "string", "pattern": "^[0-9a-f]{64}$"]

@@ -4,18 +4,26 @@ extension OpenAPIDocument {
     /// The schemas of the sync API and live events (docs/sync-protocol.md).
     static var syncSchemas: [String: Any] {
         let scope = enumeration(["private", "shared", "public"])
-        let recordType = enumeration(["layer", "annotation", "comment", "user", "star", "notification", "worldMap",
-                                      "grant", "reaction", "view"])
+        let recordType = enumeration([
+            "layer", "annotation", "comment", "user", "star", "notification", "worldMap",
+            "grant", "reaction", "view",
+        ])
         let record: [String: Any] = [
-            "description": "The record, shaped by recordType: Layer, Annotation, Comment, User, {annotationID, createdAt} "
+            "description":
+                "The record, shaped by recordType: Layer, Annotation, Comment, User, {annotationID, createdAt} "
                 + "for a star, AppNotification or WorldMap.",
-            "oneOf": [ref("Layer"), ref("Annotation"), ref("Comment"), ref("User"), ref("AppNotification"),
-                      ref("WorldMap"), object(["annotationID": uuid, "createdAt": date])],
+            "oneOf": [
+                ref("Layer"), ref("Annotation"), ref("Comment"), ref("User"), ref("AppNotification"),
+                ref("WorldMap"), object(["annotationID": uuid, "createdAt": date]),
+            ],
         ]
-        let errorDetail = object(["code": string, "message": string, "field": optionalString], required: ["code", "message"])
+        let errorDetail = object(
+            ["code": string, "message": string, "field": optionalString], required: ["code", "message"])
         return [
-            "SyncLimits": object(["maxMutations": integer, "maxBytes": integer], required: ["maxMutations", "maxBytes"]),
-            "SyncBatchTooLarge": object(["error": errorDetail, "limits": ref("SyncLimits")], required: ["error", "limits"]),
+            "SyncLimits": object(
+                ["maxMutations": integer, "maxBytes": integer], required: ["maxMutations", "maxBytes"]),
+            "SyncBatchTooLarge": object(
+                ["error": errorDetail, "limits": ref("SyncLimits")], required: ["error", "limits"]),
             "SyncChange": object(
                 ["recordType": recordType, "recordID": string, "changeTag": string, "deleted": bool, "record": record],
                 required: ["recordType", "recordID", "changeTag", "deleted"]),
@@ -26,7 +34,9 @@ extension OpenAPIDocument {
                 [
                     "mutationID": string, "recordType": recordType, "recordID": string,
                     "op": enumeration(["save", "delete", "view", "read"]), "baseChangeTag": string,
-                    "fields": ["type": "object", "description": "Shaped by recordType and op (docs/sync-protocol.md)."],
+                    "fields": [
+                        "type": "object", "description": "Shaped by recordType and op (docs/sync-protocol.md).",
+                    ],
                 ],
                 required: ["mutationID", "recordType", "recordID", "op", "fields"]),
             "SyncPushRequest": object(

@@ -30,15 +30,18 @@ enum OpenAPIDocument {
             "paths": paths,
             "components": [
                 "securitySchemes": [
-                    "bearerAuth": ["type": "http", "scheme": "bearer", "description": "A token from register or login."],
+                    "bearerAuth": [
+                        "type": "http", "scheme": "bearer", "description": "A token from register or login.",
+                    ],
                     "adminToken": ["type": "http", "scheme": "bearer", "description": "The server's admin token."],
                 ],
-                "schemas": schemas.merging(syncSchemas) { first, _ in first }.merging(recordSchemas) { first, _ in first },
+                "schemas": schemas.merging(syncSchemas) { first, _ in first }.merging(recordSchemas) { first, _ in first
+                },
                 "responses": [
                     "Error": [
                         "description": "An error (400, 401, 403, 404, 409, 413, 429).",
                         "content": ["application/json": ["schema": ref("Error")]],
-                    ],
+                    ]
                 ],
             ],
         ]
@@ -54,8 +57,10 @@ enum OpenAPIDocument {
         for query in operation.query {
             var schema: [String: Any] = ["type": query.type]
             if let format = query.format { schema["format"] = format }
-            parameters.append(["name": query.name, "in": "query", "required": false, "schema": schema,
-                               "description": query.description])
+            parameters.append([
+                "name": query.name, "in": "query", "required": false, "schema": schema,
+                "description": query.description,
+            ])
         }
         var result: [String: Any] = [
             "summary": operation.summary,
@@ -89,7 +94,10 @@ enum OpenAPIDocument {
             case .raw:
                 // No schema: the bytes come in the media type they were uploaded with, JSON included,
                 // and are not a JSON string (OpenAPI 3.1 describes binary content without one).
-                ["description": "The bytes, in the media type they were uploaded with", "content": ["*/*": [String: Any]()]]
+                [
+                    "description": "The bytes, in the media type they were uploaded with",
+                    "content": ["*/*": [String: Any]()],
+                ]
             case .text:
                 ["description": "Prometheus text", "content": ["text/plain": ["schema": ["type": "string"]]]]
             case .empty:
@@ -100,10 +108,13 @@ enum OpenAPIDocument {
                     "content": ["application/json": ["schema": ref(name.description)]],
                 ]
             }
-        var responses: [String: Any] = ["\(operation.status)": success, "default": ["$ref": "#/components/responses/Error"]]
+        var responses: [String: Any] = [
+            "\(operation.status)": success, "default": ["$ref": "#/components/responses/Error"],
+        ]
         for (status, schema) in operation.errors {
             responses["\(status)"] = [
-                "description": "An error with details", "content": ["application/json": ["schema": ref(schema.description)]],
+                "description": "An error with details",
+                "content": ["application/json": ["schema": ref(schema.description)]],
             ]
         }
         result["responses"] = responses
@@ -114,15 +125,20 @@ enum OpenAPIDocument {
         let path = operation.path
         let words = path.dropFirst(path.hasPrefix(APIRoute.versionPrefix + "/") ? APIRoute.versionPrefix.count : 0)
             .split(separator: "/")
-            .map { $0.hasPrefix("{") ? "By" + $0.dropFirst().dropLast().capitalized : $0.replacingOccurrences(of: ".", with: "") }
-        return operation.method.rawValue.lowercased() + words.map { $0.prefix(1).uppercased() + String($0.dropFirst()) }.joined()
+            .map {
+                $0.hasPrefix("{")
+                    ? "By" + $0.dropFirst().dropLast().capitalized : $0.replacingOccurrences(of: ".", with: "")
+            }
+        return operation.method.rawValue.lowercased()
+            + words.map { $0.prefix(1).uppercased() + String($0.dropFirst()) }.joined()
     }
 
     static func ref(_ name: String) -> [String: Any] { ["$ref": "#/components/schemas/\(name)"] }
 
     private static func page(of name: String) -> [String: Any] {
-        object(["items": ["type": "array", "items": ref(name)], "nextCursor": ["type": ["string", "null"]]],
-               required: ["items", "nextCursor"])
+        object(
+            ["items": ["type": "array", "items": ref(name)], "nextCursor": ["type": ["string", "null"]]],
+            required: ["items", "nextCursor"])
     }
 
     static func object(_ properties: [String: Any], required: [String] = []) -> [String: Any] {
@@ -143,29 +159,41 @@ enum OpenAPIDocument {
     static func array(_ items: [String: Any]) -> [String: Any] { ["type": "array", "items": items] }
     private static var vector3: [String: Any] { ["type": "array", "items": number, "minItems": 3, "maxItems": 3] }
     private static var level: [String: Any] { enumeration(["viewer", "commenter", "editor", "owner"]) }
-    private static var annotationType: [String: Any] { enumeration(["text", "drawing", "photo", "voiceMemo", "video", "object3D"]) }
+    private static var annotationType: [String: Any] {
+        enumeration(["text", "drawing", "photo", "voiceMemo", "video", "object3D"])
+    }
     private static var status: [String: Any] { enumeration(["open", "inProgress", "resolved", "wontFix"]) }
     private static var tier: [String: Any] { enumeration(["free", "plus", "family", "pro"]) }
-    private static var color: [String: Any] { enumeration(["red", "orange", "yellow", "green", "blue", "purple", "pink", "gray"]) }
+    private static var color: [String: Any] {
+        enumeration(["red", "orange", "yellow", "green", "blue", "purple", "pink", "gray"])
+    }
 
     private static var schemas: [String: Any] {
         [
-            "Error": object([
-                "error": object(["code": string, "message": string, "field": optionalString],
-                                required: ["code", "message", "field"]),
-            ], required: ["error"]),
-            "HealthReport": object(["status": enumeration(["healthy", "degraded", "unhealthy"]),
-                                    "services": array(["type": "object"])]),
+            "Error": object(
+                [
+                    "error": object(
+                        ["code": string, "message": string, "field": optionalString],
+                        required: ["code", "message", "field"])
+                ], required: ["error"]),
+            "HealthReport": object([
+                "status": enumeration(["healthy", "degraded", "unhealthy"]),
+                "services": array(["type": "object"]),
+            ]),
             "OpenAPIDocument": ["type": "object"],
-            "RegisterRequest": object(["email": string, "password": string, "displayName": string, "deviceName": string],
-                                      required: ["email", "password", "displayName"]),
-            "LoginRequest": object(["email": string, "password": string, "deviceName": string],
-                                   required: ["email", "password"]),
-            "PasswordChangeRequest": object(["currentPassword": string, "newPassword": string],
-                                            required: ["currentPassword", "newPassword"]),
-            "SessionInfo": object([
-                "id": uuid, "deviceName": optionalString, "createdAt": date, "lastUsedAt": date, "current": bool,
-            ], required: ["id", "createdAt", "lastUsedAt", "current"]),
+            "RegisterRequest": object(
+                ["email": string, "password": string, "displayName": string, "deviceName": string],
+                required: ["email", "password", "displayName"]),
+            "LoginRequest": object(
+                ["email": string, "password": string, "deviceName": string],
+                required: ["email", "password"]),
+            "PasswordChangeRequest": object(
+                ["currentPassword": string, "newPassword": string],
+                required: ["currentPassword", "newPassword"]),
+            "SessionInfo": object(
+                [
+                    "id": uuid, "deviceName": optionalString, "createdAt": date, "lastUsedAt": date, "current": bool,
+                ], required: ["id", "createdAt", "lastUsedAt", "current"]),
             "RevokedSessions": object(["revoked": integer], required: ["revoked"]),
             "AuthResponse": object(["token": string, "user": ref("User")], required: ["token", "user"]),
             "TierRequest": object(["tier": tier, "expiresAt": optionalDate], required: ["tier"]),
@@ -176,34 +204,45 @@ enum OpenAPIDocument {
             ]),
             "UsageStats": object([
                 "annotationCount": integer, "layerCount": integer, "storageUsed": integer,
-                "limits": object(["maxAnnotations": ["type": ["integer", "null"]], "maxLayers": ["type": ["integer", "null"]],
-                                  "maxStorage": integer, "canShare": bool]),
+                "limits": object([
+                    "maxAnnotations": ["type": ["integer", "null"]], "maxLayers": ["type": ["integer", "null"]],
+                    "maxStorage": integer, "canShare": bool,
+                ]),
             ]),
             "AccountExport": ["type": "object", "description": "Everything the user owns or wrote."],
-            "Permission": object([
-                "id": uuid, "userID": uuid, "level": level, "grantedAt": date, "grantedBy": uuid, "expiresAt": optionalDate,
-            ], required: ["userID", "level"]),
+            "Permission": object(
+                [
+                    "id": uuid, "userID": uuid, "level": level, "grantedAt": date, "grantedBy": uuid,
+                    "expiresAt": optionalDate,
+                ], required: ["userID", "level"]),
             "GrantRequest": object(["userID": uuid, "level": level, "expiresAt": date], required: ["userID"]),
             "FieldStamps": [
                 "type": "object", "additionalProperties": integer,
                 "description": "When each field was last edited (ms since 1970), for fields edited after creation.",
             ],
-            "CreateLayerRequest": object(["name": string, "icon": string, "color": color, "parentLayerID": uuid],
-                                         required: ["name"]),
+            "CreateLayerRequest": object(
+                ["name": string, "icon": string, "color": color, "parentLayerID": uuid],
+                required: ["name"]),
             "AnnotationContent": object([
-                "text": string, "drawingData": string, "mediaURL": string, "cloudAssetID": assetID, "richTextData": string,
+                "text": string, "drawingData": string, "mediaURL": string, "cloudAssetID": assetID,
+                "richTextData": string,
             ]),
             "Attachment": object([
                 "id": uuid, "fileName": string, "fileType": string, "fileSize": integer, "cloudAssetID": assetID,
                 "localURL": optionalString, "thumbnailURL": optionalString, "uploadedAt": optionalDate,
             ]),
-            "VisibilityRules": ["type": "object", "description": "Time and location rules, expiresAt, expiresAfterViews."],
+            "VisibilityRules": [
+                "type": "object", "description": "Time and location rules, expiresAt, expiresAfterViews.",
+            ],
             "Reaction": object(["id": uuid, "emoji": string, "userID": uuid, "createdAt": date]),
-            "CreateAnnotationRequest": object([
-                "id": uuid, "type": annotationType, "content": ref("AnnotationContent"), "title": string,
-                "position": vector3, "orientation": array(number), "scale": number, "anchorID": uuid, "layerID": uuid,
-                "visibilityRules": ref("VisibilityRules"), "status": status, "attachments": array(ref("Attachment")),
-            ], required: ["type", "content", "position", "layerID"]),
+            "CreateAnnotationRequest": object(
+                [
+                    "id": uuid, "type": annotationType, "content": ref("AnnotationContent"), "title": string,
+                    "position": vector3, "orientation": array(number), "scale": number, "anchorID": uuid,
+                    "layerID": uuid,
+                    "visibilityRules": ref("VisibilityRules"), "status": status,
+                    "attachments": array(ref("Attachment")),
+                ], required: ["type", "content", "position", "layerID"]),
             "MoveRequest": object(["layerID": uuid], required: ["layerID"]),
             "CommentRequest": object(["text": string, "parentCommentID": uuid], required: ["text"]),
             "ReactionRequest": object(["emoji": string], required: ["emoji"]),
@@ -217,12 +256,15 @@ enum OpenAPIDocument {
                 "title": string, "body": string, "actorID": optionalUUID, "annotationID": optionalUUID,
                 "layerID": optionalUUID, "commentID": optionalUUID, "createdAt": date, "isRead": bool,
             ]),
-            "AssetResponse": object(["id": assetID, "sha256": assetID, "size": integer], required: ["id", "sha256", "size"]),
+            "AssetResponse": object(
+                ["id": assetID, "sha256": assetID, "size": integer], required: ["id", "sha256", "size"]),
             "WorldAnchor": object(["id": uuid, "transform": array(number), "annotationID": optionalUUID]),
-            "CreateWorldMapRequest": object([
-                "id": uuid, "worldMapAssetID": assetID, "anchors": array(ref("WorldAnchor")), "locationName": string,
-                "locationDescription": string, "thumbnailAssetID": assetID, "sharedWith": array(uuid),
-            ], required: ["worldMapAssetID"]),
+            "CreateWorldMapRequest": object(
+                [
+                    "id": uuid, "worldMapAssetID": assetID, "anchors": array(ref("WorldAnchor")),
+                    "locationName": string,
+                    "locationDescription": string, "thumbnailAssetID": assetID, "sharedWith": array(uuid),
+                ], required: ["worldMapAssetID"]),
         ]
     }
 }

@@ -23,9 +23,9 @@ struct OperationsController<Store: ServerStore>: Sendable {
     @Sendable func health(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<HealthReport> {
         let reports = await services.healthCheck()
         let status: ServiceHealth.Status =
-            if reports.contains(where: { $0.status == .unhealthy }) { .unhealthy }
-            else if reports.contains(where: { $0.status == .degraded }) { .degraded }
-            else { .healthy }
+            if reports.contains(where: { $0.status == .unhealthy }) {
+                .unhealthy
+            } else if reports.contains(where: { $0.status == .degraded }) { .degraded } else { .healthy }
         return JSONResponse(
             HealthReport(status: status, services: reports), status: status == .unhealthy ? .serviceUnavailable : .ok)
     }

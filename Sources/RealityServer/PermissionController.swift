@@ -17,7 +17,9 @@ struct PermissionController<Store: ServerStore>: Sendable {
         router.on(.revokeOnAnnotation, use: revokeOnAnnotation)
     }
 
-    @Sendable func layerGrants(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Permission>> {
+    @Sendable func layerGrants(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<
+        Page<Permission>
+    > {
         let id: LayerID = try context.pathID()
         let userID = try context.requireUser()
         guard let layer = try await services.layers(userID).fetchLayer(id: id),
@@ -27,7 +29,8 @@ struct PermissionController<Store: ServerStore>: Sendable {
         return JSONResponse(Page(items: layer.permissions))
     }
 
-    @Sendable func grantOnLayer(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Permission> {
+    @Sendable func grantOnLayer(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Permission>
+    {
         let id: LayerID = try context.pathID()
         let body = try await request.decodeJSON(GrantRequest.self, limit: context.maxBodyBytes)
         let userID = try context.requireUser()

@@ -17,7 +17,8 @@ struct SearchController<Store: ServerStore>: Sendable {
 
     /// `q` (words, as prefixes), `layerID` and `type` (repeated or comma-separated), one
     /// `creatorID`, and `from`/`to` (ISO 8601, inclusive) on the creation date.
-    @Sendable func search(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>> {
+    @Sendable func search(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>>
+    {
         let parameters = context.query(of: request)
         let page = try PageRequest(parameters)
         let layerIDs = try AnnotationListQuery.list(parameters, .layerID) { LayerID(uuidString: $0) }
@@ -42,20 +43,25 @@ struct SearchController<Store: ServerStore>: Sendable {
         return JSONResponse(Page(items: items, nextCursor: next))
     }
 
-    @Sendable func recent(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>> {
+    @Sendable func recent(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>>
+    {
         let page = try PageRequest(context.query(of: request))
-        let rows = try await services.search(context.requireUser()).getRecent(limit: DefaultSearchService<Store>.resultLimit)
+        let rows = try await services.search(context.requireUser()).getRecent(
+            limit: DefaultSearchService<Store>.resultLimit)
         let (items, next) = try OffsetCursor.page(rows, page)
         return JSONResponse(Page(items: items, nextCursor: next))
     }
 
-    @Sendable func unread(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>> {
+    @Sendable func unread(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>>
+    {
         let page = try PageRequest(context.query(of: request))
         let (items, next) = try OffsetCursor.page(try await services.search(context.requireUser()).getUnread(), page)
         return JSONResponse(Page(items: items, nextCursor: next))
     }
 
-    @Sendable func starred(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Annotation>> {
+    @Sendable func starred(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<
+        Page<Annotation>
+    > {
         let page = try PageRequest(context.query(of: request))
         let (items, next) = try OffsetCursor.page(try await services.search(context.requireUser()).getStarred(), page)
         return JSONResponse(Page(items: items, nextCursor: next))

@@ -52,7 +52,8 @@ public struct ServerMetrics: Sendable {
     public init() {
         registry = PrometheusCollectorRegistry()
         inFlight = registry.makeGauge(
-            descriptor: MetricNameDescriptor(metricName: "http_requests_in_flight", unitName: "", helpText: "Requests being handled"))
+            descriptor: MetricNameDescriptor(
+                metricName: "http_requests_in_flight", unitName: "", helpText: "Requests being handled"))
         connections = ConnectionMetrics(registry: registry)
     }
 
@@ -70,7 +71,8 @@ public struct ServerMetrics: Sendable {
     private func makeSeries(_ key: RequestSeriesKey) -> RequestSeries {
         let made = RequestSeries(
             count: registry.makeCounter(
-                descriptor: MetricNameDescriptor(metricName: "http_requests", unitName: "total", helpText: "HTTP requests"),
+                descriptor: MetricNameDescriptor(
+                    metricName: "http_requests", unitName: "total", helpText: "HTTP requests"),
                 labels: [("method", key.method), ("route", key.route), ("status", String(key.status))]),
             latency: registry.makeDurationHistogram(
                 descriptor: MetricNameDescriptor(
@@ -82,8 +84,11 @@ public struct ServerMetrics: Sendable {
 
     /// Sets whether the store answered its last health check.
     func setStoreUp(_ up: Bool) {
-        registry.makeGauge(descriptor: MetricNameDescriptor(metricName: "store_up", unitName: "", helpText: "1 when the database answers"))
-            .set(up ? 1.0 : 0.0)
+        registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                metricName: "store_up", unitName: "", helpText: "1 when the database answers")
+        )
+        .set(up ? 1.0 : 0.0)
     }
 
     /// Sets the database pool gauges from `usage`: its size and the operations holding or
@@ -93,7 +98,8 @@ public struct ServerMetrics: Sendable {
             let labels = [("kind", entry.kind.rawValue)]
             registry.makeGauge(
                 descriptor: MetricNameDescriptor(
-                    metricName: "store_pool_connections", unitName: "", helpText: "Database connections the pool may hold"),
+                    metricName: "store_pool_connections", unitName: "",
+                    helpText: "Database connections the pool may hold"),
                 labels: labels
             ).set(Double(entry.size))
             registry.makeGauge(
@@ -126,7 +132,8 @@ public struct ServerMetrics: Sendable {
                 }
                 guard added > 0 else { continue }
                 registry.makeCounter(
-                    descriptor: MetricNameDescriptor(metricName: name, unitName: "total", helpText: help), labels: labels
+                    descriptor: MetricNameDescriptor(metricName: name, unitName: "total", helpText: help),
+                    labels: labels
                 ).increment(by: Int64(added))
             }
         }

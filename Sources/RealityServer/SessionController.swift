@@ -25,17 +25,20 @@ struct SessionController<Store: ServerStore>: Sendable {
     }
 
     /// The caller's live sessions, most recently used first; the caller's own is `current`.
-    @Sendable func list(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<SessionInfo>> {
+    @Sendable func list(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<SessionInfo>>
+    {
         let userID = try context.requireUser()
         let now = Date()
         var current: UUID?
         if let hash = context.tokenHash { current = try await accounts.session(tokenHash: hash)?.id }
         let sessions = try await accounts.sessions(of: userID, lifetimes: lifetimes, now: now)
-        return JSONResponse(Page(items: sessions.map { session in
-            SessionInfo(
-                id: session.id, deviceName: session.deviceName, createdAt: session.createdAt,
-                lastUsedAt: session.lastUsedAt, current: session.id == current)
-        }))
+        return JSONResponse(
+            Page(
+                items: sessions.map { session in
+                    SessionInfo(
+                        id: session.id, deviceName: session.deviceName, createdAt: session.createdAt,
+                        lastUsedAt: session.lastUsedAt, current: session.id == current)
+                }))
     }
 
     /// Ends one of the caller's sessions (the caller's own too); another user's, or none, is 404.
@@ -51,7 +54,9 @@ struct SessionController<Store: ServerStore>: Sendable {
     }
 
     /// Ends every session of the caller but this one.
-    @Sendable func revokeOthers(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<RevokedSessions> {
+    @Sendable func revokeOthers(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<
+        RevokedSessions
+    > {
         let userID = try context.requireUser()
         let count = try await accounts.endSessions(of: userID, keeping: context.tokenHash)
         return JSONResponse(RevokedSessions(revoked: count))

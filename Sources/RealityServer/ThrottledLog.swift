@@ -22,7 +22,9 @@ final class ThrottledLog: Sendable {
 
     /// Writes `message` as a warning unless a line of the same `kind` went out less than the
     /// interval ago; then it is only counted, and the next line written says how many.
-    func warning(_ kind: String, _ message: @autoclosure () -> Logger.Message, metadata: @autoclosure () -> Logger.Metadata) {
+    func warning(
+        _ kind: String, _ message: @autoclosure () -> Logger.Message, metadata: @autoclosure () -> Logger.Metadata
+    ) {
         let now = ContinuousClock.now
         let unwritten: Int? = entries.withLock { entries in
             if let entry = entries[kind], now - entry.lastWritten < interval {

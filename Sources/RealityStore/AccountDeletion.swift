@@ -9,7 +9,8 @@ enum AccountDeletion {
         let user = userID.uuidString
         // The user's annotations, with what hangs off them (others' comments, reactions, views,
         // stars, grants, attachments, the R*Tree and full-text rows).
-        let annotations = try String.fetchAll(db, sql: "SELECT id FROM annotations WHERE ownerID = ?", arguments: [user])
+        let annotations = try String.fetchAll(
+            db, sql: "SELECT id FROM annotations WHERE ownerID = ?", arguments: [user])
         for id in annotations.compactMap(AnnotationID.init(uuidString:)) {
             try AnnotationWrites.purge(id, in: db)
         }

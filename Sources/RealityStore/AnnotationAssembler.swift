@@ -173,14 +173,15 @@ enum AnnotationAssembler {
         count: Int, arguments: StatementArguments, in db: Database
     ) throws -> Parts {
         let list = (1...count).map { "?\($0)" }.joined(separator: ", ")
-        guard let row = try db.row(
-            sql: """
-                SELECT EXISTS(SELECT 1 FROM grants WHERE targetType = 'annotation' AND targetID IN (\(list))),
-                    EXISTS(SELECT 1 FROM reactions WHERE annotationID IN (\(list))),
-                    EXISTS(SELECT 1 FROM views WHERE annotationID IN (\(list))),
-                    EXISTS(SELECT 1 FROM attachments WHERE annotationID IN (\(list)))
-                """,
-            arguments: arguments)
+        guard
+            let row = try db.row(
+                sql: """
+                    SELECT EXISTS(SELECT 1 FROM grants WHERE targetType = 'annotation' AND targetID IN (\(list))),
+                        EXISTS(SELECT 1 FROM reactions WHERE annotationID IN (\(list))),
+                        EXISTS(SELECT 1 FROM views WHERE annotationID IN (\(list))),
+                        EXISTS(SELECT 1 FROM attachments WHERE annotationID IN (\(list)))
+                    """,
+                arguments: arguments)
         else { return Parts(grants: false, reactions: false, views: false, attachments: false) }
         return Parts(grants: row[0], reactions: row[1], views: row[2], attachments: row[3])
     }

@@ -26,8 +26,10 @@ enum AnnotationBatchWrites {
         var fresh = run
         if try insertRows(run, from: first, in: db) < run.count {
             // A row whose ID was stored already was skipped, leaving its rowid unused.
-            let inserted = Set(try db.values(
-                String.self, sql: "SELECT id FROM annotations WHERE rowid BETWEEN ? AND ?", arguments: [first, last]))
+            let inserted = Set(
+                try db.values(
+                    String.self, sql: "SELECT id FROM annotations WHERE rowid BETWEEN ? AND ?",
+                    arguments: [first, last]))
             fresh = []
             for (annotation, key) in zip(run, keys) {
                 if inserted.contains(key) {

@@ -39,7 +39,8 @@ struct AnnotationQuerySQL: Sendable {
         switch (plan, query.near != nil, query.text != nil) {
         case (.scan, _, _), (_, false, false): from = "annotations a"
         case (_, true, true):
-            from = "annotation_rtree r CROSS JOIN annotations a ON a.rowid = r.id JOIN annotation_fts f ON f.rowid = a.rowid"
+            from =
+                "annotation_rtree r CROSS JOIN annotations a ON a.rowid = r.id JOIN annotation_fts f ON f.rowid = a.rowid"
         case (_, true, false): from = "annotation_rtree r CROSS JOIN annotations a ON a.rowid = r.id"
         case (_, false, true): from = "annotation_fts f CROSS JOIN annotations a ON a.rowid = f.rowid"
         }
@@ -61,7 +62,8 @@ struct AnnotationQuerySQL: Sendable {
         if let near = query.near {
             let (cx, cy, cz) = (Double(near.center.x), Double(near.center.y), Double(near.center.z))
             let r = Double(near.radius)
-            if case .scan = plan {} else {
+            if case .scan = plan {
+            } else {
                 conditions.append("r.minX >= \(bind(cx - r)) AND r.maxX <= \(bind(cx + r))")
                 conditions.append("r.minY >= \(bind(cy - r)) AND r.maxY <= \(bind(cy + r))")
                 conditions.append("r.minZ >= \(bind(cz - r)) AND r.maxZ <= \(bind(cz + r))")
@@ -87,11 +89,13 @@ struct AnnotationQuerySQL: Sendable {
         }
         if query.unreadOnly {
             conditions.append(
-                "a.ownerID != :viewer AND NOT EXISTS (SELECT 1 FROM views v WHERE v.annotationID = a.id AND v.userID = :viewer)")
+                "a.ownerID != :viewer AND NOT EXISTS (SELECT 1 FROM views v WHERE v.annotationID = a.id AND v.userID = :viewer)"
+            )
         }
         if let cursor = query.after {
             let created = bind(cursor.createdAt.storeValue)
-            conditions.append("(a.createdAt < \(created) OR (a.createdAt = \(created) AND a.id < \(bind(cursor.id.uuidString))))")
+            conditions.append(
+                "(a.createdAt < \(created) OR (a.createdAt = \(created) AND a.id < \(bind(cursor.id.uuidString))))")
         }
         conditions.append(AccessSQL.annotationPredicate)
         let order: String

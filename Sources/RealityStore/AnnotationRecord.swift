@@ -50,11 +50,12 @@ enum AttachmentRecord {
             try db.cachedStatement(sql: "DELETE FROM attachments WHERE annotationID = ?").execute(arguments: [key])
         }
         guard !annotation.attachments.isEmpty else { return }
-        let insert = try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO attachments (
-                id, annotationID, position, fileName, fileType, fileSize, localURL, cloudAssetID, thumbnailURL, uploadedAt
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO attachments (
+                    id, annotationID, position, fileName, fileType, fileSize, localURL, cloudAssetID, thumbnailURL, uploadedAt
+                ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         for (index, attachment) in annotation.attachments.enumerated() {
             try insert.execute(arguments: [
                 attachment.id.lowercasedString, key, index, attachment.fileName, attachment.fileType,

@@ -33,21 +33,24 @@ enum AnnotationWrites {
         try db.cachedStatement(sql: "INSERT OR REPLACE INTO annotation_rtree VALUES (?, ?, ?, ?, ?, ?, ?)")
             .execute(arguments: [rowid, Double(p.x), Double(p.x), Double(p.y), Double(p.y), Double(p.z), Double(p.z)])
         let comments = try String.fetchOne(
-                db.cachedStatement(sql: """
+            db.cachedStatement(
+                sql: """
                     SELECT group_concat(text, ' ') FROM comments WHERE annotationID = ? AND isDeleted = 0
                     """),
-                arguments: [id])
+            arguments: [id])
         try db.cachedStatement(sql: "INSERT INTO annotation_fts(rowid, title, text, comments) VALUES (?, ?, ?, ?)")
             .execute(arguments: [rowid, annotation.title, annotation.content.text, comments])
     }
 
     /// Rebuilds the comment text of an annotation's full-text entry after its comments changed.
     static func refreshCommentText(of annotationID: AnnotationID, in db: Database) throws {
-        try db.cachedStatement(sql: """
-            UPDATE annotation_fts
-            SET comments = (SELECT group_concat(text, ' ') FROM comments WHERE annotationID = ?1 AND isDeleted = 0)
-            WHERE rowid = (SELECT rowid FROM annotations WHERE id = ?1 AND isDeleted = 0)
-            """).execute(arguments: [annotationID.uuidString])
+        try db.cachedStatement(
+            sql: """
+                UPDATE annotation_fts
+                SET comments = (SELECT group_concat(text, ' ') FROM comments WHERE annotationID = ?1 AND isDeleted = 0)
+                WHERE rowid = (SELECT rowid FROM annotations WHERE id = ?1 AND isDeleted = 0)
+                """
+        ).execute(arguments: [annotationID.uuidString])
     }
 
     /// Removes an annotation and everything that hangs off it.

@@ -16,7 +16,8 @@ enum CommentRecord {
 
     /// Removes a comment for good.
     static func purge(_ id: CommentID, in db: Database) throws {
-        let annotationID = try db.value(String.self, sql: "SELECT annotationID FROM comments WHERE id = ?", arguments: [id.uuidString])
+        let annotationID = try db.value(
+            String.self, sql: "SELECT annotationID FROM comments WHERE id = ?", arguments: [id.uuidString])
         try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [id.uuidString])
         if let annotationID, let annotation = AnnotationID(uuidString: annotationID) {
             try AnnotationWrites.refreshCommentText(of: annotation, in: db)

@@ -23,9 +23,11 @@ struct DeclaredTable<Record: DeclaredRecord>: Sendable {
     init(_ declaration: RecordDeclaration<Record>) {
         self.declaration = declaration
         let table = declaration.table
-        let columnNames = declaration.columnNames, columnList = declaration.columnList
+        let columnNames = declaration.columnNames
+        let columnList = declaration.columnList
         insertSQL = "INSERT INTO \(table) (\(columnList)) VALUES (\(placeholders(columnNames.count)))"
-        updateByRowIDSQL = "UPDATE \(table) SET \(columnNames.map { "\($0) = ?" }.joined(separator: ", ")) WHERE rowid = ?"
+        updateByRowIDSQL =
+            "UPDATE \(table) SET \(columnNames.map { "\($0) = ?" }.joined(separator: ", ")) WHERE rowid = ?"
         upsertSQL = """
             \(insertSQL)
             ON CONFLICT(\(columnNames[0])) DO UPDATE SET \(

@@ -42,7 +42,8 @@ extension DeviceStore {
                 try Self.setMeta(AccountKey.token, token, in: db)
                 return DeviceAccount(serverURL: serverURL, userID: user.id, clientID: bound.clientID, token: token)
             }
-            let local = try db.value(String.self, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.profileKey])
+            let local = try db.value(
+                String.self, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.profileKey])
             var signedIn = user
             if let local, local != user.id.uuidString {
                 signedIn = try LocalProfileHandover.reown(from: local, to: user, in: db)
@@ -70,4 +71,3 @@ extension DeviceStore {
             arguments: [key, value])
     }
 }
-

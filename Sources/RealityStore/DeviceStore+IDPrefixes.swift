@@ -54,8 +54,11 @@ public enum IDPrefixKind: String, Sendable, CaseIterable {
                 Source(table: "activities", column: "actorID"),
             ]
         case .conflict:
-            [Source(table: "sync_metadata", column: "recordID", label: "recordType",
-                       filter: "syncStatus != 'synced' AND syncStatus = 'conflict'")]
+            [
+                Source(
+                    table: "sync_metadata", column: "recordID", label: "recordType",
+                    filter: "syncStatus != 'synced' AND syncStatus = 'conflict'")
+            ]
         case .rejection: [Source(table: "sync_rejections", column: "recordID", label: "recordType")]
         }
     }
@@ -106,7 +109,8 @@ extension DeviceStore {
                 var shared = 0
                 for source in kind.sources {
                     for before in [true, false] {
-                        let neighbour = try String.fetchOne(db, sql: source.neighbourSQL(before: before), arguments: [id])
+                        let neighbour = try String.fetchOne(
+                            db, sql: source.neighbourSQL(before: before), arguments: [id])
                         if let neighbour { shared = max(shared, Self.commonPrefixLength(id, neighbour)) }
                     }
                 }

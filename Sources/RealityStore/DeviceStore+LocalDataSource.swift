@@ -16,7 +16,8 @@ extension DeviceStore: LocalDataSource {
 
     /// Outbox entries waiting to be pushed; rejected ones wait for the user instead.
     public func pendingSyncCount() async throws -> Int {
-        try await read { db in try db.value(Int.self, sql: "SELECT count(*) FROM outbox WHERE rejectionID IS NULL") ?? 0 }
+        try await read { db in try db.value(Int.self, sql: "SELECT count(*) FROM outbox WHERE rejectionID IS NULL") ?? 0
+        }
     }
 
     public func markSynced(_ mutations: [PendingMutation], at date: Date) async throws {

@@ -24,17 +24,21 @@ extension DeviceStore {
                 let id = user.uuidString
                 let profile = try String.fetchOne(
                     db, sql: "SELECT displayName FROM users WHERE id = ? AND displayName <> ''", arguments: [id])
-                let written = try profile == nil ? String.fetchOne(
-                    db,
-                    sql: """
-                        SELECT authorName FROM comments WHERE authorID = ? AND authorName IS NOT NULL AND authorName <> ''
-                        ORDER BY createdAt DESC LIMIT 1
-                        """,
-                    arguments: [id]) : nil
+                let written =
+                    try profile == nil
+                    ? String.fetchOne(
+                        db,
+                        sql: """
+                            SELECT authorName FROM comments WHERE authorID = ? AND authorName IS NOT NULL AND authorName <> ''
+                            ORDER BY createdAt DESC LIMIT 1
+                            """,
+                        arguments: [id]) : nil
                 if let name = profile ?? written { names.users[user] = name }
             }
             for layer in layers {
-                if let name = try String.fetchOne(db, sql: "SELECT name FROM layers WHERE id = ?", arguments: [layer.uuidString]) {
+                if let name = try String.fetchOne(
+                    db, sql: "SELECT name FROM layers WHERE id = ?", arguments: [layer.uuidString])
+                {
                     names.layers[layer] = name
                 }
             }

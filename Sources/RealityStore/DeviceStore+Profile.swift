@@ -11,8 +11,9 @@ extension DeviceStore {
     public func localProfile() async throws -> UserID {
         let now = Timestamp.now()
         return try await writeTransaction { db in
-            if let text = try db.value(String.self, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.profileKey]),
-               let id = UserID(uuidString: text)
+            if let text = try db.value(
+                String.self, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Self.profileKey]),
+                let id = UserID(uuidString: text)
             {
                 return id
             }

@@ -39,10 +39,11 @@ extension DeviceStore {
     /// The open conflicts, oldest record type and ID first.
     public func openConflicts() async throws -> [SyncConflict] {
         try await read { db in
-            try db.rows(sql: """
-                SELECT recordType, recordID, conflictVersion FROM sync_metadata
-                WHERE syncStatus = 'conflict' AND conflictVersion IS NOT NULL ORDER BY recordType, recordID
-                """
+            try db.rows(
+                sql: """
+                    SELECT recordType, recordID, conflictVersion FROM sync_metadata
+                    WHERE syncStatus = 'conflict' AND conflictVersion IS NOT NULL ORDER BY recordType, recordID
+                    """
             ).compactMap { row in
                 guard let type = RecordType(rawValue: row["recordType"]),
                     let data = try? RealityJSON.decode(ConflictData.self, from: row["conflictVersion"] as Data)
@@ -59,9 +60,10 @@ extension DeviceStore {
         async throws -> Bool
     {
         try await writeTransaction { db in
-            guard let row = try db.row(
-                sql: "SELECT recordType FROM sync_metadata WHERE recordID = ? AND syncStatus = 'conflict'",
-                arguments: [recordID]),
+            guard
+                let row = try db.row(
+                    sql: "SELECT recordType FROM sync_metadata WHERE recordID = ? AND syncStatus = 'conflict'",
+                    arguments: [recordID]),
                 let type = RecordType(rawValue: row["recordType"]),
                 var entry = try SyncMetadataRecord.fetch(type, recordID, in: db),
                 let data = entry.conflictVersion
@@ -77,7 +79,8 @@ extension DeviceStore {
                 entry.syncStatus = .pendingUpload
                 try SyncMetadataRecord.requeueSave(type, recordID, at: date, in: db)
             case .remote:
-                try LocalSyncRecords.write(try SyncRecord(type: type, json: conflict.remoteVersion), owner: owner, in: db)
+                try LocalSyncRecords.write(
+                    try SyncRecord(type: type, json: conflict.remoteVersion), owner: owner, in: db)
                 try SyncMetadataRecord.dropPendingEdits(type, recordID, in: db)
                 entry.syncStatus = .synced
             case .merge:

@@ -42,8 +42,10 @@ extension DeviceStore {
             }
             return DeviceSyncStatus(
                 account: try Self.deviceAccount(in: db),
-                pendingChanges: try db.value(Int.self, sql: "SELECT count(*) FROM outbox WHERE rejectionID IS NULL") ?? 0,
-                openConflicts: try db.value(Int.self, sql: "SELECT count(*) FROM sync_metadata WHERE syncStatus = 'conflict'") ?? 0,
+                pendingChanges: try db.value(Int.self, sql: "SELECT count(*) FROM outbox WHERE rejectionID IS NULL")
+                    ?? 0,
+                openConflicts: try db.value(
+                    Int.self, sql: "SELECT count(*) FROM sync_metadata WHERE syncStatus = 'conflict'") ?? 0,
                 scopes: scopes, rejections: try HeldRejections.count(in: db))
         }
     }

@@ -6,12 +6,14 @@ import RealityCore
 enum EngagementRecords {
     /// Adds a reaction unless the user already reacted with that emoji.
     static func add(_ reaction: Reaction, to annotationID: AnnotationID, in db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT OR IGNORE INTO reactions (annotationID, userID, emoji, id, createdAt) VALUES (?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                annotationID.uuidString, reaction.userID.uuidString, reaction.emoji,
-                reaction.id.lowercasedString, reaction.createdAt.storeValue,
-            ])
+        try db.cachedStatement(
+            sql: """
+                INSERT OR IGNORE INTO reactions (annotationID, userID, emoji, id, createdAt) VALUES (?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            annotationID.uuidString, reaction.userID.uuidString, reaction.emoji,
+            reaction.id.lowercasedString, reaction.createdAt.storeValue,
+        ])
     }
 
     /// Removes a user's reaction with `emoji`.
@@ -25,12 +27,14 @@ enum EngagementRecords {
     static func read(
         annotationID: AnnotationID, userID: UserID, at date: Date, countsAsView: Bool, in db: Database
     ) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO views (annotationID, userID, count, firstReadAt, lastReadAt) VALUES (?1, ?2, ?3, ?4, ?4)
-            ON CONFLICT(annotationID, userID) DO UPDATE SET count = count + ?3, lastReadAt = ?4
-            """).execute(arguments: [
-                annotationID.uuidString, userID.uuidString, countsAsView ? 1 : 0, date.storeValue,
-            ])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO views (annotationID, userID, count, firstReadAt, lastReadAt) VALUES (?1, ?2, ?3, ?4, ?4)
+                ON CONFLICT(annotationID, userID) DO UPDATE SET count = count + ?3, lastReadAt = ?4
+                """
+        ).execute(arguments: [
+            annotationID.uuidString, userID.uuidString, countsAsView ? 1 : 0, date.storeValue,
+        ])
     }
 
     /// Stars or unstars an annotation for a user.

@@ -14,14 +14,16 @@ enum GrantRecord {
     /// Inserts or replaces the grant of `permission.userID` on `target`.
     static func save(_ permission: Permission, on target: GrantTarget, in db: Database) throws {
         let (type, id) = targetColumns(target)
-        try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO grants (targetType, targetID, userID, id, level, grantedAt, grantedBy, expiresAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                type, id, permission.userID.uuidString, permission.id.lowercasedString,
-                permission.level.rawValue, permission.grantedAt.storeValue, permission.grantedBy.uuidString,
-                permission.expiresAt?.storeValue,
-            ])
+        try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO grants (targetType, targetID, userID, id, level, grantedAt, grantedBy, expiresAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            type, id, permission.userID.uuidString, permission.id.lowercasedString,
+            permission.level.rawValue, permission.grantedAt.storeValue, permission.grantedBy.uuidString,
+            permission.expiresAt?.storeValue,
+        ])
     }
 
     /// Removes the grant of `userID` on `target`.
@@ -36,7 +38,8 @@ enum GrantRecord {
     static func grants(targetType: String, ids: [String], in db: Database) throws -> [String: [Permission]] {
         var result: [String: [Permission]] = [:]
         for chunk in ids.chunked(into: 500) where !chunk.isEmpty {
-            let rows = try db.rows(sql: """
+            let rows = try db.rows(
+                sql: """
                     SELECT * FROM grants WHERE targetType = ? AND targetID IN (\(placeholders(chunk.count)))
                     ORDER BY grantedAt, userID
                     """,

@@ -33,7 +33,8 @@ enum HeldRejections {
     static func holding(_ type: RecordType, _ id: String, in db: Database) throws -> Int64? {
         try db.value(
             Int64.self,
-            sql: "SELECT rejectionID FROM outbox WHERE recordType = ? AND recordID = ? AND rejectionID IS NOT NULL LIMIT 1",
+            sql:
+                "SELECT rejectionID FROM outbox WHERE recordType = ? AND recordID = ? AND rejectionID IS NOT NULL LIMIT 1",
             arguments: [type.rawValue, id])
     }
 
@@ -46,10 +47,12 @@ enum HeldRejections {
         var seen: Set<[String]> = []
         var released: Set<Int64> = []
         for entry in entries where seen.insert([entry.recordType, entry.recordID]).inserted {
-            released.formUnion(try db.values(
-                Int64.self,
-                sql: "SELECT DISTINCT rejectionID FROM outbox WHERE recordType = ? AND recordID = ? AND rejectionID IS NOT NULL",
-                arguments: [entry.recordType, entry.recordID]))
+            released.formUnion(
+                try db.values(
+                    Int64.self,
+                    sql:
+                        "SELECT DISTINCT rejectionID FROM outbox WHERE recordType = ? AND recordID = ? AND rejectionID IS NOT NULL",
+                    arguments: [entry.recordType, entry.recordID]))
         }
         try release(Array(released), in: db)
     }
@@ -112,18 +115,20 @@ enum HeldRejections {
     /// Closes the rejections no outbox entry is held by any more (a pulled deletion or a merge
     /// settled the record).
     static func prune(in db: Database) throws {
-        try db.execute(sql: """
-            DELETE FROM sync_rejections
-            WHERE NOT EXISTS (SELECT 1 FROM outbox o WHERE o.rejectionID = sync_rejections.id)
-            """)
+        try db.execute(
+            sql: """
+                DELETE FROM sync_rejections
+                WHERE NOT EXISTS (SELECT 1 FROM outbox o WHERE o.rejectionID = sync_rejections.id)
+                """)
     }
 
     /// The open rejections (those still holding entries), oldest first.
     static func open(in db: Database) throws -> [OpenRejection] {
-        try db.rows(sql: """
-            SELECT r.* FROM sync_rejections r
-            WHERE EXISTS (SELECT 1 FROM outbox o WHERE o.rejectionID = r.id) ORDER BY r.id
-            """
+        try db.rows(
+            sql: """
+                SELECT r.* FROM sync_rejections r
+                WHERE EXISTS (SELECT 1 FROM outbox o WHERE o.rejectionID = r.id) ORDER BY r.id
+                """
         ).map {
             OpenRejection(
                 id: $0["id"], mutationID: $0["mutationID"], recordType: $0["recordType"], recordID: $0["recordID"],

@@ -6,17 +6,19 @@ import RealityCore
 enum NotificationRecord {
     /// Inserts a notification (replacing one with the same ID).
     static func save(_ notification: AppNotification, in db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO notifications (
-                id, recipientID, type, title, body, actorID, annotationID, layerID, commentID, createdAt, isRead
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                notification.id.lowercasedString, notification.recipientID.uuidString,
-                notification.type.rawValue, notification.title, notification.body,
-                notification.actorID?.uuidString, notification.annotationID?.uuidString,
-                notification.layerID?.uuidString, notification.commentID?.uuidString,
-                notification.createdAt.storeValue, notification.isRead,
-            ])
+        try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO notifications (
+                    id, recipientID, type, title, body, actorID, annotationID, layerID, commentID, createdAt, isRead
+                ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            notification.id.lowercasedString, notification.recipientID.uuidString,
+            notification.type.rawValue, notification.title, notification.body,
+            notification.actorID?.uuidString, notification.annotationID?.uuidString,
+            notification.layerID?.uuidString, notification.commentID?.uuidString,
+            notification.createdAt.storeValue, notification.isRead,
+        ])
     }
 
     /// A notification from a row.
@@ -40,14 +42,16 @@ enum NotificationRecord {
 enum ActivityRecord {
     /// Inserts an activity entry.
     static func save(_ activity: Activity, in db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO activities (id, kind, actorID, annotationID, layerID, commentID, summary, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                activity.id.lowercasedString, activity.kind.rawValue, activity.actorID.uuidString,
-                activity.annotationID?.uuidString, activity.layerID?.uuidString, activity.commentID?.uuidString,
-                activity.summary, activity.createdAt.storeValue,
-            ])
+        try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO activities (id, kind, actorID, annotationID, layerID, commentID, summary, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            activity.id.lowercasedString, activity.kind.rawValue, activity.actorID.uuidString,
+            activity.annotationID?.uuidString, activity.layerID?.uuidString, activity.commentID?.uuidString,
+            activity.summary, activity.createdAt.storeValue,
+        ])
     }
 
     /// An activity entry from a row.

@@ -28,11 +28,13 @@ enum LocalProfileHandover {
         }
         let localProfile = try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [old])
             .map(UserRecord.user(from:))
-        let profileEdited = try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM outbox WHERE recordType = 'user' AND recordID = ?", arguments: [old]) ?? false
+        let profileEdited =
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM outbox WHERE recordType = 'user' AND recordID = ?", arguments: [old]) ?? false
         try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [old])
         try db.execute(
-            sql: "UPDATE outbox SET recordID = replace(recordID, ?, ?) WHERE recordType IN ('reaction', 'view', 'star')",
+            sql:
+                "UPDATE outbox SET recordID = replace(recordID, ?, ?) WHERE recordType IN ('reaction', 'view', 'star')",
             arguments: [old, new])
         try db.execute(
             sql: "UPDATE outbox SET recordID = ? WHERE recordType = 'user' AND recordID = ?", arguments: [new, old])
@@ -60,7 +62,8 @@ enum LocalProfileHandover {
         } else {
             try db.execute(sql: "UPDATE layers SET id = ? WHERE id = ?", arguments: [new, old])
             try db.execute(
-                sql: "UPDATE outbox SET recordID = ? WHERE recordType = 'layer' AND recordID = ?", arguments: [new, old])
+                sql: "UPDATE outbox SET recordID = ? WHERE recordType = 'layer' AND recordID = ?",
+                arguments: [new, old])
         }
         try db.execute(sql: "UPDATE layers SET parentLayerID = ? WHERE parentLayerID = ?", arguments: [new, old])
         try db.execute(sql: "UPDATE annotations SET layerID = ? WHERE layerID = ?", arguments: [new, old])
@@ -71,6 +74,7 @@ enum LocalProfileHandover {
         try db.execute(
             sql: "DELETE FROM sync_metadata WHERE recordType = 'layer' AND recordID = ?", arguments: [old])
         try db.execute(
-            sql: "UPDATE outbox SET recordID = replace(recordID, ?, ?) WHERE recordType = 'grant'", arguments: [old, new])
+            sql: "UPDATE outbox SET recordID = replace(recordID, ?, ?) WHERE recordType = 'grant'",
+            arguments: [old, new])
     }
 }

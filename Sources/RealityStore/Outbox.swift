@@ -22,7 +22,8 @@ enum Outbox {
         let empty = Data("{}".utf8)
         switch change {
         case .saveAnnotation(let annotation):
-            return Entry(recordType: "annotation", recordID: annotation.id.uuidString, operation: "save", payload: empty)
+            return Entry(
+                recordType: "annotation", recordID: annotation.id.uuidString, operation: "save", payload: empty)
         case .saveLayer(let layer):
             return Entry(recordType: "layer", recordID: layer.id.uuidString, operation: "save", payload: empty)
         case .saveComment(let comment):
@@ -121,4 +122,3 @@ enum Outbox {
         """
     }
 }
-

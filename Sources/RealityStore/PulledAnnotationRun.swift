@@ -27,12 +27,13 @@ struct PulledAnnotationRun {
         let id = annotation.id.uuidString
         let json = try change.recordJSON ?? SyncRecord.annotation(annotation).jsonData()
         annotations.append(annotation)
-        metadata.append((
-            .annotation, id,
-            SyncMetadataRecord.Entry(
-                changeTag: change.changeTag, scope: scope.rawValue, baseVersion: json, syncStatus: .synced,
-                conflictVersion: nil)
-        ))
+        metadata.append(
+            (
+                .annotation, id,
+                SyncMetadataRecord.Entry(
+                    changeTag: change.changeTag, scope: scope.rawValue, baseVersion: json, syncStatus: .synced,
+                    conflictVersion: nil)
+            ))
         ids.insert(id)
     }
 

@@ -12,7 +12,9 @@ enum RejectedRecords {
     /// A few words that identify the record: a note's title or text, a layer's name, a comment's
     /// text; for a reaction, view, star or grant, the same of the record it is on.
     static func summary(of type: String, _ id: String, owner: UserID?, in db: Database) throws -> String? {
-        if let record = try RecordType(rawValue: type).flatMap({ try LocalSyncRecords.read($0, id, owner: owner, in: db) }) {
+        if let record = try RecordType(rawValue: type).flatMap({
+            try LocalSyncRecords.read($0, id, owner: owner, in: db)
+        }) {
             switch record {
             case .annotation(let note): return note.title ?? note.content.text
             case .layer(let layer): return layer.name
@@ -55,7 +57,9 @@ enum RejectedRecords {
     /// `chosen` with every open rejection linked to them through parents that are rejected too
     /// (a note and the rejected layer it is in, the comments on a rejected note), oldest first:
     /// a change rejected because another was ("not found") goes back with it, after it.
-    static func group(of chosen: [HeldRejections.OpenRejection], among open: [HeldRejections.OpenRejection], in db: Database)
+    static func group(
+        of chosen: [HeldRejections.OpenRejection], among open: [HeldRejections.OpenRejection], in db: Database
+    )
         throws -> [HeldRejections.OpenRejection]
     {
         var byKey: [Key: [Int64]] = [:]
@@ -92,7 +96,8 @@ enum RejectedRecords {
         if outboxWholeRecordTypes.contains(type.rawValue) {
             // A newer edit queued since stays, with the record as the user has it now.
             guard try !SyncMetadataRecord.hasPendingEdit(type, rejection.recordID, in: db) else { return nil }
-            guard var entry = try SyncMetadataRecord.fetch(type, rejection.recordID, in: db), let base = entry.baseVersion
+            guard var entry = try SyncMetadataRecord.fetch(type, rejection.recordID, in: db),
+                let base = entry.baseVersion
             else { return rejection.key }
             try LocalSyncRecords.write(try SyncRecord(type: type, json: base), owner: owner, in: db)
             entry.syncStatus = .synced
@@ -154,7 +159,8 @@ enum RejectedRecords {
                     """,
                 arguments: [key.id]) ?? 0
         case "annotation":
-            return try db.value(Int.self, sql: "SELECT count(*) FROM comments WHERE annotationID = ?", arguments: [key.id])
+            return try db.value(
+                Int.self, sql: "SELECT count(*) FROM comments WHERE annotationID = ?", arguments: [key.id])
                 ?? 0
         default:
             return 0

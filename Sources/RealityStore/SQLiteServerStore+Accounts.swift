@@ -6,7 +6,9 @@ extension SQLiteServerStore: AccountRepository {
     public func createAccount(_ account: Account, user: User) async throws {
         do {
             try await writeTransaction { db in
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE email = ?", arguments: [account.email]) != nil {
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE email = ?", arguments: [account.email])
+                    != nil
+                {
                     throw AccountError.emailTaken
                 }
                 try db.execute(
@@ -161,16 +163,20 @@ extension SQLiteServerStore: AccountRepository {
         return ended.count
     }
 
-    public func changePassword(of userID: UserID, to passwordHash: String, keeping: String?, at date: Date) async throws {
+    public func changePassword(of userID: UserID, to passwordHash: String, keeping: String?, at date: Date) async throws
+    {
         defer { sessions.revokeAll(of: userID) }
         try await write { db in
             try db.execute(
-                sql: "UPDATE accounts SET passwordHash = ? WHERE userID = ?", arguments: [passwordHash, userID.uuidString])
+                sql: "UPDATE accounts SET passwordHash = ? WHERE userID = ?",
+                arguments: [passwordHash, userID.uuidString])
             _ = try Self.revokeSessions(of: userID, keeping: keeping, at: date, in: db)
         }
     }
 
-    private static func revokeSessions(of userID: UserID, keeping: String?, at date: Date, in db: Database) throws -> Int {
+    private static func revokeSessions(of userID: UserID, keeping: String?, at date: Date, in db: Database) throws
+        -> Int
+    {
         try db.execute(
             sql: """
                 UPDATE sessions SET revokedAt = ?

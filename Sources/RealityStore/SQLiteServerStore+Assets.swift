@@ -16,9 +16,10 @@ extension SQLiteServerStore: AssetRepository {
                 return
             }
             if let quotaBytes {
-                let used = try Int64.fetchOne(
-                    db, sql: "SELECT coalesce(sum(byteCount), 0) FROM asset_refs WHERE ownerID = ?",
-                    arguments: [owner.uuidString]) ?? 0
+                let used =
+                    try Int64.fetchOne(
+                        db, sql: "SELECT coalesce(sum(byteCount), 0) FROM asset_refs WHERE ownerID = ?",
+                        arguments: [owner.uuidString]) ?? 0
                 if used + byteCount > quotaBytes { throw AssetQuotaExceeded(usedBytes: used) }
             }
             // The first upload of the bytes stores them; later ones (by anyone) only add a reference.

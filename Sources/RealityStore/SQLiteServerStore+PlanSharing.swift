@@ -6,20 +6,21 @@ extension SQLiteServerStore: PlanSharingReading {
     public func planSharing(relevantTo viewer: UserID, at now: Date) async throws -> [PlanSharingState] {
         try await read { db in
             try Row.fetchAll(
-                db.cachedStatement(sql: """
-                    WITH relevant(id) AS (
-                        SELECT ?1
-                        UNION
-                        SELECT l.ownerID FROM grants g JOIN layers l ON l.id = g.targetID
-                        WHERE g.targetType = 'layer' AND g.userID = ?1 AND (g.expiresAt IS NULL OR g.expiresAt > ?2)
-                        UNION
-                        SELECT l.ownerID FROM grants g JOIN annotations a ON a.id = g.targetID
-                            JOIN layers l ON l.id = a.layerID
-                        WHERE g.targetType = 'annotation' AND g.userID = ?1 AND (g.expiresAt IS NULL OR g.expiresAt > ?2)
-                    )
-                    SELECT u.id, u.subscriptionTier, u.subscriptionExpiresAt, p.sharing
-                    FROM relevant r JOIN users u ON u.id = r.id LEFT JOIN plan_sharing p ON p.userID = r.id
-                    """),
+                db.cachedStatement(
+                    sql: """
+                        WITH relevant(id) AS (
+                            SELECT ?1
+                            UNION
+                            SELECT l.ownerID FROM grants g JOIN layers l ON l.id = g.targetID
+                            WHERE g.targetType = 'layer' AND g.userID = ?1 AND (g.expiresAt IS NULL OR g.expiresAt > ?2)
+                            UNION
+                            SELECT l.ownerID FROM grants g JOIN annotations a ON a.id = g.targetID
+                                JOIN layers l ON l.id = a.layerID
+                            WHERE g.targetType = 'annotation' AND g.userID = ?1 AND (g.expiresAt IS NULL OR g.expiresAt > ?2)
+                        )
+                        SELECT u.id, u.subscriptionTier, u.subscriptionExpiresAt, p.sharing
+                        FROM relevant r JOIN users u ON u.id = r.id LEFT JOIN plan_sharing p ON p.userID = r.id
+                        """),
                 arguments: [viewer.uuidString, now.storeValue]
             ).map { row in
                 PlanSharingState(

@@ -14,7 +14,9 @@ extension SQLiteServerStore: SyncLogReading {
             ]
             var rows: [SyncFeedRow] = []
             for type in RecordType.allCases {
-                guard let order = SyncFeedOrder.position(of: type), let sql = SyncFeedSQL.changed(type) else { continue }
+                guard let order = SyncFeedOrder.position(of: type), let sql = SyncFeedSQL.changed(type) else {
+                    continue
+                }
                 let bound = SyncFeedRow.bound(for: order, after: cursor)
                 base["s"] = bound.sequence
                 base["i"] = bound.recordID
@@ -31,12 +33,15 @@ extension SQLiteServerStore: SyncLogReading {
             base["ct"] = cursor.typeOrder
             base["cid"] = cursor.recordID
             for row in try Row.fetchAll(
-                db.cachedStatement(sql: """
-                    WITH RECURSIVE \(SyncFeedSQL.reachCTE), \(SyncFeedSQL.expanded) \(SyncFeedSQL.feedRows)
-                    """),
+                db.cachedStatement(
+                    sql: """
+                        WITH RECURSIVE \(SyncFeedSQL.reachCTE), \(SyncFeedSQL.expanded) \(SyncFeedSQL.feedRows)
+                        """),
                 arguments: StatementArguments(base))
             {
-                rows.append(SyncFeedRow(sequence: row["seq"], typeOrder: row["t"], recordID: row["id"], inScope: row["inScope"]))
+                rows.append(
+                    SyncFeedRow(sequence: row["seq"], typeOrder: row["t"], recordID: row["id"], inScope: row["inScope"])
+                )
             }
             let page = SyncFeedRow.page(of: rows, limit: limit, head: head)
             let records = try SyncRecordLoader.load(page.rows.filter(\.inScope), starsOf: viewer, in: db)

@@ -35,8 +35,9 @@ extension SQLiteStore: AnnotationRepository {
 
     public func annotations(matching query: AnnotationQuery) async throws -> [Annotation] {
         let limit = min(max(query.limit, 0), AnnotationQuery.maxLimit)
-        if AnnotationQuerySQL.canRankFirst(query), let ranked = AnnotationQuerySQL(
-            query, plan: .topRanked(candidates: limit * Self.rankedCandidatesPerResult))
+        if AnnotationQuerySQL.canRankFirst(query),
+            let ranked = AnnotationQuerySQL(
+                query, plan: .topRanked(candidates: limit * Self.rankedCandidatesPerResult))
         {
             let found = try await fetch(ranked)
             if found.count >= limit { return found }
@@ -70,7 +71,8 @@ extension SQLiteStore: AnnotationRepository {
 
     public func annotationCount(ownedBy owner: UserID) async throws -> Int {
         try await read { db in
-            try db.value(Int.self, sql: "SELECT count(*) FROM annotations WHERE ownerID = ? AND isDeleted = 0",
+            try db.value(
+                Int.self, sql: "SELECT count(*) FROM annotations WHERE ownerID = ? AND isDeleted = 0",
                 arguments: [owner.uuidString]) ?? 0
         }
     }
@@ -81,7 +83,9 @@ extension SQLiteStore: AnnotationRepository {
             let arguments: StatementArguments = [
                 "cutoff": cutoff.storeValue, "now": now.storeValue, "limit": max(limit, 0),
             ]
-            let annotations = try db.values(String.self, sql: """
+            let annotations = try db.values(
+                String.self,
+                sql: """
                     SELECT id FROM annotations WHERE isDeleted = 1 AND updatedAt < :cutoff
                     UNION
                     SELECT a.id FROM layers l JOIN annotations a ON a.layerID = l.id
@@ -89,13 +93,16 @@ extension SQLiteStore: AnnotationRepository {
                     LIMIT :limit
                     """,
                 arguments: arguments)
-            let layers = try db.values(String.self, sql: """
+            let layers = try db.values(
+                String.self,
+                sql: """
                     SELECT id FROM layers l WHERE isDeleted = 1 AND updatedAt < :cutoff
                     AND NOT EXISTS (SELECT 1 FROM annotations a WHERE a.layerID = l.id AND a.isDeleted = 0)
                     LIMIT :limit
                     """,
                 arguments: arguments)
-            let comments = try db.values(String.self, sql: "SELECT id FROM comments WHERE isDeleted = 1 AND updatedAt < :cutoff LIMIT :limit",
+            let comments = try db.values(
+                String.self, sql: "SELECT id FROM comments WHERE isDeleted = 1 AND updatedAt < :cutoff LIMIT :limit",
                 arguments: arguments)
             return ExpiredRecords(
                 annotations: annotations.compactMap(AnnotationID.init(uuidString:)),

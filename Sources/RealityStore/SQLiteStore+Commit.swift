@@ -34,8 +34,10 @@ extension SQLiteStore: ChangeCommitting {
     private static func check(_ precondition: Precondition, in db: Database) throws {
         switch precondition {
         case .annotationCountBelow(let owner, let limit, let tier):
-            let count = try db.value(Int.self, sql: "SELECT count(*) FROM annotations WHERE ownerID = ? AND isDeleted = 0",
-                arguments: [owner.uuidString]) ?? 0
+            let count =
+                try db.value(
+                    Int.self, sql: "SELECT count(*) FROM annotations WHERE ownerID = ? AND isDeleted = 0",
+                    arguments: [owner.uuidString]) ?? 0
             if count >= limit { throw TierLimitError.annotationLimitReached(limit: limit, tier: tier) }
         case .layerCountBelow(let owner, let limit, let tier):
             let count = try LayerRecord.countedLayers(of: owner, in: db)
@@ -45,14 +47,16 @@ extension SQLiteStore: ChangeCommitting {
                 throw StoreError.conflict(recordType: .annotation, id: id.uuidString)
             }
         case .annotationUnchanged(let id, let updatedAt):
-            let current = try db.value(Int64.self, sql: "SELECT updatedAt FROM annotations WHERE id = ?", arguments: [id.uuidString])
+            let current = try db.value(
+                Int64.self, sql: "SELECT updatedAt FROM annotations WHERE id = ?", arguments: [id.uuidString])
             if current != updatedAt.storeValue {
                 throw StoreError.conflict(recordType: .annotation, id: id.uuidString)
             }
         case .changeTag(let type, let id, let tag):
             guard let table = SyncRecordTable.of(type),
                 let current = try Int64.fetchOne(
-                    db.cachedStatement(sql: "SELECT changeSeq FROM \(table.name) WHERE \(table.key) = ?"), arguments: [id]),
+                    db.cachedStatement(sql: "SELECT changeSeq FROM \(table.name) WHERE \(table.key) = ?"),
+                    arguments: [id]),
                 String(current) == tag
             else { throw StoreError.conflict(recordType: type, id: id) }
         case .annotationsAbsent(let ids):
@@ -63,12 +67,14 @@ extension SQLiteStore: ChangeCommitting {
         case .recordAbsent(let type, let id):
             if let table = SyncRecordTable.of(type),
                 try Bool.fetchOne(
-                    db.cachedStatement(sql: "SELECT 1 FROM \(table.name) WHERE \(table.key) = ?"), arguments: [id]) != nil
+                    db.cachedStatement(sql: "SELECT 1 FROM \(table.name) WHERE \(table.key) = ?"), arguments: [id])
+                    != nil
             {
                 throw StoreError.conflict(recordType: type, id: id)
             }
         case .layerUnchanged(let id, let updatedAt):
-            let current = try db.value(Int64.self, sql: "SELECT updatedAt FROM layers WHERE id = ?", arguments: [id.uuidString])
+            let current = try db.value(
+                Int64.self, sql: "SELECT updatedAt FROM layers WHERE id = ?", arguments: [id.uuidString])
             if current != updatedAt.storeValue {
                 throw StoreError.conflict(recordType: .layer, id: id.uuidString)
             }
@@ -119,7 +125,8 @@ extension SQLiteStore: ChangeCommitting {
         case .recordView(let annotationID, let userID, let date):
             try EngagementRecords.read(annotationID: annotationID, userID: userID, at: date, countsAsView: true, in: db)
         case .markRead(let annotationID, let userID, let date):
-            try EngagementRecords.read(annotationID: annotationID, userID: userID, at: date, countsAsView: false, in: db)
+            try EngagementRecords.read(
+                annotationID: annotationID, userID: userID, at: date, countsAsView: false, in: db)
         case .setStarred(let annotationID, let userID, let starred, let date):
             try EngagementRecords.setStarred(
                 annotationID: annotationID, userID: userID, starred: starred, at: date, in: db)

@@ -12,7 +12,8 @@ extension SQLiteStore: InboxRepository {
 
     public func notifications(for recipient: UserID, unreadOnly: Bool, limit: Int) async throws -> [AppNotification] {
         try await read { db in
-            try db.rows(sql: """
+            try db.rows(
+                sql: """
                     SELECT * FROM notifications WHERE recipientID = ? \(unreadOnly ? "AND isRead = 0" : "")
                     ORDER BY createdAt DESC, id DESC LIMIT ?
                     """,
@@ -26,7 +27,8 @@ extension SQLiteStore: InboxRepository {
         // A move names the layer it went to: seeing the annotation is not enough to see that
         // name, the layer itself must be visible (issue 17).
         try await read { db in
-            try db.rows(sql: """
+            try db.rows(
+                sql: """
                     WITH RECURSIVE \(AccessSQL.visibleLayersCTE)
                     SELECT act.* FROM activities act
                     LEFT JOIN annotations a ON a.id = act.annotationID

@@ -58,7 +58,8 @@ extension SQLiteStore: LayerRepository {
 
     public func layers(visibleTo viewer: UserID, at date: Date) async throws -> [Layer] {
         try await read { db in
-            let rows = try db.rows(sql: """
+            let rows = try db.rows(
+                sql: """
                     WITH RECURSIVE \(AccessSQL.visibleLayersCTE)
                     SELECT * FROM layers WHERE id IN visible_layers ORDER BY createdAt, id
                     """,
@@ -69,7 +70,8 @@ extension SQLiteStore: LayerRepository {
 
     public func childLayers(of id: LayerID) async throws -> [Layer] {
         try await read { db in
-            let rows = try db.rows(sql: "SELECT * FROM layers WHERE parentLayerID = ? AND isDeleted = 0 ORDER BY createdAt, id",
+            let rows = try db.rows(
+                sql: "SELECT * FROM layers WHERE parentLayerID = ? AND isDeleted = 0 ORDER BY createdAt, id",
                 arguments: [id.uuidString])
             return try LayerRecord.layers(from: rows, in: db)
         }
@@ -77,7 +79,8 @@ extension SQLiteStore: LayerRepository {
 
     public func descendantLayers(of id: LayerID) async throws -> [Layer] {
         try await read { db in
-            let rows = try db.rows(sql: """
+            let rows = try db.rows(
+                sql: """
                     WITH RECURSIVE below(id, depth) AS (
                         SELECT id, 1 FROM layers WHERE parentLayerID = ? AND isDeleted = 0
                         UNION

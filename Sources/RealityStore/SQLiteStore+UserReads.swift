@@ -12,7 +12,8 @@ extension SQLiteStore: UserRepository {
 
     public func users(matchingHandle handle: String) async throws -> [User] {
         try await read { db in
-            try db.rows(sql: UserRecord.selectWithCounts
+            try db.rows(
+                sql: UserRecord.selectWithCounts
                     + " WHERE u.displayName = ?1 COLLATE NOCASE OR u.email = ?1 COLLATE NOCASE LIMIT 10",
                 arguments: [handle]
             ).map(UserRecord.user(from:))
@@ -21,7 +22,8 @@ extension SQLiteStore: UserRepository {
 
     public func storageUsed(by owner: UserID) async throws -> Int64 {
         try await read { db in
-            try db.value(Int64.self, sql: "SELECT coalesce(sum(byteCount), 0) FROM asset_refs WHERE ownerID = ?",
+            try db.value(
+                Int64.self, sql: "SELECT coalesce(sum(byteCount), 0) FROM asset_refs WHERE ownerID = ?",
                 arguments: [owner.uuidString]) ?? 0
         }
     }

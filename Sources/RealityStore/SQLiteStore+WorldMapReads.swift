@@ -14,7 +14,8 @@ extension SQLiteStore: WorldMapRepository {
         try await read { db in
             // `sharedWith` is JSON text, kept as a blob since the declaration binds JSON as bytes;
             // the cast reads both.
-            let rows = try db.rows(sql: """
+            let rows = try db.rows(
+                sql: """
                     SELECT w.* FROM world_maps w
                     WHERE w.ownerID = ?1
                        OR (w.isShared = 1 AND EXISTS (

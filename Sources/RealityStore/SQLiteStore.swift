@@ -44,7 +44,8 @@ public struct SQLiteStore<Role: SQLiteStoreRole>: Sendable {
         self.pool = StorePoolMeter(sizes: (readers > 0 ? [(.reader, readers)] : []) + [(.writer, 1)])
         try StoreMigrations.migrator.migrate(writer)
         if let annotationCache {
-            writer.add(transactionObserver: AnnotationReadCache.CommitObserver(annotationCache), extent: .databaseLifetime)
+            writer.add(
+                transactionObserver: AnnotationReadCache.CommitObserver(annotationCache), extent: .databaseLifetime)
         }
     }
 
@@ -64,13 +65,14 @@ public struct SQLiteStore<Role: SQLiteStoreRole>: Sendable {
         configuration.prepareDatabase { db in
             // WAL with NORMAL sync: durable at checkpoints, safe against corruption; a page cache
             // large enough for the R*Tree and FTS index of a million annotations.
-            try db.execute(sql: """
-                PRAGMA synchronous = NORMAL;
-                PRAGMA cache_size = -65536;
-                PRAGMA mmap_size = \(mapSize);
-                PRAGMA temp_store = MEMORY;
-                PRAGMA wal_autocheckpoint = 10000;
-                """)
+            try db.execute(
+                sql: """
+                    PRAGMA synchronous = NORMAL;
+                    PRAGMA cache_size = -65536;
+                    PRAGMA mmap_size = \(mapSize);
+                    PRAGMA temp_store = MEMORY;
+                    PRAGMA wal_autocheckpoint = 10000;
+                    """)
         }
         configuration.busyMode = .timeout(10)
         do {
@@ -100,7 +102,8 @@ public struct SQLiteStore<Role: SQLiteStoreRole>: Sendable {
         try await writeTransaction { db in
             if let value {
                 try db.execute(
-                    sql: "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    sql:
+                        "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                     arguments: [key, value])
             } else {
                 try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key])

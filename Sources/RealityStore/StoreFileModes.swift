@@ -2,9 +2,9 @@ import Foundation
 import RealityCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Keeps a store's files private to its user: the device's store holds the bearer token and the

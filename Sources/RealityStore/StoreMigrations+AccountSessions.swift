@@ -7,19 +7,21 @@ extension StoreMigrations {
     /// used, which the server's idle lifetime reads. Existing sessions get a new ID each and a
     /// last use at their creation.
     static func createAccountSessions(_ db: Database) throws {
-        try db.execute(sql: """
-            ALTER TABLE sessions ADD COLUMN id TEXT;
-            ALTER TABLE sessions ADD COLUMN deviceName TEXT;
-            ALTER TABLE sessions ADD COLUMN lastUsedAt INTEGER;
-            UPDATE sessions SET lastUsedAt = createdAt;
-            """)
+        try db.execute(
+            sql: """
+                ALTER TABLE sessions ADD COLUMN id TEXT;
+                ALTER TABLE sessions ADD COLUMN deviceName TEXT;
+                ALTER TABLE sessions ADD COLUMN lastUsedAt INTEGER;
+                UPDATE sessions SET lastUsedAt = createdAt;
+                """)
         for tokenHash in try String.fetchAll(db, sql: "SELECT tokenHash FROM sessions") {
             try db.execute(
                 sql: "UPDATE sessions SET id = ? WHERE tokenHash = ?", arguments: [UUID().uuidString, tokenHash])
         }
-        try db.execute(sql: """
-            CREATE UNIQUE INDEX sessions_id ON sessions(id);
-            CREATE INDEX sessions_user_lastUsed ON sessions(userID, lastUsedAt) WHERE revokedAt IS NULL;
-            """)
+        try db.execute(
+            sql: """
+                CREATE UNIQUE INDEX sessions_id ON sessions(id);
+                CREATE INDEX sessions_user_lastUsed ON sessions(userID, lastUsedAt) WHERE revokedAt IS NULL;
+                """)
     }
 }

@@ -11,16 +11,17 @@ extension StoreMigrations {
     /// the server sends the user's record and what they shared down again
     /// (`Change.publishPlanSharing`).
     static func createFeed17(_ db: Database) throws {
-        try db.execute(sql: """
-            ALTER TABLE layers ADD COLUMN createdSeq INTEGER NOT NULL DEFAULT 0;
-            ALTER TABLE layers ADD COLUMN placedSeq INTEGER NOT NULL DEFAULT 0;
-            ALTER TABLE annotations ADD COLUMN createdSeq INTEGER NOT NULL DEFAULT 0;
-            ALTER TABLE annotations ADD COLUMN placedSeq INTEGER NOT NULL DEFAULT 0;
-            ALTER TABLE comments ADD COLUMN createdSeq INTEGER NOT NULL DEFAULT 0;
-            CREATE TABLE plan_sharing (
-                userID TEXT PRIMARY KEY NOT NULL,
-                sharing INTEGER NOT NULL
-            ) WITHOUT ROWID;
-            """)
+        try db.execute(
+            sql: """
+                ALTER TABLE layers ADD COLUMN createdSeq INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE layers ADD COLUMN placedSeq INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE annotations ADD COLUMN createdSeq INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE annotations ADD COLUMN placedSeq INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE comments ADD COLUMN createdSeq INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE plan_sharing (
+                    userID TEXT PRIMARY KEY NOT NULL,
+                    sharing INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
     }
 }

@@ -7,10 +7,11 @@ extension StoreMigrations {
     /// were already undone on the device (the record went back to the server's version), so
     /// nothing is left to retry or discard of them: the log is emptied.
     static func createRejectionsHeld(_ db: Database) throws {
-        try db.execute(sql: """
-            ALTER TABLE outbox ADD COLUMN rejectionID INTEGER;
-            CREATE INDEX outbox_held ON outbox(rejectionID) WHERE rejectionID IS NOT NULL;
-            DELETE FROM sync_rejections;
-            """)
+        try db.execute(
+            sql: """
+                ALTER TABLE outbox ADD COLUMN rejectionID INTEGER;
+                CREATE INDEX outbox_held ON outbox(rejectionID) WHERE rejectionID IS NOT NULL;
+                DELETE FROM sync_rejections;
+                """)
     }
 }

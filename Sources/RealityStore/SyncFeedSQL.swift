@@ -52,9 +52,11 @@ enum SyncFeedSQL {
         let tail = "ORDER BY changeSeq, id LIMIT :limit"
         switch type {
         case .layer:
-            return "SELECT l.changeSeq AS seq, l.id FROM layers l WHERE (l.changeSeq, l.id) > (:s, :i) AND \(layerScope) = :scope ORDER BY l.changeSeq, l.id LIMIT :limit"
+            return
+                "SELECT l.changeSeq AS seq, l.id FROM layers l WHERE (l.changeSeq, l.id) > (:s, :i) AND \(layerScope) = :scope ORDER BY l.changeSeq, l.id LIMIT :limit"
         case .annotation:
-            return "SELECT a.changeSeq AS seq, a.id FROM annotations a WHERE (a.changeSeq, a.id) > (:s, :i) AND \(annotationScope) = :scope ORDER BY a.changeSeq, a.id LIMIT :limit"
+            return
+                "SELECT a.changeSeq AS seq, a.id FROM annotations a WHERE (a.changeSeq, a.id) > (:s, :i) AND \(annotationScope) = :scope ORDER BY a.changeSeq, a.id LIMIT :limit"
         case .comment:
             return """
                 SELECT c.changeSeq AS seq, c.id FROM comments c JOIN annotations a ON a.id = c.annotationID
@@ -68,9 +70,11 @@ enum SyncFeedSQL {
                 AND (changeSeq, annotationID) > (:s, :i) ORDER BY changeSeq, annotationID LIMIT :limit
                 """
         case .notification:
-            return "SELECT changeSeq AS seq, id FROM notifications WHERE recipientID = :u AND :scope = 'private' AND \(bound) \(tail)"
+            return
+                "SELECT changeSeq AS seq, id FROM notifications WHERE recipientID = :u AND :scope = 'private' AND \(bound) \(tail)"
         case .worldMap:
-            return "SELECT changeSeq AS seq, id FROM world_maps WHERE ownerID = :u AND :scope = 'private' AND \(bound) \(tail)"
+            return
+                "SELECT changeSeq AS seq, id FROM world_maps WHERE ownerID = :u AND :scope = 'private' AND \(bound) \(tail)"
         case .grant, .reaction, .view:
             return nil
         }

@@ -57,19 +57,23 @@ enum SyncLog {
             try db.cachedStatement(sql: sql).execute(arguments: StatementArguments([seq] + arguments))
         }
         for access in SyncJournal.accessChanges(for: changes, prior: prior) {
-            try db.cachedStatement(sql: """
-                INSERT INTO sync_access_changes (seq, recordType, recordID, contextLayerID, userID, wasPublic)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [
-                    seq, access.recordType.rawValue, access.recordID, access.contextLayerID?.uuidString,
-                    access.userID?.uuidString, access.wasPublic,
-                ])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO sync_access_changes (seq, recordType, recordID, contextLayerID, userID, wasPublic)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [
+                seq, access.recordType.rawValue, access.recordID, access.contextLayerID?.uuidString,
+                access.userID?.uuidString, access.wasPublic,
+            ])
         }
         for case .recordSyncMutation(let userID, let mutationID) in changes.changes {
-            try db.cachedStatement(sql: """
-                INSERT INTO sync_mutations (userID, mutationID, status, seq, createdAt) VALUES (?, ?, 'saved', ?, ?)
-                ON CONFLICT (userID, mutationID) DO UPDATE SET status = 'saved', seq = excluded.seq, error = NULL
-                """).execute(arguments: [userID.uuidString, mutationID, seq, date.storeValue])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO sync_mutations (userID, mutationID, status, seq, createdAt) VALUES (?, ?, 'saved', ?, ?)
+                    ON CONFLICT (userID, mutationID) DO UPDATE SET status = 'saved', seq = excluded.seq, error = NULL
+                    """
+            ).execute(arguments: [userID.uuidString, mutationID, seq, date.storeValue])
         }
     }
 
@@ -107,8 +111,10 @@ enum SyncLog {
         case .comment(let id): ("UPDATE comments SET changeSeq = ? WHERE id = ?", [id.uuidString])
         case .user(let id): ("UPDATE users SET changeSeq = ? WHERE id = ?", [id.uuidString])
         case .star(let userID, let annotationID):
-            ("UPDATE stars SET changeSeq = ? WHERE userID = ? AND annotationID = ?",
-             [userID.uuidString, annotationID.uuidString])
+            (
+                "UPDATE stars SET changeSeq = ? WHERE userID = ? AND annotationID = ?",
+                [userID.uuidString, annotationID.uuidString]
+            )
         case .notification(let id): ("UPDATE notifications SET changeSeq = ? WHERE id = ?", [id.lowercasedString])
         case .worldMap(let id): ("UPDATE world_maps SET changeSeq = ? WHERE id = ?", [id.uuidString])
         }

@@ -16,7 +16,8 @@ enum SyncMetadataRecord {
 
     static func fetch(_ type: RecordType, _ id: String, in db: Database) throws -> Entry? {
         try db.row(
-            sql: "SELECT changeTag, scope, baseVersion, syncStatus, conflictVersion FROM sync_metadata WHERE recordType = ? AND recordID = ?",
+            sql:
+                "SELECT changeTag, scope, baseVersion, syncStatus, conflictVersion FROM sync_metadata WHERE recordType = ? AND recordID = ?",
             arguments: [type.rawValue, id]
         ).map {
             Entry(
@@ -66,20 +67,22 @@ enum SyncMetadataRecord {
     static func unsettled(_ type: RecordType, _ ids: [String], in db: Database) throws -> Set<String> {
         var found: Set<String> = []
         for chunk in ids.chunked(into: 500) {
-            found.formUnion(try db.values(
-                String.self,
-                sql: """
-                    SELECT recordID FROM sync_metadata WHERE recordType = ? AND syncStatus = ?
-                    AND recordID IN (\(placeholders(chunk.count)))
-                    """,
-                arguments: StatementArguments([type.rawValue, SyncStatus.conflict.rawValue] + chunk)))
-            found.formUnion(try db.values(
-                String.self,
-                sql: """
-                    SELECT recordID FROM outbox WHERE recordType = ? AND operation IN ('save', 'delete')
-                    AND recordID IN (\(placeholders(chunk.count)))
-                    """,
-                arguments: StatementArguments([type.rawValue] + chunk)))
+            found.formUnion(
+                try db.values(
+                    String.self,
+                    sql: """
+                        SELECT recordID FROM sync_metadata WHERE recordType = ? AND syncStatus = ?
+                        AND recordID IN (\(placeholders(chunk.count)))
+                        """,
+                    arguments: StatementArguments([type.rawValue, SyncStatus.conflict.rawValue] + chunk)))
+            found.formUnion(
+                try db.values(
+                    String.self,
+                    sql: """
+                        SELECT recordID FROM outbox WHERE recordType = ? AND operation IN ('save', 'delete')
+                        AND recordID IN (\(placeholders(chunk.count)))
+                        """,
+                    arguments: StatementArguments([type.rawValue] + chunk)))
         }
         return found
     }
@@ -93,7 +96,8 @@ enum SyncMetadataRecord {
     static func hasPendingEdit(_ type: RecordType, _ id: String, in db: Database) throws -> Bool {
         try db.value(
             Bool.self,
-            sql: "SELECT 1 FROM outbox WHERE recordType = ? AND recordID = ? AND operation IN ('save', 'delete') LIMIT 1",
+            sql:
+                "SELECT 1 FROM outbox WHERE recordType = ? AND recordID = ? AND operation IN ('save', 'delete') LIMIT 1",
             arguments: [type.rawValue, id]) ?? false
     }
 

@@ -71,7 +71,10 @@ struct SyncReconciler {
                 entry.syncStatus = .pendingUpload
                 try SyncMetadataRecord.dropPendingEdits(type, id, in: db)
                 try Outbox.append(
-                    [Outbox.Entry(recordType: type.rawValue, recordID: id, operation: "save", payload: Data("{}".utf8))],
+                    [
+                        Outbox.Entry(
+                            recordType: type.rawValue, recordID: id, operation: "save", payload: Data("{}".utf8))
+                    ],
                     heldBy: held, at: now, in: db)
             } else if needsPush {
                 entry.syncStatus = .pendingUpload
@@ -118,7 +121,9 @@ struct SyncReconciler {
     func settle(base: SyncRecord?, local: SyncRecord, remote: SyncRecord) -> Settlement {
         switch (local, remote) {
         case (.annotation(let mine), .annotation(let theirs)):
-            guard case .annotation(let original)? = base else { return settle(nil, mine, theirs, SyncRecord.annotation) }
+            guard case .annotation(let original)? = base else {
+                return settle(nil, mine, theirs, SyncRecord.annotation)
+            }
             return settle(original, mine, theirs, SyncRecord.annotation)
         case (.layer(let mine), .layer(let theirs)):
             guard case .layer(let original)? = base else { return settle(nil, mine, theirs, SyncRecord.layer) }

@@ -37,7 +37,8 @@ enum SyncRecordLoader {
             return zip(try LayerRecord.layers(from: rows, in: db).map(SyncRecord.layer), tags(rows)).map { ($0, $1) }
         case .annotation:
             return try AnnotationAssembler.annotations(
-                selectedBy: "SELECT \(AnnotationRecord.selection), a.changeSeq FROM annotations a WHERE a.id IN (\(list))",
+                selectedBy:
+                    "SELECT \(AnnotationRecord.selection), a.changeSeq FROM annotations a WHERE a.id IN (\(list))",
                 arguments: arguments, in: db
             ) { row in String(row["changeSeq"] as Int64) }.map { (SyncRecord.annotation($0.annotation), $0.extra) }
         case .comment:
@@ -52,8 +53,11 @@ enum SyncRecordLoader {
                 sql: "SELECT * FROM stars WHERE userID = ? AND annotationID IN (\(list))",
                 arguments: StatementArguments([viewer.uuidString]) + arguments)
             return try rows.map { row in
-                (.star(StarRecord(annotationID: try row.identifier("annotationID"), createdAt: row.date("createdAt"))),
-                 String(row["changeSeq"] as Int64))
+                (
+                    .star(
+                        StarRecord(annotationID: try row.identifier("annotationID"), createdAt: row.date("createdAt"))),
+                    String(row["changeSeq"] as Int64)
+                )
             }
         case .notification:
             let rows = try db.rows(sql: "SELECT * FROM notifications WHERE id IN (\(list))", arguments: arguments)

@@ -15,7 +15,9 @@ enum WorldMapRecord {
         // Anchor IDs are unique across maps and not secret (annotations name them): an anchor of
         // another map must not be replaced, and so taken out of that map, by this one.
         for chunk in map.anchors.map(\.id.uuidString).chunked(into: 500) where !chunk.isEmpty {
-            if let taken = try db.value(String.self, sql: "SELECT id FROM anchors WHERE worldMapID != ? AND id IN (\(placeholders(chunk.count))) LIMIT 1",
+            if let taken = try db.value(
+                String.self,
+                sql: "SELECT id FROM anchors WHERE worldMapID != ? AND id IN (\(placeholders(chunk.count))) LIMIT 1",
                 arguments: StatementArguments([id] + chunk))
             {
                 throw StoreError.conflict(recordType: .worldMap, id: taken)
@@ -23,10 +25,11 @@ enum WorldMapRecord {
         }
         try db.cachedStatement(sql: table.upsertSQL).execute { bindings in try table.bind(map, to: &bindings) }
         try db.execute(sql: "DELETE FROM anchors WHERE worldMapID = ?", arguments: [id])
-        let insert = try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO anchors (id, worldMapID, position, transform, x, y, z, annotationID)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO anchors (id, worldMapID, position, transform, x, y, z, annotationID)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         for (index, anchor) in map.anchors.enumerated() {
             let p = anchor.position
             try insert.execute(arguments: [

@@ -22,11 +22,27 @@ enum AnnotationJSONReader {
 extension JSONCursor {
     /// An annotation object (see ``AnnotationJSONReader``).
     mutating func readAnnotation() -> Annotation? {
-        var id: AnnotationID?, type: AnnotationType?, content: AnnotationContent?, title: String?
-        var position: SIMD3<Float>?, orientation: Quaternion?, scale: Float?, anchorID: AnchorID?
-        var layerID: LayerID?, ownerID: UserID?, permissions: [Permission]?, createdAt: Date?, updatedAt: Date?
-        var isDeleted: Bool?, lastSyncedAt: Date?, comments: [RealityCore.Comment]?, reactions: [Reaction]?
-        var viewedBy: [UserID]?, viewCount: Int?, status: AnnotationStatus?, attachments: [Attachment]?
+        var id: AnnotationID?
+        var type: AnnotationType?
+        var content: AnnotationContent?
+        var title: String?
+        var position: SIMD3<Float>?
+        var orientation: Quaternion?
+        var scale: Float?
+        var anchorID: AnchorID?
+        var layerID: LayerID?
+        var ownerID: UserID?
+        var permissions: [Permission]?
+        var createdAt: Date?
+        var updatedAt: Date?
+        var isDeleted: Bool?
+        var lastSyncedAt: Date?
+        var comments: [RealityCore.Comment]?
+        var reactions: [Reaction]?
+        var viewedBy: [UserID]?
+        var viewCount: Int?
+        var status: AnnotationStatus?
+        var attachments: [Attachment]?
         var fieldStamps: FieldStamps?
         var seen: Set<String> = []
         let complete = object { key, cursor in
@@ -106,7 +122,11 @@ extension JSONCursor {
     }
 
     private mutating func readPermission() -> Permission? {
-        var id: UUID?, userID: UserID?, level: PermissionLevel?, grantedAt: Date?, grantedBy: UserID?
+        var id: UUID?
+        var userID: UserID?
+        var level: PermissionLevel?
+        var grantedAt: Date?
+        var grantedBy: UserID?
         var expiresAt: Date?
         var seen: Set<String> = []
         let complete = object { key, cursor in
@@ -128,7 +148,10 @@ extension JSONCursor {
     }
 
     private mutating func readReaction() -> Reaction? {
-        var id: UUID?, emoji: String?, userID: UserID?, createdAt: Date?
+        var id: UUID?
+        var emoji: String?
+        var userID: UserID?
+        var createdAt: Date?
         var seen: Set<String> = []
         let complete = object { key, cursor in
             guard let key, seen.insert(key).inserted else { return false }
@@ -146,8 +169,14 @@ extension JSONCursor {
     }
 
     private mutating func readAttachment() -> Attachment? {
-        var id: UUID?, fileName: String?, fileType: String?, fileSize: Int64?, localURL: URL?
-        var cloudAssetID: String?, thumbnailURL: URL?, uploadedAt: Date?
+        var id: UUID?
+        var fileName: String?
+        var fileType: String?
+        var fileSize: Int64?
+        var localURL: URL?
+        var cloudAssetID: String?
+        var thumbnailURL: URL?
+        var uploadedAt: Date?
         var seen: Set<String> = []
         let complete = object { key, cursor in
             guard let key, seen.insert(key).inserted else { return false }
@@ -171,8 +200,16 @@ extension JSONCursor {
     }
 
     private mutating func readComment() -> RealityCore.Comment? {
-        var id: CommentID?, text: String?, authorID: UserID?, authorName: String?, annotationID: AnnotationID?
-        var parentCommentID: CommentID?, createdAt: Date?, updatedAt: Date?, isDeleted: Bool?, isEdited: Bool?
+        var id: CommentID?
+        var text: String?
+        var authorID: UserID?
+        var authorName: String?
+        var annotationID: AnnotationID?
+        var parentCommentID: CommentID?
+        var createdAt: Date?
+        var updatedAt: Date?
+        var isDeleted: Bool?
+        var isEdited: Bool?
         var seen: Set<String> = []
         let complete = object { key, cursor in
             guard let key, seen.insert(key).inserted else { return false }

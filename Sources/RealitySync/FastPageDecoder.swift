@@ -29,7 +29,10 @@ enum FastPageDecoder {
 extension JSONCursor {
     /// The page, and where each change's record is in the body.
     fileprivate mutating func readChangesPage() -> (SyncChangesPage, [Range<Int>?])? {
-        var changes: [SyncChange]?, records: [Range<Int>?] = [], token: String?, moreComing: Bool?
+        var changes: [SyncChange]?
+        var records: [Range<Int>?] = []
+        var token: String?
+        var moreComing: Bool?
         var seen: Set<String> = []
         let complete = object { key, cursor in
             guard let key, seen.insert(key).inserted else { return false }
@@ -55,7 +58,10 @@ extension JSONCursor {
 
     /// A change, and where its record is (nil for a deletion).
     private mutating func readChange() -> (SyncChange, Range<Int>?)? {
-        var recordType: RecordType?, recordID: String?, changeTag: String?, deleted: Bool?
+        var recordType: RecordType?
+        var recordID: String?
+        var changeTag: String?
+        var deleted: Bool?
         var record: Range<Int>?
         var seen: Set<String> = []
         let complete = object { key, cursor in

@@ -202,7 +202,10 @@ struct JSONCursor {
         }
         if value == 0 {
             let token = bytes[start..<end]
-            guard !token.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") || $0 | 0x20 == UInt8(ascii: "e") })
+            guard
+                !token.contains(where: {
+                    $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") || $0 | 0x20 == UInt8(ascii: "e")
+                })
             else { return nil }
         }
         return value
@@ -229,7 +232,9 @@ struct JSONCursor {
         var cursor = index
         func digits() -> Int {
             let first = cursor
-            while cursor < bytes.count, bytes[cursor] >= UInt8(ascii: "0"), bytes[cursor] <= UInt8(ascii: "9") { cursor += 1 }
+            while cursor < bytes.count, bytes[cursor] >= UInt8(ascii: "0"), bytes[cursor] <= UInt8(ascii: "9") {
+                cursor += 1
+            }
             return cursor - first
         }
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") { cursor += 1 }

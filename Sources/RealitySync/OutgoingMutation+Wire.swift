@@ -24,7 +24,8 @@ extension OutgoingMutation {
             case .worldMap(let map)?: return .worldMap(map)
             case .user(let user)?:
                 return .profile(
-                    ProfileFields(displayName: user.displayName, avatarURL: user.avatarURL, preferences: user.preferences))
+                    ProfileFields(
+                        displayName: user.displayName, avatarURL: user.avatarURL, preferences: user.preferences))
             default: return nil
             }
         // An account is deleted by its own route, never by a push.

@@ -54,7 +54,8 @@ extension SyncEngine {
                 if early == page.token, let next = try await prefetched {
                     body = next
                 } else {
-                    body = try await Self.fetch(scope, since: page.token, limit: limit, transport: transport, retry: retry)
+                    body = try await Self.fetch(
+                        scope, since: page.token, limit: limit, transport: transport, retry: retry)
                 }
                 ready = (changes, page.token)
             } catch {
@@ -113,9 +114,9 @@ extension PullReport {
     }
 }
 
-fileprivate extension Optional {
+extension Optional {
     /// `transform` of the wrapped value, or nil.
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
         guard let self else { return nil }
         return try await transform(self)
     }

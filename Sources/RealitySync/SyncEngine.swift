@@ -40,7 +40,9 @@ public actor SyncEngine<Store: SyncStore> {
         _ store: Store, client: HTTPClient = SyncTransport.sharedClient, retry: RetryPolicy = RetryPolicy(),
         logger: Logger = Logger(label: "reality.sync")
     ) async throws -> SyncEngine {
-        guard let account = try await store.deviceAccount(), let token = account.token else { throw SyncError.notSignedIn }
+        guard let account = try await store.deviceAccount(), let token = account.token else {
+            throw SyncError.notSignedIn
+        }
         return SyncEngine(
             store: store, transport: SyncTransport(serverURL: account.serverURL, token: token, client: client),
             clientID: account.clientID, retry: retry, logger: logger)
@@ -93,7 +95,10 @@ public actor SyncEngine<Store: SyncStore> {
                     sendable.append((mutation, wire))
                 } else {
                     outcomes.append(
-                        (mutation, .rejected(code: "unsendable", message: "Nothing left to send for this change.", field: nil)))
+                        (
+                            mutation,
+                            .rejected(code: "unsendable", message: "Nothing left to send for this change.", field: nil)
+                        ))
                 }
             }
             let request = SyncPushRequest(clientID: clientID, mutations: sendable.map(\.1))
@@ -109,7 +114,10 @@ public actor SyncEngine<Store: SyncStore> {
                     self.limits = published
                     guard sendable.count > 1 else {
                         outcomes.append(
-                            (sendable[0].0, .rejected(code: "batch_too_large", message: "Too large to push.", field: nil)))
+                            (
+                                sendable[0].0,
+                                .rejected(code: "batch_too_large", message: "Too large to push.", field: nil)
+                            ))
                         summary.add(
                             try await store.applyPushOutcomes(outcomes, strategy: strategy, at: Timestamp.now()))
                         continue

@@ -148,7 +148,8 @@ public struct SyncTransport: Sendable {
     }
 
     static func error(status: Int, headers: HTTPHeaders, body: Data) -> SyncError {
-        let detail = (try? RealityJSON.decode(APIErrorBody.self, from: body))?.error
+        let detail =
+            (try? RealityJSON.decode(APIErrorBody.self, from: body))?.error
             ?? APIErrorBody.Detail(code: "http_\(status)", message: String(decoding: body.prefix(200), as: UTF8.self))
         switch status {
         case 401:

@@ -21,7 +21,9 @@ struct BenchData {
         var random = SplitMix64(seed: 42)
         owner = UserID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
         layers = (0..<8).map { _ in LayerID(UUID.random(using: &random)) }
-        let syllables = ["ka", "lo", "mi", "ra", "ne", "tu", "sa", "vo", "pe", "di", "go", "ze", "bu", "fi", "ho", "ju"]
+        let syllables = [
+            "ka", "lo", "mi", "ra", "ne", "tu", "sa", "vo", "pe", "di", "go", "ze", "bu", "fi", "ho", "ju",
+        ]
         vocabulary = (0..<4096).map { index in
             var word = ""
             var value = index + 17
@@ -45,7 +47,8 @@ struct BenchData {
         if index % (count / 5 + 1) == 11 { words[5] = Self.rareTerm }
         let created = Timestamp.date(milliseconds: 1_767_225_600_000 + Int64(index) * 1_000)
         return Annotation(
-            id: AnnotationID(UUID.timeOrdered(milliseconds: Timestamp.milliseconds(created), using: &random)), type: .text,
+            id: AnnotationID(UUID.timeOrdered(milliseconds: Timestamp.milliseconds(created), using: &random)),
+            type: .text,
             content: AnnotationContent(text: words.joined(separator: " ")), title: "Note \(index)",
             position: position, layerID: layers[index % layers.count], ownerID: owner, createdAt: created)
     }
@@ -73,8 +76,10 @@ extension UUID {
         var bytes = (0..<16).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

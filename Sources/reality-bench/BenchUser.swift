@@ -29,7 +29,8 @@ struct BenchUser: Sendable {
             .createLayer, token: auth.token, body: CreateLayerRequest(name: name))
         guard layerStatus == 201 else { throw BenchError("layer create answered \(layerStatus)") }
         return BenchUser(
-            client: client, email: email, token: auth.token, layerID: try RealityJSON.decode(Layer.self, from: layerBody).id,
+            client: client, email: email, token: auth.token,
+            layerID: try RealityJSON.decode(Layer.self, from: layerBody).id,
             user: auth.user)
     }
 

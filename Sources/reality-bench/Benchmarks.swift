@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-@_spi(Benchmarks) import RealityStore
 import RealityCore
+@_spi(Benchmarks) import RealityStore
 
 /// Opens the benchmark store, filling it through the real write path when it is not full yet.
 enum BenchStore {
@@ -58,13 +58,16 @@ struct NearbyBenchmark: AsyncParsableCommand {
         for index in 0..<baselineIterations {
             let expected = try await store.annotations(matching: query(index)).map(\.id)
             let scanned = try await baseline.time { try await store.scanAnnotations(matching: query(index)) }
-            guard scanned.map(\.id) == expected else { throw ValidationError("baseline and index disagree on query \(index)") }
+            guard scanned.map(\.id) == expected else {
+                throw ValidationError("baseline and index disagree on query \(index)")
+            }
         }
-        try options.report(BenchmarkReport(
-            benchmark: "nearby", count: data.count, ours: ours, baseline: baseline,
-            baselineDescription: "the same query without the R*Tree (table scan with the distance predicate)",
-            extra: ["radiusMeters": Double(radius), "meanResults": Double(found) / Double(iterations)],
-            targets: ["p50Ms": 0.3, "ratio": 500]))
+        try options.report(
+            BenchmarkReport(
+                benchmark: "nearby", count: data.count, ours: ours, baseline: baseline,
+                baselineDescription: "the same query without the R*Tree (table scan with the distance predicate)",
+                extra: ["radiusMeters": Double(radius), "meanResults": Double(found) / Double(iterations)],
+                targets: ["p50Ms": 0.3, "ratio": 500]))
     }
 }
 
@@ -92,19 +95,22 @@ struct SearchBenchmark: AsyncParsableCommand {
         }
         var baseline = Samples()
         for _ in 0..<baselineIterations {
-            let scanned = try await baseline.time { try await store.scanAnnotations(matching: query(BenchData.rareTerm)) }
+            let scanned = try await baseline.time {
+                try await store.scanAnnotations(matching: query(BenchData.rareTerm))
+            }
             guard Set(scanned.map(\.id)).count == rareFound else {
                 throw ValidationError("baseline found \(scanned.count) rows for the rare term, the index \(rareFound)")
             }
         }
-        try options.report(BenchmarkReport(
-            benchmark: "search", count: data.count, ours: rare, baseline: baseline,
-            baselineDescription: "the seed's lowercase-contains match, as a table scan in SQL",
-            extra: [
-                "rareTermResults": Double(rareFound), "commonTermP50Ms": common.p50, "commonTermP99Ms": common.p99,
-                "commonTermRows": Double(data.count / 50),
-            ],
-            targets: ["p50Ms": 1, "commonTermP50Ms": 30, "ratio": 100]))
+        try options.report(
+            BenchmarkReport(
+                benchmark: "search", count: data.count, ours: rare, baseline: baseline,
+                baselineDescription: "the seed's lowercase-contains match, as a table scan in SQL",
+                extra: [
+                    "rareTermResults": Double(rareFound), "commonTermP50Ms": common.p50, "commonTermP99Ms": common.p99,
+                    "commonTermRows": Double(data.count / 50),
+                ],
+                targets: ["p50Ms": 1, "commonTermP50Ms": 30, "ratio": 100]))
     }
 }
 
@@ -126,18 +132,21 @@ struct InsertBenchmark: AsyncParsableCommand {
         try await data.setup(baselineStore)
         var single = Samples()
         for index in 0..<baselineCount {
-            try await single.time { try await baselineStore.commit(ChangeSet(changes: [.saveAnnotation(data.annotation(index))])) }
+            try await single.time {
+                try await baselineStore.commit(ChangeSet(changes: [.saveAnnotation(data.annotation(index))]))
+            }
         }
         var perBatch = Samples()
         for value in single.milliseconds.chunked(1_000) { perBatch.appendValue(value.reduce(0, +)) }
         for file in [path, path + ".baseline"] {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
         }
-        try options.report(BenchmarkReport(
-            benchmark: "insert", count: data.count, ours: batches, baseline: perBatch,
-            baselineDescription: "one transaction per annotation (a save per call), per 1,000 annotations",
-            extra: ["annotationsPerSecond": Double(data.count) / seconds, "commitSeconds": seconds],
-            targets: ["annotationsPerSecond": 100_000]))
+        try options.report(
+            BenchmarkReport(
+                benchmark: "insert", count: data.count, ours: batches, baseline: perBatch,
+                baselineDescription: "one transaction per annotation (a save per call), per 1,000 annotations",
+                extra: ["annotationsPerSecond": Double(data.count) / seconds, "commitSeconds": seconds],
+                targets: ["annotationsPerSecond": 100_000]))
     }
 }
 

@@ -31,15 +31,16 @@ struct EncodeBenchmark: AsyncParsableCommand {
         for _ in 0..<iterations { _ = try await ours.time { try JSONWriter.bytes(of: annotations) } }
         var baseline = Samples()
         for _ in 0..<baselineIterations { _ = try await baseline.time { try RealityJSON.encode(annotations) } }
-        try BenchOutput(json: json).report(BenchmarkReport(
-            benchmark: rich ? "encode-rich" : "encode", count: count, ours: ours, baseline: baseline,
-            baselineDescription: "RealityJSON.encode (Foundation's JSONEncoder) of the same array",
-            extra: [
-                "annotationsPerSecond": Double(count) / (ours.p50 / 1000),
-                "baselineAnnotationsPerSecond": Double(count) / (baseline.p50 / 1000),
-                "bytesPerAnnotation": Double(written.count) / Double(count), "baselineNoise": baseline.noise,
-            ],
-            targets: ["ratio": 5]))
+        try BenchOutput(json: json).report(
+            BenchmarkReport(
+                benchmark: rich ? "encode-rich" : "encode", count: count, ours: ours, baseline: baseline,
+                baselineDescription: "RealityJSON.encode (Foundation's JSONEncoder) of the same array",
+                extra: [
+                    "annotationsPerSecond": Double(count) / (ours.p50 / 1000),
+                    "baselineAnnotationsPerSecond": Double(count) / (baseline.p50 / 1000),
+                    "bytesPerAnnotation": Double(written.count) / Double(count), "baselineNoise": baseline.noise,
+                ],
+                targets: ["ratio": 5]))
     }
 
     /// `annotation` with a grant that expires, time, recurrence and location rules, a reaction, an
@@ -49,24 +50,31 @@ struct EncodeBenchmark: AsyncParsableCommand {
         let friend = UserID(UUID(uuid: (9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9)))
         let later = annotation.createdAt.addingTimeInterval(86_400)
         annotation.permissions = [
-            Permission(userID: friend, level: .editor, grantedBy: annotation.ownerID, grantedAt: annotation.createdAt,
+            Permission(
+                userID: friend, level: .editor, grantedBy: annotation.ownerID, grantedAt: annotation.createdAt,
                 expiresAt: later)
         ]
         annotation.visibilityRules = VisibilityRules(
             timeRules: [
                 TimeRule(type: .timeRange, startTime: annotation.createdAt, endTime: later),
-                TimeRule(type: .recurring, startTime: annotation.createdAt, recurrence: RecurrenceRule(
-                    frequency: .weekly, interval: 2, daysOfWeek: [2, 4, 6],
-                    timeOfDay: TimeOfDay(hour: 22, minute: 30, endHour: 6, endMinute: 0), timeZone: "Europe/Berlin")),
+                TimeRule(
+                    type: .recurring, startTime: annotation.createdAt,
+                    recurrence: RecurrenceRule(
+                        frequency: .weekly, interval: 2, daysOfWeek: [2, 4, 6],
+                        timeOfDay: TimeOfDay(hour: 22, minute: 30, endHour: 6, endMinute: 0), timeZone: "Europe/Berlin")
+                ),
             ],
-            locationRules: [LocationRule(type: .proximity, radiusMeters: 12.5)], expiresAt: later, expiresAfterViews: 50)
+            locationRules: [LocationRule(type: .proximity, radiusMeters: 12.5)], expiresAt: later, expiresAfterViews: 50
+        )
         annotation.reactions = [Reaction(emoji: "👍", userID: friend, createdAt: later)]
         annotation.attachments = [
-            Attachment(fileName: "photo.heic", fileType: "image/heic", fileSize: 2_345_678,
+            Attachment(
+                fileName: "photo.heic", fileType: "image/heic", fileSize: 2_345_678,
                 cloudAssetID: String(repeating: "ab", count: 32), uploadedAt: later)
         ]
         annotation.comments = [
-            Comment(text: "Seen it \"today\" — fixed?", authorID: friend, authorName: "Bo",
+            Comment(
+                text: "Seen it \"today\" — fixed?", authorID: friend, authorName: "Bo",
                 annotationID: annotation.id, createdAt: later)
         ]
         annotation.viewedBy = [friend]

@@ -39,7 +39,8 @@ struct FirstSyncBenchmark: AsyncParsableCommand {
         var ours = Samples()
         var applied = 0
         for index in 0..<iterations {
-            let device = try await BenchDevice.signIn(user, server: server, name: "firstsync-\(index)", pageSize: pageSize)
+            let device = try await BenchDevice.signIn(
+                user, server: server, name: "firstsync-\(index)", pageSize: pageSize)
             defer { device.remove() }
             let summary = try await ours.time { try await device.engine.sync() }
             applied = summary.pulled.values.reduce(0, +)
@@ -56,7 +57,8 @@ struct FirstSyncBenchmark: AsyncParsableCommand {
         let baselineRate = Double(count) / (baseline.p50 / 1000)
         var report = BenchmarkReport(
             benchmark: "firstsync", count: count, ours: ours, baseline: baseline,
-            baselineDescription: "the same annotations paged from \(APIRoute.annotations) (\(Self.restPageSize) a page) "
+            baselineDescription:
+                "the same annotations paged from \(APIRoute.annotations) (\(Self.restPageSize) a page) "
                 + "and saved on a new device store one commit (transaction) each; ratio here is records per second "
                 + "over the baseline's; p50/p99 are of a whole first sync",
             extra: [
@@ -88,6 +90,8 @@ struct FirstSyncBenchmark: AsyncParsableCommand {
         async throws
     {
         let held = try await store.annotationCount(ownedBy: user.userID)
-        guard held == count else { throw BenchError("after \(what) the device holds \(held) annotations, not \(count)") }
+        guard held == count else {
+            throw BenchError("after \(what) the device holds \(held) annotations, not \(count)")
+        }
     }
 }

@@ -65,19 +65,20 @@ struct LiveBenchmark: AsyncParsableCommand {
             return (samples, seconds)
         }
         let baselineSyncs = await syncs.count
-        try BenchOutput(json: json).report(BenchmarkReport(
-            benchmark: "live", count: count, ours: ours.arrivals, baseline: baseline.arrivals,
-            baselineDescription: "the same creates with the tablet off the events socket, running full syncs "
-                + "back to back (SyncEngine.sync() in a loop) instead; latency from the start of the create on "
-                + "the phone to the annotation's arrival in the tablet's store, polled every 1 ms; the extra "
-                + "figures count the tablet's rounds of sync work per second in each, and time the phone's "
-                + "create and push alone",
-            extra: [
-                "warmup": Double(warmup), "syncRoundsPerSecond": Double(ourRounds) / ourSeconds,
-                "baselineSyncsPerSecond": Double(baselineSyncs) / baselineSeconds,
-                "createAndPushP50Ms": ours.pushes.p50, "baselineCreateAndPushP50Ms": baseline.pushes.p50,
-            ],
-            targets: ["p50Ms": 50]))
+        try BenchOutput(json: json).report(
+            BenchmarkReport(
+                benchmark: "live", count: count, ours: ours.arrivals, baseline: baseline.arrivals,
+                baselineDescription: "the same creates with the tablet off the events socket, running full syncs "
+                    + "back to back (SyncEngine.sync() in a loop) instead; latency from the start of the create on "
+                    + "the phone to the annotation's arrival in the tablet's store, polled every 1 ms; the extra "
+                    + "figures count the tablet's rounds of sync work per second in each, and time the phone's "
+                    + "create and push alone",
+                extra: [
+                    "warmup": Double(warmup), "syncRoundsPerSecond": Double(ourRounds) / ourSeconds,
+                    "baselineSyncsPerSecond": Double(baselineSyncs) / baselineSeconds,
+                    "createAndPushP50Ms": ours.pushes.p50, "baselineCreateAndPushP50Ms": baseline.pushes.p50,
+                ],
+                targets: ["p50Ms": 50]))
     }
 
     /// Creates `warmup + count` annotations on `phone`, each pushed at once, and times the last

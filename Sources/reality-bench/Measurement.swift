@@ -104,8 +104,12 @@ struct BenchmarkReport: Encodable {
     var text: String {
         var lines = [
             "\(benchmark) over \(count) annotations",
-            String(format: "  ours:     p50 %.4f ms  p99 %.4f ms  (%d runs, noise %.0f%%)", p50Ms, p99Ms, iterations, noise * 100),
-            String(format: "  baseline: p50 %.4f ms  p99 %.4f ms  (%d runs) — %@", baselineP50Ms, baselineP99Ms, baselineIterations, baseline),
+            String(
+                format: "  ours:     p50 %.4f ms  p99 %.4f ms  (%d runs, noise %.0f%%)", p50Ms, p99Ms, iterations,
+                noise * 100),
+            String(
+                format: "  baseline: p50 %.4f ms  p99 %.4f ms  (%d runs) — %@", baselineP50Ms, baselineP99Ms,
+                baselineIterations, baseline),
             String(format: "  ratio (baseline / ours): %.1f×", ratio),
         ]
         for (key, value) in extra.sorted(by: { $0.key < $1.key }) { lines.append("  \(key): \(value)") }

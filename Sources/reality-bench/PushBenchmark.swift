@@ -22,7 +22,9 @@ struct PushBenchmark: AsyncParsableCommand {
         let admin = BenchServer.adminToken
 
         let perDevice = max(1, count / devices)
-        let pushers = try await (0..<devices).asyncMap { try await BenchUser.make(client, admin: admin, name: "push\($0)") }
+        let pushers = try await (0..<devices).asyncMap {
+            try await BenchUser.make(client, admin: admin, name: "push\($0)")
+        }
         var batches = Samples()
         let pushStart = ContinuousClock.now
         let pushLatencies = try await withThrowingTaskGroup(of: Samples.self) { group in
@@ -36,7 +38,9 @@ struct PushBenchmark: AsyncParsableCommand {
         let pushSeconds = (ContinuousClock.now - pushStart).milliseconds / 1000
         batches.append(pushLatencies)
 
-        let restDevices = try await (0..<devices).asyncMap { try await BenchUser.make(client, admin: admin, name: "rest\($0)") }
+        let restDevices = try await (0..<devices).asyncMap {
+            try await BenchUser.make(client, admin: admin, name: "rest\($0)")
+        }
         let restStart = ContinuousClock.now
         let restLatencies = try await withThrowingTaskGroup(of: Samples.self) { group in
             for device in restDevices {
@@ -52,7 +56,8 @@ struct PushBenchmark: AsyncParsableCommand {
         let restRate = total / restSeconds
         var report = BenchmarkReport(
             benchmark: "push", count: Int(total), ours: batches, baseline: restLatencies,
-            baselineDescription: "the same annotations created one REST \(APIRoute.createAnnotation) each; ratio here is "
+            baselineDescription:
+                "the same annotations created one REST \(APIRoute.createAnnotation) each; ratio here is "
                 + "push mutations per second over REST creates per second; p50/p99 are per push of \(batch)",
             extra: [
                 "mutationsPerSecond": pushRate, "restCreatesPerSecond": restRate, "devices": Double(devices),

@@ -56,14 +56,19 @@ struct HTTPBenchmark: AsyncParsableCommand {
         let bareURL = "http://127.0.0.1:\(barePort)/constant"
         _ = try await Wrk.run(url: bareURL, header: nil, connections: connections, threads: threads, seconds: 2)
         _ = try await Wrk.run(url: ours, header: auth, connections: connections, threads: threads, seconds: 2)
-        var ratios = Samples(), bareRates = Samples(), ourRates = Samples()
-        var bareCPUs = Samples(), ourCPUs = Samples(), ourPeakP99s = Samples()
+        var ratios = Samples()
+        var bareRates = Samples()
+        var ourRates = Samples()
+        var bareCPUs = Samples()
+        var ourCPUs = Samples()
+        var ourPeakP99s = Samples()
         for _ in 0..<max(rounds, 1) {
             let bareCPU = ProcessCPU.now
             let bareRun = try await Wrk.run(
                 url: bareURL, header: nil, connections: connections, threads: threads, seconds: seconds)
             let oursCPU = ProcessCPU.now
-            let oursRun = try await Wrk.run(url: ours, header: auth, connections: connections, threads: threads, seconds: seconds)
+            let oursRun = try await Wrk.run(
+                url: ours, header: auth, connections: connections, threads: threads, seconds: seconds)
             let afterCPU = ProcessCPU.now
             guard oursRun.non2xx == 0 else {
                 throw BenchError("the server answered \(oursRun.non2xx) requests with an error status")
@@ -93,7 +98,8 @@ struct HTTPBenchmark: AsyncParsableCommand {
             p50Ms: paced.p50Microseconds / 1000, p99Ms: paced.p99Microseconds / 1000,
             baselineP50Ms: barePaced.p50Microseconds / 1000, baselineP99Ms: barePaced.p99Microseconds / 1000,
             ratio: ratios.p50,
-            baselineDescription: "a bare Hummingbird route returning the same JSON body as a constant; ratio here is the median over rounds of ours over bare requests per second, p50/p99 are ours at 70% of our peak (baseline: the bare route at the same pacing)",
+            baselineDescription:
+                "a bare Hummingbird route returning the same JSON body as a constant; ratio here is the median over rounds of ours over bare requests per second, p50/p99 are ours at 70% of our peak (baseline: the bare route at the same pacing)",
             extra: [
                 "rounds": Double(ratios.count), "lowestRoundRatio": ratios.percentile(0),
                 "highestRoundRatio": ratios.percentile(1),
@@ -113,7 +119,8 @@ struct HTTPBenchmark: AsyncParsableCommand {
     static func seed(_ client: BenchHTTP) async throws -> (String, String, Data) {
         let (status, body) = try await client.send(
             .register,
-            body: RegisterRequest(email: "bench@example.com", password: "correct horse battery staple", displayName: "Bench"))
+            body: RegisterRequest(
+                email: "bench@example.com", password: "correct horse battery staple", displayName: "Bench"))
         guard status == 201 else { throw BenchError("register answered \(status)") }
         let token = try RealityJSON.decode(AuthResponse.self, from: body).token
         let (layerStatus, layerBody) = try await client.send(
@@ -159,10 +166,11 @@ struct StartupBenchmark: AsyncParsableCommand {
         try await BenchStore.fill(store, data: BenchData(count: count))
         let ours = try await time(reality, data: full)
         let baseline = try await time(reality, data: empty)
-        try BenchOutput(json: json).report(BenchmarkReport(
-            benchmark: "startup", count: count, ours: ours, baseline: baseline,
-            baselineDescription: "the same start with an empty data directory",
-            targets: ["p50Ms": 500]))
+        try BenchOutput(json: json).report(
+            BenchmarkReport(
+                benchmark: "startup", count: count, ours: ours, baseline: baseline,
+                baselineDescription: "the same start with an empty data directory",
+                targets: ["p50Ms": 500]))
     }
 
     private func time(_ reality: URL, data: URL) async throws -> Samples {
@@ -193,7 +201,8 @@ struct BenchOutput {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(
+                positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
             FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
         } else {
             print(report.text)

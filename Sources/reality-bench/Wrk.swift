@@ -86,7 +86,9 @@ enum Wrk {
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0,
-              let line = String(decoding: output, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("WRKJSON ") })
+            let line = String(decoding: output, as: UTF8.self).split(separator: "\n").first(where: {
+                $0.hasPrefix("WRKJSON ")
+            })
         else { throw BenchError("wrk failed (install Debian's wrk): \(String(decoding: output, as: UTF8.self))") }
         return try JSONDecoder().decode(Result.self, from: Data(line.dropFirst("WRKJSON ".count).utf8))
     }

@@ -29,20 +29,25 @@ struct CLIError: Error {
             self = error
         case let error as RealityCore.ValidationError:
             let field = Self.flag(for: error.field, in: flags) ?? error.field
-            self.init(message: RealityCore.ValidationError(field: field, reason: error.reason).message,
-                      status: .invalidInput, code: error.code)
+            self.init(
+                message: RealityCore.ValidationError(field: field, reason: error.reason).message,
+                status: .invalidInput, code: error.code)
         case let error as JSONInputError:
             self.init(message: error.description, status: .invalidInput, code: error.code)
         case let error as PermissionError:
-            self.init(message: error.message, status: error == .notFound ? .notFound : .permissionDenied, code: error.code)
+            self.init(
+                message: error.message, status: error == .notFound ? .notFound : .permissionDenied, code: error.code)
         case let error as TierLimitError:
             self.init(message: Self.describe(error), status: .planLimitReached, code: "plan_limit_reached")
         case ServiceError.notFound(let type, let id):
-            self.init(message: "No \(type.rawValue) \(id) (or it is not yours to see).", status: .notFound, code: "not_found")
+            self.init(
+                message: "No \(type.rawValue) \(id) (or it is not yours to see).", status: .notFound, code: "not_found")
         case ServiceError.invalidOperation(let reason):
             self.init(message: reason, status: .invalidInput, code: "invalid_operation")
         case StoreError.conflict(let type, let id):
-            self.init(message: "The \(type.rawValue) \(id) changed meanwhile; try again.", status: .conflict, code: "conflict")
+            self.init(
+                message: "The \(type.rawValue) \(id) changed meanwhile; try again.", status: .conflict, code: "conflict"
+            )
         case StoreError.missingRecord(let type, let id):
             self.init(message: "No \(type.rawValue) \(id).", status: .notFound, code: "not_found")
         case let error as AccountBindingError:
@@ -78,7 +83,8 @@ struct CLIError: Error {
         case .notSignedIn, .sessionEnded:
             return CLIError(message: error.description, status: .permissionDenied, code: error.code)
         case .network(let detail):
-            if ["invalidURL", "emptyScheme", "unsupportedScheme", "emptyHost"].contains(where: { detail.contains($0) }) {
+            if ["invalidURL", "emptyScheme", "unsupportedScheme", "emptyHost"].contains(where: { detail.contains($0) })
+            {
                 return CLIError(
                     message: "The server address is not a URL this device can use. "
                         + "Hint: write it with its scheme and port, e.g. --server http://127.0.0.1:8080.",

@@ -18,7 +18,9 @@ struct FieldDifference: Encodable {
 /// it was deleted; an object-valued field (`content`) is compared member by member.
 enum ConflictFields {
     /// Bookkeeping that differs between any two versions and says nothing to a person.
-    private static let bookkeeping: Set<String> = ["updatedAt", "lastSyncedAt", "fieldStamps", "createdAt", "changeTag"]
+    private static let bookkeeping: Set<String> = [
+        "updatedAt", "lastSyncedAt", "fieldStamps", "createdAt", "changeTag",
+    ]
 
     /// The fields people edit on records of `type`, by JSON name; nil compares every field.
     static func editable(_ type: RecordType) -> [String]? {
@@ -80,9 +82,11 @@ enum ConflictFields {
         switch value {
         case .null: return "(none)"
         case .bool(let flag): return flag ? "yes" : "no"
-        case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .number(let number):
+            return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         case .string(let text):
-            if difference.field == "layerID" || difference.field == "parentLayerID", let id = LayerID(uuidString: text) {
+            if difference.field == "layerID" || difference.field == "parentLayerID", let id = LayerID(uuidString: text)
+            {
                 return labels.layer(id)
             }
             return Show.clip(text)

@@ -15,7 +15,7 @@ enum DisplayWidth {
         // An emoji ZWJ sequence, a flag, a keycap or any character asking for emoji presentation.
         if scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x20E3 }) { return 2 }
         if scalars.count > 1, scalars.contains(where: { $0.value == 0x200D }),
-           scalars.contains(where: { $0.properties.isEmoji && $0.value > 0xFF })
+            scalars.contains(where: { $0.properties.isEmoji && $0.value > 0xFF })
         {
             return 2
         }

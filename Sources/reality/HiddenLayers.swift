@@ -15,7 +15,9 @@ struct HiddenLayers {
         var hidden = Set(layers.filter { !$0.isVisible }.map(\.id))
         var grew = !hidden.isEmpty
         while grew {
-            let nested = layers.filter { layer in (layer.parentLayerID.map { hidden.contains($0) } ?? false) && !hidden.contains(layer.id) }
+            let nested = layers.filter { layer in
+                (layer.parentLayerID.map { hidden.contains($0) } ?? false) && !hidden.contains(layer.id)
+            }
             hidden.formUnion(nested.map(\.id))
             grew = !nested.isEmpty
         }

@@ -53,7 +53,8 @@ struct Table {
 
     var rendered: String {
         let widths = headers.indices.map { column in
-            ([headers[column]] + rows.map { column < $0.count ? $0[column] : "" }).map { DisplayWidth.of($0) }.max() ?? 0
+            ([headers[column]] + rows.map { column < $0.count ? $0[column] : "" }).map { DisplayWidth.of($0) }.max()
+                ?? 0
         }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in

@@ -10,7 +10,7 @@ struct Point: ExpressibleByArgument {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
             .map { Float($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2],
-              x.isFinite, y.isFinite, z.isFinite
+            x.isFinite, y.isFinite, z.isFinite
         else { return nil }
         value = SIMD3(x, y, z)
     }
@@ -57,8 +57,8 @@ struct ArgumentDate: ExpressibleByArgument {
         }
         let parts = text.split(separator: "-").map { Int($0) }
         guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],
-              let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
-              calendar.component(.day, from: date) == day
+            let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+            calendar.component(.day, from: date) == day
         else { return nil }
         return date
     }

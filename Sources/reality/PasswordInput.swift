@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How `register`, `login` and `password` get passwords without them ever being typed on the
@@ -36,7 +36,8 @@ struct PasswordOptions: ParsableArguments {
             }
         }
         guard isatty(STDIN_FILENO) == 1 else {
-            throw CLIError.invalid("No terminal to ask for the password on: pass --password-stdin and write it to standard input.")
+            throw CLIError.invalid(
+                "No terminal to ask for the password on: pass --password-stdin and write it to standard input.")
         }
         return try prompts.map(Self.prompt)
     }

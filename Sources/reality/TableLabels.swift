@@ -27,7 +27,8 @@ struct TableLabels {
         wanted[.layer, default: []] += Set(layers).filter { names.layers[$0] == nil }.map(\.uuidString)
         var shortIDs: [IDPrefixKind: [String: String]] = [:]
         for (kind, list) in wanted where !list.isEmpty {
-            shortIDs[kind] = try await store.shortestUniquePrefixes(of: list, kind: kind, minimumLength: IDPrefix.minimumShown)
+            shortIDs[kind] = try await store.shortestUniquePrefixes(
+                of: list, kind: kind, minimumLength: IDPrefix.minimumShown)
         }
         return TableLabels(me: me, names: names, shortIDs: shortIDs)
     }

@@ -33,26 +33,68 @@ import Testing
     static let cases: [Case] = [
         Case(name: "nothing changed", local: { _ in }, remote: { _ in }, title: "Bench", status: .inProgress),
         Case(
-            name: "local changed one field", local: { $0.title = "Mine"; $0.updatedAt = early },
+            name: "local changed one field",
+            local: {
+                $0.title = "Mine"
+                $0.updatedAt = early
+            },
             remote: { _ in }, title: "Mine", status: .inProgress),
         Case(
             name: "remote changed one field", local: { _ in },
-            remote: { $0.status = .resolved; $0.updatedAt = early }, title: "Bench", status: .resolved),
+            remote: {
+                $0.status = .resolved
+                $0.updatedAt = early
+            }, title: "Bench", status: .resolved),
         Case(
-            name: "different fields both kept", local: { $0.title = "Mine"; $0.updatedAt = late },
-            remote: { $0.status = .resolved; $0.updatedAt = early }, title: "Mine", status: .resolved),
+            name: "different fields both kept",
+            local: {
+                $0.title = "Mine"
+                $0.updatedAt = late
+            },
+            remote: {
+                $0.status = .resolved
+                $0.updatedAt = early
+            }, title: "Mine", status: .resolved),
         Case(
-            name: "same field, local later", local: { $0.title = "Mine"; $0.updatedAt = late },
-            remote: { $0.title = "Theirs"; $0.updatedAt = early }, title: "Mine", status: .inProgress),
+            name: "same field, local later",
+            local: {
+                $0.title = "Mine"
+                $0.updatedAt = late
+            },
+            remote: {
+                $0.title = "Theirs"
+                $0.updatedAt = early
+            }, title: "Mine", status: .inProgress),
         Case(
-            name: "same field, remote later", local: { $0.title = "Mine"; $0.updatedAt = early },
-            remote: { $0.title = "Theirs"; $0.updatedAt = late }, title: "Theirs", status: .inProgress),
+            name: "same field, remote later",
+            local: {
+                $0.title = "Mine"
+                $0.updatedAt = early
+            },
+            remote: {
+                $0.title = "Theirs"
+                $0.updatedAt = late
+            }, title: "Theirs", status: .inProgress),
         Case(
-            name: "same field, same instant: the same value on every device", local: { $0.title = "Mine"; $0.updatedAt = late },
-            remote: { $0.title = "Theirs"; $0.updatedAt = late }, title: "Theirs", status: .inProgress),
+            name: "same field, same instant: the same value on every device",
+            local: {
+                $0.title = "Mine"
+                $0.updatedAt = late
+            },
+            remote: {
+                $0.title = "Theirs"
+                $0.updatedAt = late
+            }, title: "Theirs", status: .inProgress),
         Case(
-            name: "same change on both sides", local: { $0.title = "Same"; $0.updatedAt = early },
-            remote: { $0.title = "Same"; $0.updatedAt = late }, title: "Same", status: .inProgress),
+            name: "same change on both sides",
+            local: {
+                $0.title = "Same"
+                $0.updatedAt = early
+            },
+            remote: {
+                $0.title = "Same"
+                $0.updatedAt = late
+            }, title: "Same", status: .inProgress),
     ]
 
     @Test(arguments: cases)
@@ -167,8 +209,9 @@ import Testing
         ahead.title = "From the future"
         ahead.fieldStamps = FieldStamps(["title": Timestamp.milliseconds(Self.late) + 86_400_000])
         let bounded = ahead.stamped(editing: current, at: Self.late)
-        #expect(bounded.fieldStamps?.values["title"]
-            == Timestamp.milliseconds(Self.late.addingTimeInterval(FieldStamps.maxClockSkew)))
+        #expect(
+            bounded.fieldStamps?.values["title"]
+                == Timestamp.milliseconds(Self.late.addingTimeInterval(FieldStamps.maxClockSkew)))
     }
 
     @Test(arguments: ConflictResolutionStrategy.allCases)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import RealityCore
 
 /// Sample values for tests: fixed IDs and whole-millisecond dates, so that every value compares

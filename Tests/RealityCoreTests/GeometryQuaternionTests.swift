@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// True when every component of `a` is within `tolerance` of `b`'s.
@@ -23,7 +24,9 @@ func isClose(_ a: Quaternion, _ b: Quaternion, tolerance: Float = 1e-5) -> Bool 
         let v = SIMD3<Float>(1.5, -2, 3)
         #expect(Quaternion.identity.act(v) == v)
         #expect(Quaternion.identity.length == 1)
-        #expect((Quaternion.identity.x, Quaternion.identity.y, Quaternion.identity.z, Quaternion.identity.w) == (0, 0, 0, 1))
+        #expect(
+            (Quaternion.identity.x, Quaternion.identity.y, Quaternion.identity.z, Quaternion.identity.w) == (0, 0, 0, 1)
+        )
     }
 
     /// A quarter turn about each axis, right-handed: x → y about z, y → z about x, z → x about y.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 @Suite struct TransformTests {
@@ -51,7 +52,9 @@ import Testing
     }
 
     @Test func isFiniteAndIsAffine_inspectEveryElement() {
-        var columns = (SIMD4<Float>(1, 0, 0, 0), SIMD4<Float>(0, 1, 0, 0), SIMD4<Float>(0, 0, 1, 0), SIMD4<Float>(0, 0, 0, 1))
+        var columns = (
+            SIMD4<Float>(1, 0, 0, 0), SIMD4<Float>(0, 1, 0, 0), SIMD4<Float>(0, 0, 1, 0), SIMD4<Float>(0, 0, 0, 1)
+        )
         #expect(Transform(columns: columns).isFinite && Transform(columns: columns).isAffine)
         columns.2.y = .nan
         #expect(!Transform(columns: columns).isFinite)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// A fixture document edited into bad input, and the error it must produce.
@@ -65,12 +66,14 @@ struct JSONRejection: Sendable, CustomTestStringConvertible {
         case .truncate(let count): return original.prefix(count)
         case .set(let path, let text):
             let marker = "@@REPLACED@@"
-            let edited = try Self.edit(JSONSerialization.jsonObject(with: original), at: Self.parse(path)[...], to: marker)
+            let edited = try Self.edit(
+                JSONSerialization.jsonObject(with: original), at: Self.parse(path)[...], to: marker)
             let json = String(decoding: try JSONSerialization.data(withJSONObject: edited), as: UTF8.self)
             return Data(json.replacingOccurrences(of: "\"\(marker)\"", with: text).utf8)
         case .remove(let path):
             return try JSONSerialization.data(
-                withJSONObject: Self.edit(JSONSerialization.jsonObject(with: original), at: Self.parse(path)[...], to: nil))
+                withJSONObject: Self.edit(
+                    JSONSerialization.jsonObject(with: original), at: Self.parse(path)[...], to: nil))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// Bad input is refused with a ``JSONInputError`` that names the exact field and the right reason.
@@ -35,8 +36,9 @@ import Testing
         R(edit: .set("position[1]", "null"), field: "position[1]", reason: .wrongType),
         R(edit: .set("createdAt", "1773480413"), field: "createdAt", reason: .wrongType),
         R(edit: .set("permissions[0].level", "2"), field: "permissions[0].level", reason: .wrongType),
-        R(root: .user, edit: .set("preferences.enableNotifications", "1"), field: "preferences.enableNotifications",
-          reason: .wrongType),
+        R(
+            root: .user, edit: .set("preferences.enableNotifications", "1"), field: "preferences.enableNotifications",
+            reason: .wrongType),
     ]
 
     static let missing: [R] = [
@@ -46,8 +48,9 @@ import Testing
         R(edit: .remove("ownerID"), field: "ownerID", reason: .missingField),
         R(edit: .remove("permissions[0].level"), field: "permissions[0].level", reason: .missingField),
         R(edit: .remove("comments[0].text"), field: "comments[0].text", reason: .missingField),
-        R(edit: .remove("visibilityRules.timeRules[2].recurrence.frequency"),
-          field: "visibilityRules.timeRules[2].recurrence.frequency", reason: .missingField),
+        R(
+            edit: .remove("visibilityRules.timeRules[2].recurrence.frequency"),
+            field: "visibilityRules.timeRules[2].recurrence.frequency", reason: .missingField),
         R(root: .layer, edit: .remove("name"), field: "name", reason: .missingField),
         R(root: .user, edit: .remove("preferences.theme"), field: "preferences.theme", reason: .missingField),
         R(root: .worldMap, edit: .remove("anchors[0].transform"), field: "anchors[0].transform", reason: .missingField),
@@ -58,18 +61,27 @@ import Testing
         R(edit: .set("status", #""done""#), field: "status", reason: .invalidValue),
         R(edit: .set("type", #""Photo""#), field: "type", reason: .invalidValue),
         R(edit: .set("permissions[0].level", #""admin""#), field: "permissions[0].level", reason: .invalidValue),
-        R(edit: .set("visibilityRules.timeRules[2].recurrence.frequency", #""hourly""#),
-          field: "visibilityRules.timeRules[2].recurrence.frequency", reason: .invalidValue),
-        R(edit: .set("visibilityRules.timeRules[0].type", #""sometimes""#), field: "visibilityRules.timeRules[0].type",
-          reason: .invalidValue),
-        R(edit: .set("visibilityRules.locationRules[1].type", #""nearby""#),
-          field: "visibilityRules.locationRules[1].type", reason: .invalidValue),
+        R(
+            edit: .set("visibilityRules.timeRules[2].recurrence.frequency", #""hourly""#),
+            field: "visibilityRules.timeRules[2].recurrence.frequency", reason: .invalidValue),
+        R(
+            edit: .set("visibilityRules.timeRules[0].type", #""sometimes""#),
+            field: "visibilityRules.timeRules[0].type",
+            reason: .invalidValue),
+        R(
+            edit: .set("visibilityRules.locationRules[1].type", #""nearby""#),
+            field: "visibilityRules.locationRules[1].type", reason: .invalidValue),
         R(root: .layer, edit: .set("color", #""teal""#), field: "color", reason: .invalidValue),
-        R(root: .layer, edit: .set("defaultPermission", #""admin""#), field: "defaultPermission", reason: .invalidValue),
-        R(root: .layer, edit: .set("permissions[0].level", #""admin""#), field: "permissions[0].level",
-          reason: .invalidValue),
+        R(
+            root: .layer, edit: .set("defaultPermission", #""admin""#), field: "defaultPermission",
+            reason: .invalidValue),
+        R(
+            root: .layer, edit: .set("permissions[0].level", #""admin""#), field: "permissions[0].level",
+            reason: .invalidValue),
         R(root: .user, edit: .set("preferences.theme", #""neon""#), field: "preferences.theme", reason: .invalidValue),
-        R(root: .user, edit: .set("subscriptionTier", #""platinum""#), field: "subscriptionTier", reason: .invalidValue),
+        R(
+            root: .user, edit: .set("subscriptionTier", #""platinum""#), field: "subscriptionTier",
+            reason: .invalidValue),
     ]
 
     static let badNumbers: [R] = [
@@ -83,14 +95,18 @@ import Testing
         R(edit: .set("viewCount", "3.5"), field: "viewCount", reason: .invalidValue),
         R(edit: .set("viewCount", "1e30"), field: "viewCount", reason: .invalidValue),
         R(edit: .set("attachments[0].fileSize", "1e20"), field: "attachments[0].fileSize", reason: .invalidValue),
-        R(edit: .set("visibilityRules.expiresAfterViews", "2.5"), field: "visibilityRules.expiresAfterViews",
-          reason: .invalidValue),
-        R(edit: .set("visibilityRules.locationRules[0].radiusMeters", "1e400"),
-          field: "visibilityRules.locationRules[0].radiusMeters", reason: .invalidValue),
-        R(root: .user, edit: .set("preferences.annotationDisplayDistance", "1e39"),
-          field: "preferences.annotationDisplayDistance", reason: .invalidValue),
-        R(root: .worldMap, edit: .set("anchors[0].transform[13]", "1e39"), field: "anchors[0].transform[13]",
-          reason: .invalidValue),
+        R(
+            edit: .set("visibilityRules.expiresAfterViews", "2.5"), field: "visibilityRules.expiresAfterViews",
+            reason: .invalidValue),
+        R(
+            edit: .set("visibilityRules.locationRules[0].radiusMeters", "1e400"),
+            field: "visibilityRules.locationRules[0].radiusMeters", reason: .invalidValue),
+        R(
+            root: .user, edit: .set("preferences.annotationDisplayDistance", "1e39"),
+            field: "preferences.annotationDisplayDistance", reason: .invalidValue),
+        R(
+            root: .worldMap, edit: .set("anchors[0].transform[13]", "1e39"), field: "anchors[0].transform[13]",
+            reason: .invalidValue),
     ]
 
     static let badShapes: [R] = [
@@ -99,23 +115,27 @@ import Testing
         R(edit: .set("position", "[]"), field: "position", reason: .invalidValue),
         R(edit: .set("orientation", "[0, 0, 1]"), field: "orientation", reason: .invalidValue),
         R(edit: .set("orientation", "[0, 0, 0, 1, 0]"), field: "orientation", reason: .invalidValue),
-        R(root: .worldMap, edit: .set("anchors[0].transform", "[1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0]"),
-          field: "anchors[0].transform", reason: .invalidValue),
+        R(
+            root: .worldMap, edit: .set("anchors[0].transform", "[1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0]"),
+            field: "anchors[0].transform", reason: .invalidValue),
     ]
 
     static let badFormats: [R] = [
         R(edit: .set("id", #""not-a-uuid""#), field: "id", reason: .invalidValue),
         R(edit: .set("layerID", #""1234""#), field: "layerID", reason: .invalidValue),
-        R(edit: .set("viewedBy[0]", #""00000000-0000-4000-8000-00000000000""#), field: "viewedBy[0]",
-          reason: .invalidValue),
+        R(
+            edit: .set("viewedBy[0]", #""00000000-0000-4000-8000-00000000000""#), field: "viewedBy[0]",
+            reason: .invalidValue),
         R(edit: .set("permissions[0].id", #""zzz""#), field: "permissions[0].id", reason: .invalidValue),
         R(edit: .set("createdAt", #""2026-02-30T00:00:00Z""#), field: "createdAt", reason: .invalidValue),
         R(edit: .set("createdAt", #""yesterday""#), field: "createdAt", reason: .invalidValue),
         R(edit: .set("updatedAt", #""2026-03-14 09:26:53Z""#), field: "updatedAt", reason: .invalidValue),
-        R(edit: .set("permissions[0].expiresAt", #""2026-13-01T00:00:00Z""#), field: "permissions[0].expiresAt",
-          reason: .invalidValue),
-        R(edit: .set("visibilityRules.timeRules[1].startTime", #""2026-01-01""#),
-          field: "visibilityRules.timeRules[1].startTime", reason: .invalidValue),
+        R(
+            edit: .set("permissions[0].expiresAt", #""2026-13-01T00:00:00Z""#), field: "permissions[0].expiresAt",
+            reason: .invalidValue),
+        R(
+            edit: .set("visibilityRules.timeRules[1].startTime", #""2026-01-01""#),
+            field: "visibilityRules.timeRules[1].startTime", reason: .invalidValue),
         R(edit: .set("content.drawingData", #""not base64!""#), field: "content.drawingData", reason: .invalidValue),
     ]
 
@@ -138,8 +158,9 @@ import Testing
         #expect(error?.code == "invalid_value")
         #expect(error?.description.hasPrefix("type: ") == true)
         let reasons: [JSONInputError.Reason] = [.malformed, .missingField, .wrongType, .invalidValue]
-        #expect(reasons.map { JSONInputError(field: nil, reason: $0, detail: "").code }
-            == ["malformed_json", "missing_field", "wrong_type", "invalid_value"])
+        #expect(
+            reasons.map { JSONInputError(field: nil, reason: $0, detail: "").code }
+                == ["malformed_json", "missing_field", "wrong_type", "invalid_value"])
     }
 
     @Test func numberThatDoesNotFit_isNamedInTheDetail() throws {

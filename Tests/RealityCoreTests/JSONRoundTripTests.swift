@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// One value to send through the JSON dialect and back.
@@ -37,7 +38,9 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
         .of(Fixtures.worldMap().anchors[0]), .of(Fixtures.worldMap().anchors[0].transform),
         .of(Fixtures.annotation().orientation), .of(Fixtures.visibilityRules()),
         .of(Fixtures.recurringTimeRule()), .of(Fixtures.recurrence()),
-        .of(TimeOfDay(hour: 22, minute: 30, endHour: 6, endMinute: 0)), .of(LocationRule(type: .proximity, radiusMeters: 12.5)), .of(Fixtures.syncMetadata()), .of(Fixtures.conflictData()),
+        .of(TimeOfDay(hour: 22, minute: 30, endHour: 6, endMinute: 0)),
+        .of(LocationRule(type: .proximity, radiusMeters: 12.5)), .of(Fixtures.syncMetadata()),
+        .of(Fixtures.conflictData()),
         .of(StarRecord(annotationID: Fixtures.annotation().id, createdAt: Fixtures.created)),
         .of(Fixtures.notification()), .of(Fixtures.activity()), .of(Fixtures.usageStats()),
         .of(Fixtures.usageStats().limits), .of(Fixtures.subscriptionStatus()), .of(Fixtures.annotationID),
@@ -55,9 +58,10 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
 
     /// Values built with defaults: nil optionals and empty collections must survive too.
     static let sparse: [RoundTripCase] = [
-        .of(Annotation(
-            type: .text, content: AnnotationContent(text: "Hi"), position: .zero, layerID: Fixtures.layerID,
-            ownerID: Fixtures.ownerID, createdAt: Fixtures.created)),
+        .of(
+            Annotation(
+                type: .text, content: AnnotationContent(text: "Hi"), position: .zero, layerID: Fixtures.layerID,
+                ownerID: Fixtures.ownerID, createdAt: Fixtures.created)),
         .of(AnnotationContent()), .of(VisibilityRules()),
         .of(Layer(name: "Home", ownerID: Fixtures.ownerID, createdAt: Fixtures.created)),
         .of(User(id: Fixtures.ownerID, createdAt: Fixtures.created)), .of(UserPreferences()),
@@ -65,7 +69,9 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
         .of(Attachment(fileName: "a.txt", fileType: "text/plain", fileSize: 0)),
         .of(SyncMetadata(recordType: .layer, recordID: "x", syncStatus: .pendingUpload)),
         .of(UsageStats(annotationCount: 0, layerCount: 0, storageUsed: 0, limits: TierLimits.of(.pro).usageLimits)),
-        .of(Permission(userID: Fixtures.friendID, level: .viewer, grantedBy: Fixtures.ownerID, grantedAt: Fixtures.created)),
+        .of(
+            Permission(
+                userID: Fixtures.friendID, level: .viewer, grantedBy: Fixtures.ownerID, grantedAt: Fixtures.created)),
         .of(TimeRule(type: .always)), .of(LocationRule(type: .always)), .of(RecurrenceRule(frequency: .daily)),
         .of(StarRecord(annotationID: Fixtures.annotationID, createdAt: Fixtures.created)),
     ]
@@ -82,7 +88,9 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
         #expect(!annotation.permissions.isEmpty && !annotation.comments.isEmpty && !annotation.reactions.isEmpty)
         #expect(!annotation.viewedBy.isEmpty && !annotation.attachments.isEmpty)
         let json = try JSONSerialization.jsonObject(with: RealityJSON.encode(annotation)) as? [String: Any]
-        #expect(json?.count == Mirror(reflecting: annotation).children.count, "every stored property of Annotation is on the wire")
+        #expect(
+            json?.count == Mirror(reflecting: annotation).children.count,
+            "every stored property of Annotation is on the wire")
     }
 
     @Test func fixtureDates_areWholeMilliseconds() {
@@ -101,7 +109,8 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
         var declared: Set<String> = []
         for file in files where file.hasSuffix(".swift") {
             let source = try String(contentsOf: modelDirectory.appendingPathComponent(file), encoding: .utf8)
-            for line in source.split(separator: "\n") where line.hasPrefix("public struct ") || line.hasPrefix("public enum ") {
+            for line in source.split(separator: "\n")
+            where line.hasPrefix("public struct ") || line.hasPrefix("public enum ") {
                 guard line.contains("Codable") else { continue }
                 let name = line.split(separator: " ")[2].prefix { $0.isLetter || $0.isNumber }
                 declared.insert(String(name))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// The JSON the platform writes, checked as JSON (SPEC "Public interfaces"): camelCase keys as the
@@ -133,7 +134,10 @@ import Testing
 
     @Test func output_isCompactWithSortedKeys_andPrettyOnRequest() throws {
         let compact = String(decoding: try RealityJSON.encode(Fixtures.reaction()), as: UTF8.self)
-        #expect(compact == #"{"createdAt":"2026-03-15T18:00:00.250Z","emoji":"👍","id":"00000000-0000-4000-8000-000000000101","userID":"00000000-0000-4000-8000-0000000000a2"}"#)
+        #expect(
+            compact
+                == #"{"createdAt":"2026-03-15T18:00:00.250Z","emoji":"👍","id":"00000000-0000-4000-8000-000000000101","userID":"00000000-0000-4000-8000-0000000000a2"}"#
+        )
         let pretty = String(decoding: try RealityJSON.encode(Fixtures.reaction(), pretty: true), as: UTF8.self)
         #expect(pretty.contains("\n"))
         #expect(try RealityJSON.decode(Reaction.self, from: Data(pretty.utf8)) == Fixtures.reaction())

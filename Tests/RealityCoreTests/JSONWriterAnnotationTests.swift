@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// One annotation to write, with what the case is about.
@@ -12,76 +13,98 @@ struct WriterCase: Sendable, CustomTestStringConvertible {
 /// Annotations written by ``JSONWriter`` must read back as themselves and match
 /// `RealityJSON.encode` byte for byte, so that the server can send either.
 @Suite struct JSONWriterAnnotationTests {
-    static let cases: [WriterCase] = [
-        WriterCase(name: "minimal", annotation: minimal()),
-        WriterCase(name: "fully populated", annotation: Fixtures.annotation()),
-        WriterCase(name: "deleted, resolved, no grant expiry", annotation: {
-            var annotation = Fixtures.annotation(permissions: [Fixtures.permission(level: .viewer, expiresAt: nil)])
-            annotation.isDeleted = true
-            annotation.status = .resolved
-            annotation.type = .object3D
-            return annotation
-        }()),
-        WriterCase(name: "sparse visibility rules", annotation: {
+    static let cases: [WriterCase] =
+        [
+            WriterCase(name: "minimal", annotation: minimal()),
+            WriterCase(name: "fully populated", annotation: Fixtures.annotation()),
+            WriterCase(
+                name: "deleted, resolved, no grant expiry",
+                annotation: {
+                    var annotation = Fixtures.annotation(permissions: [
+                        Fixtures.permission(level: .viewer, expiresAt: nil)
+                    ])
+                    annotation.isDeleted = true
+                    annotation.status = .resolved
+                    annotation.type = .object3D
+                    return annotation
+                }()),
+            WriterCase(
+                name: "sparse visibility rules",
+                annotation: {
+                    var annotation = minimal()
+                    annotation.visibilityRules = VisibilityRules(
+                        timeRules: [
+                            TimeRule(
+                                id: Fixtures.uuid("00000000-0000-4000-8000-000000000204"), type: .recurring,
+                                recurrence: RecurrenceRule(frequency: .monthly)),
+                            TimeRule(
+                                id: Fixtures.uuid("00000000-0000-4000-8000-000000000205"), type: .timeRange,
+                                startTime: Fixtures.created),
+                        ],
+                        locationRules: [LocationRule(type: .always)])
+                    return annotation
+                }()),
+            WriterCase(
+                name: "empty visibility rules and content",
+                annotation: {
+                    var annotation = minimal()
+                    annotation.visibilityRules = VisibilityRules(
+                        timeRules: [], locationRules: [], expiresAfterViews: -3)
+                    annotation.content = AnnotationContent(drawingData: Data(), richTextData: Data([0xFB, 0xFF, 0xBF]))
+                    return annotation
+                }()),
+            WriterCase(name: "strings that need escapes", annotation: escapes()),
+            WriterCase(name: "extreme floats", annotation: extremeFloats()),
+            WriterCase(
+                name: "extreme integers",
+                annotation: {
+                    var annotation = Fixtures.annotation()
+                    annotation.viewCount = .max
+                    annotation.attachments[0].fileSize = .max
+                    annotation.visibilityRules?.expiresAfterViews = .min
+                    annotation.visibilityRules?.timeRules?[2].recurrence?.interval = -1
+                    return annotation
+                }()),
+            WriterCase(
+                name: "dates across the range",
+                annotation: {
+                    var annotation = Fixtures.annotation()
+                    annotation.createdAt = Fixtures.date("1969-12-31T23:59:59.999Z")
+                    annotation.updatedAt = Fixtures.date("1970-01-01T00:00:00.001Z")
+                    annotation.lastSyncedAt = Fixtures.date("9999-12-31T23:59:59.999Z")
+                    annotation.permissions[0].expiresAt = Fixtures.date("0001-01-01T00:00:00.000Z")
+                    return annotation
+                }()),
+            WriterCase(
+                name: "several of each collection",
+                annotation: {
+                    var annotation = Fixtures.annotation()
+                    annotation.permissions.append(Fixtures.permission(to: Fixtures.strangerID, level: .owner))
+                    annotation.reactions.append(
+                        Reaction(
+                            id: Fixtures.uuid("00000000-0000-4000-8000-000000000103"), emoji: "❤️",
+                            userID: Fixtures.ownerID,
+                            createdAt: Fixtures.created))
+                    annotation.attachments.append(
+                        Attachment(
+                            id: Fixtures.uuid("00000000-0000-4000-8000-000000000104"), fileName: "memo.m4a",
+                            fileType: "audio/mp4", fileSize: 0))
+                    var reply = Fixtures.comment()
+                    reply.id = CommentID(Fixtures.uuid("00000000-0000-4000-8000-0000000000d3"))
+                    reply.authorName = nil
+                    reply.parentCommentID = nil
+                    reply.isDeleted = true
+                    annotation.comments.append(reply)
+                    annotation.viewedBy = [Fixtures.friendID, Fixtures.strangerID, Fixtures.ownerID]
+                    return annotation
+                }()),
+        ]
+        + AnnotationType.allCases.map { type in
             var annotation = minimal()
-            annotation.visibilityRules = VisibilityRules(
-                timeRules: [
-                    TimeRule(id: Fixtures.uuid("00000000-0000-4000-8000-000000000204"), type: .recurring,
-                        recurrence: RecurrenceRule(frequency: .monthly)),
-                    TimeRule(id: Fixtures.uuid("00000000-0000-4000-8000-000000000205"), type: .timeRange,
-                        startTime: Fixtures.created),
-                ],
-                locationRules: [LocationRule(type: .always)])
-            return annotation
-        }()),
-        WriterCase(name: "empty visibility rules and content", annotation: {
-            var annotation = minimal()
-            annotation.visibilityRules = VisibilityRules(timeRules: [], locationRules: [], expiresAfterViews: -3)
-            annotation.content = AnnotationContent(drawingData: Data(), richTextData: Data([0xFB, 0xFF, 0xBF]))
-            return annotation
-        }()),
-        WriterCase(name: "strings that need escapes", annotation: escapes()),
-        WriterCase(name: "extreme floats", annotation: extremeFloats()),
-        WriterCase(name: "extreme integers", annotation: {
-            var annotation = Fixtures.annotation()
-            annotation.viewCount = .max
-            annotation.attachments[0].fileSize = .max
-            annotation.visibilityRules?.expiresAfterViews = .min
-            annotation.visibilityRules?.timeRules?[2].recurrence?.interval = -1
-            return annotation
-        }()),
-        WriterCase(name: "dates across the range", annotation: {
-            var annotation = Fixtures.annotation()
-            annotation.createdAt = Fixtures.date("1969-12-31T23:59:59.999Z")
-            annotation.updatedAt = Fixtures.date("1970-01-01T00:00:00.001Z")
-            annotation.lastSyncedAt = Fixtures.date("9999-12-31T23:59:59.999Z")
-            annotation.permissions[0].expiresAt = Fixtures.date("0001-01-01T00:00:00.000Z")
-            return annotation
-        }()),
-        WriterCase(name: "several of each collection", annotation: {
-            var annotation = Fixtures.annotation()
-            annotation.permissions.append(Fixtures.permission(to: Fixtures.strangerID, level: .owner))
-            annotation.reactions.append(Reaction(
-                id: Fixtures.uuid("00000000-0000-4000-8000-000000000103"), emoji: "❤️", userID: Fixtures.ownerID,
-                createdAt: Fixtures.created))
-            annotation.attachments.append(Attachment(
-                id: Fixtures.uuid("00000000-0000-4000-8000-000000000104"), fileName: "memo.m4a",
-                fileType: "audio/mp4", fileSize: 0))
-            var reply = Fixtures.comment()
-            reply.id = CommentID(Fixtures.uuid("00000000-0000-4000-8000-0000000000d3"))
-            reply.authorName = nil
-            reply.parentCommentID = nil
-            reply.isDeleted = true
-            annotation.comments.append(reply)
-            annotation.viewedBy = [Fixtures.friendID, Fixtures.strangerID, Fixtures.ownerID]
-            return annotation
-        }()),
-    ] + AnnotationType.allCases.map { type in
-        var annotation = minimal()
-        annotation.type = type
-        annotation.status = AnnotationStatus.allCases[AnnotationType.allCases.firstIndex(of: type)! % 4]
-        return WriterCase(name: "type \(type.rawValue)", annotation: annotation)
-    }
+            annotation.type = type
+            annotation.status = AnnotationStatus.allCases[AnnotationType.allCases.firstIndex(of: type)! % 4]
+            return WriterCase(name: "type \(type.rawValue)", annotation: annotation)
+        }
 
     /// An annotation with nothing optional set and every collection empty.
     static func minimal() -> Annotation {

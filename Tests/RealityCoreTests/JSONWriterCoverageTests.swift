@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// A fully populated value of a type that writes itself as a JSON object.
@@ -17,7 +18,8 @@ struct WrittenObjectCase: Sendable, CustomTestStringConvertible {
             }
             return (
                 try keys(JSONWriter.bytes(of: value)), try keys(RealityJSON.encode(value)),
-                Set(Mirror(reflecting: value).children.compactMap(\.label)))
+                Set(Mirror(reflecting: value).children.compactMap(\.label))
+            )
         }
     }
 }
@@ -56,9 +58,12 @@ struct WrittenObjectCase: Sendable, CustomTestStringConvertible {
         for file in try FileManager.default.contentsOfDirectory(atPath: directory.path)
         where file.hasSuffix("+JSONWritable.swift") {
             let source = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-            for line in source.split(separator: "\n") where line.hasPrefix("extension ") && line.hasSuffix(": JSONWritable {") {
+            for line in source.split(separator: "\n")
+            where line.hasPrefix("extension ") && line.hasSuffix(": JSONWritable {") {
                 let name = line.dropFirst("extension ".count).prefix { $0.isLetter || $0.isNumber }
-                if source.contains("\(line)\n    public func write(to writer: inout JSONWriter) throws(EncodingError) {\n        writer.beginObject()") {
+                if source.contains(
+                    "\(line)\n    public func write(to writer: inout JSONWriter) throws(EncodingError) {\n        writer.beginObject()"
+                ) {
                     written.insert(String(name))
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// The writer's values, each checked byte for byte against `RealityJSON.encode` of the same value.
@@ -145,7 +146,8 @@ import Testing
         try writer.encoded(Fixtures.layer())
         try writer.encoded(Fixtures.user())
         writer.endArray()
-        let expected = Data("[".utf8) + (try RealityJSON.encode(Fixtures.layer())) + Data(",".utf8)
+        let expected =
+            Data("[".utf8) + (try RealityJSON.encode(Fixtures.layer())) + Data(",".utf8)
             + (try RealityJSON.encode(Fixtures.user())) + Data("]".utf8)
         #expect(Data(writer.bytes) == expected)
     }
@@ -156,8 +158,10 @@ import Testing
             (.layer(Fixtures.layer()), try RealityJSON.encode(Fixtures.layer())),
             (.comment(Fixtures.comment()), try RealityJSON.encode(Fixtures.comment())),
             (.user(Fixtures.user()), try RealityJSON.encode(Fixtures.user())),
-            (.star(StarRecord(annotationID: Fixtures.annotationID, createdAt: Fixtures.created)),
-                try RealityJSON.encode(StarRecord(annotationID: Fixtures.annotationID, createdAt: Fixtures.created))),
+            (
+                .star(StarRecord(annotationID: Fixtures.annotationID, createdAt: Fixtures.created)),
+                try RealityJSON.encode(StarRecord(annotationID: Fixtures.annotationID, createdAt: Fixtures.created))
+            ),
             (.notification(Fixtures.notification()), try RealityJSON.encode(Fixtures.notification())),
             (.worldMap(Fixtures.worldMap()), try RealityJSON.encode(Fixtures.worldMap())),
         ]

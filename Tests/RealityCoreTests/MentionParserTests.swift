@@ -5,9 +5,10 @@ import Testing
 /// offered longest first, quoted names are taken whole.
 @Suite struct MentionParserTests {
     @Test func unquotedMention_offersTheNameWithTheNextWords_longestFirst() {
-        #expect(MentionParser.mentions(in: "thanks @Ana Silva Costa for this") == [
-            ["Ana Silva Costa", "Ana Silva", "Ana"],
-        ])
+        #expect(
+            MentionParser.mentions(in: "thanks @Ana Silva Costa for this") == [
+                ["Ana Silva Costa", "Ana Silva", "Ana"]
+            ])
         #expect(MentionParser.mentions(in: "@Ana Silva, look") == [["Ana Silva", "Ana"]])
         #expect(MentionParser.mentions(in: "@Ana, look") == [["Ana"]], "punctuation ends the name")
     }

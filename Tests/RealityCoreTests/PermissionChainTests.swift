@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// How the resolver treats the layer chain a repository hands it: deleted layers, cycles, broken

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 @Suite struct PermissionResolverTests {
@@ -54,10 +55,11 @@ import Testing
     // MARK: - Expiry
 
     /// Milliseconds from `now` to a grant's expiry, and whether the grant still counts.
-    @Test(arguments: [
-        (nil, true), (Int64(1), true), (Int64(86_400_000), true), (Int64(0), false), (Int64(-1), false),
-        (Int64(-86_400_000), false),
-    ] as [(Int64?, Bool)])
+    @Test(
+        arguments: [
+            (nil, true), (Int64(1), true), (Int64(86_400_000), true), (Int64(0), false), (Int64(-1), false),
+            (Int64(-86_400_000), false),
+        ] as [(Int64?, Bool)])
     func expiredGrants_countForNothing_andExpiryIsExclusive(offset: Int64?, counts: Bool) {
         let expiresAt = offset.map { Timestamp.date(milliseconds: Timestamp.milliseconds(W.now) + $0) }
         let grant = W.grant(.editor, expiresAt: expiresAt)
@@ -94,13 +96,14 @@ import Testing
 
     // MARK: - Best of several
 
-    @Test(arguments: [
-        ([PermissionLevel.viewer, .editor, .commenter], [], [], PermissionLevel.editor),
-        ([.viewer], [.editor], [], .editor),
-        ([.editor], [.viewer], [.commenter], .editor),
-        ([], [.commenter], [.owner], .owner),
-        ([.commenter], [], [.viewer, .viewer], .commenter),
-    ] as [([PermissionLevel], [PermissionLevel], [PermissionLevel], PermissionLevel)])
+    @Test(
+        arguments: [
+            ([PermissionLevel.viewer, .editor, .commenter], [], [], PermissionLevel.editor),
+            ([.viewer], [.editor], [], .editor),
+            ([.editor], [.viewer], [.commenter], .editor),
+            ([], [.commenter], [.owner], .owner),
+            ([.commenter], [], [.viewer, .viewer], .commenter),
+        ] as [([PermissionLevel], [PermissionLevel], [PermissionLevel], PermissionLevel)])
     func severalGrants_theBestActiveOneWins(
         direct: [PermissionLevel], own: [PermissionLevel], grandparent: [PermissionLevel], expected: PermissionLevel
     ) {
@@ -113,7 +116,9 @@ import Testing
 
     @Test func expiredBetterGrant_fallsBackToTheActiveLesserOne() {
         let past = Timestamp.date(milliseconds: Timestamp.milliseconds(W.now) - 1)
-        let note = W.note(grants: [W.grant(.owner, expiresAt: past), W.grant(.viewer), W.grant(.editor, expiresAt: W.now)])
+        let note = W.note(grants: [
+            W.grant(.owner, expiresAt: past), W.grant(.viewer), W.grant(.editor, expiresAt: W.now),
+        ])
         #expect(W.bobsLevel(on: note, in: W.chain()) == .viewer)
     }
 
@@ -145,11 +150,12 @@ import Testing
         #expect(!PermissionResolver.can(capability, user: W.carol, layerIn: W.chain(), at: W.now))
     }
 
-    @Test(arguments: [
-        (nil, Capability.view, PermissionError.notFound), (nil, .delete, .notFound),
-        (.viewer, .comment, .cannotComment), (.commenter, .edit, .cannotEdit),
-        (.commenter, .share, .cannotShare), (.editor, .delete, .cannotDelete),
-    ] as [(PermissionLevel?, Capability, PermissionError)])
+    @Test(
+        arguments: [
+            (nil, Capability.view, PermissionError.notFound), (nil, .delete, .notFound),
+            (.viewer, .comment, .cannotComment), (.commenter, .edit, .cannotEdit),
+            (.commenter, .share, .cannotShare), (.editor, .delete, .cannotDelete),
+        ] as [(PermissionLevel?, Capability, PermissionError)])
     func check_answersNotFoundWithoutView_elseTheMissingCapability(
         level: PermissionLevel?, capability: Capability, error: PermissionError
     ) {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import RealityCore
 
 /// Small builders for permission tests: bare layers and annotations whose only rights are the ones
@@ -36,11 +37,12 @@ enum PermissionWorld {
 
     /// A chain of `count` bare layers, nearest first, with `change` applied to each.
     static func chain(_ count: Int = 3, _ change: (Int, inout Layer) -> Void = { _, _ in }) -> LayerChain {
-        LayerChain((0..<count).map { depth in
-            var layer = layer(depth: depth)
-            change(depth, &layer)
-            return layer
-        })
+        LayerChain(
+            (0..<count).map { depth in
+                var layer = layer(depth: depth)
+                change(depth, &layer)
+                return layer
+            })
     }
 
     /// An annotation owned by alice in the layer at depth 0, with `grants`.

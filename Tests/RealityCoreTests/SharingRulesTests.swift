@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 @Suite struct SharingRulesTests {
@@ -60,14 +61,18 @@ import Testing
 
     @Test(arguments: PermissionLevel.allCases)
     func grantToTheOwner_isRefused(level: PermissionLevel) {
-        #expect(throws: PermissionError.cannotGrantToOwner) { try Self.grant(as: .editor, level: level, to: Self.owner) }
+        #expect(throws: PermissionError.cannotGrantToOwner) {
+            try Self.grant(as: .editor, level: level, to: Self.owner)
+        }
         #expect(throws: PermissionError.cannotGrantToOwner) {
             try Self.grant(as: .owner, level: level, to: Self.owner, byOwner: true)
         }
     }
 
     @Test func grantToSelf_isRefused() {
-        #expect(throws: PermissionError.cannotGrantToSelf) { try Self.grant(as: .editor, level: .editor, to: Self.granter) }
+        #expect(throws: PermissionError.cannotGrantToSelf) {
+            try Self.grant(as: .editor, level: .editor, to: Self.granter)
+        }
     }
 
     @Test(arguments: [
@@ -93,7 +98,9 @@ import Testing
             try Self.grant(as: .editor, level: .owner, tier: .free, to: Self.owner)
         }
         // On a paid plan: the grantee before the level.
-        #expect(throws: PermissionError.cannotGrantToOwner) { try Self.grant(as: .editor, level: .owner, to: Self.owner) }
+        #expect(throws: PermissionError.cannotGrantToOwner) {
+            try Self.grant(as: .editor, level: .owner, to: Self.owner)
+        }
     }
 
     // MARK: - Revoking
@@ -102,7 +109,8 @@ import Testing
         as revokerLevel: PermissionLevel?, grantLevel: PermissionLevel, revoker: UserID = granter,
         grantee: UserID = grantee
     ) throws(PermissionError) {
-        try SharingRules.checkRevoke(revoker: revoker, revokerLevel: revokerLevel, grantee: grantee, grantLevel: grantLevel)
+        try SharingRules.checkRevoke(
+            revoker: revoker, revokerLevel: revokerLevel, grantee: grantee, grantLevel: grantLevel)
     }
 
     @Test(arguments: [
@@ -113,7 +121,9 @@ import Testing
     }
 
     @Test func editor_mayNotRevokeAnOwnerGrant() {
-        #expect(throws: PermissionError.cannotRevokeAboveOwnLevel(.editor)) { try Self.revoke(as: .editor, grantLevel: .owner) }
+        #expect(throws: PermissionError.cannotRevokeAboveOwnLevel(.editor)) {
+            try Self.revoke(as: .editor, grantLevel: .owner)
+        }
     }
 
     @Test(arguments: [PermissionLevel.viewer, .commenter])

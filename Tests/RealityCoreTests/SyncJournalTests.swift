@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// What the server's change log records for a commit (docs/sync-protocol.md).
@@ -13,15 +14,18 @@ struct SyncJournalTests {
             .saveAnnotation(note), .saveLayer(layer), .saveComment(Fixtures.comment()),
             .addReaction(Fixtures.reaction(), annotationID: Fixtures.annotationID),
             .grant(Fixtures.permission(), on: .layer(Fixtures.parentLayerID)),
-            .setStarred(annotationID: Fixtures.annotationID, userID: Fixtures.friendID, starred: true, at: Fixtures.created),
+            .setStarred(
+                annotationID: Fixtures.annotationID, userID: Fixtures.friendID, starred: true, at: Fixtures.created),
             .markNotificationRead(id: Fixtures.commentID.rawValue, recipientID: Fixtures.ownerID),
-            .addActivity(Activity(kind: .commented, actorID: Fixtures.ownerID, summary: "x", createdAt: Fixtures.created)),
+            .addActivity(
+                Activity(kind: .commented, actorID: Fixtures.ownerID, summary: "x", createdAt: Fixtures.created)),
         ])
-        #expect(SyncJournal.touches(for: changes) == [
-            .annotation(Fixtures.annotationID), .layer(layer.id), .comment(Fixtures.commentID),
-            .layer(Fixtures.parentLayerID), .star(userID: Fixtures.friendID, annotationID: Fixtures.annotationID),
-            .notification(Fixtures.commentID.rawValue),
-        ])
+        #expect(
+            SyncJournal.touches(for: changes) == [
+                .annotation(Fixtures.annotationID), .layer(layer.id), .comment(Fixtures.commentID),
+                .layer(Fixtures.parentLayerID), .star(userID: Fixtures.friendID, annotationID: Fixtures.annotationID),
+                .notification(Fixtures.commentID.rawValue),
+            ])
     }
 
     @Test func accessChanges_recordMovesReparentsPublicityGrantsAndRemovals() {
@@ -41,13 +45,14 @@ struct SyncJournalTests {
             annotationLayers: [note.id: note.layerID],
             layers: [layer.id: .init(parentLayerID: Fixtures.parentLayerID, isPublic: false, isDeleted: false)],
             worldMapOwners: [map: Fixtures.ownerID])
-        #expect(SyncJournal.accessChanges(for: changes, prior: prior) == [
-            .init(recordType: .annotation, recordID: note.id.uuidString, contextLayerID: note.layerID),
-            .init(recordType: .layer, recordID: layer.id.uuidString, contextLayerID: Fixtures.parentLayerID),
-            .init(recordType: .annotation, recordID: note.id.uuidString, userID: Fixtures.friendID),
-            .init(recordType: .star, recordID: note.id.uuidString, userID: Fixtures.ownerID),
-            .init(recordType: .worldMap, recordID: map.uuidString, userID: Fixtures.ownerID),
-        ])
+        #expect(
+            SyncJournal.accessChanges(for: changes, prior: prior) == [
+                .init(recordType: .annotation, recordID: note.id.uuidString, contextLayerID: note.layerID),
+                .init(recordType: .layer, recordID: layer.id.uuidString, contextLayerID: Fixtures.parentLayerID),
+                .init(recordType: .annotation, recordID: note.id.uuidString, userID: Fixtures.friendID),
+                .init(recordType: .star, recordID: note.id.uuidString, userID: Fixtures.ownerID),
+                .init(recordType: .worldMap, recordID: map.uuidString, userID: Fixtures.ownerID),
+            ])
     }
 
     @Test func accessChanges_ignoreEditsThatMoveNothingAndNewRecords() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RealityCore
 
 @Suite struct TierLimitsTests {

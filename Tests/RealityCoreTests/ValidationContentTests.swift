@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 @Suite struct ValidationContentTests {
@@ -36,36 +37,51 @@ import Testing
         Case("blank text only", .text, error("content", .required)) { AnnotationContent(text: " \n ") },
         Case("empty drawing", .drawing, error("content", .required)) { AnnotationContent(drawingData: Data()) },
         Case("empty photo", .photo, error("content", .required)) { AnnotationContent() },
-        Case("empty text with attachments", .text, attachments: true, error("content", .required)) { AnnotationContent() },
+        Case("empty text with attachments", .text, attachments: true, error("content", .required)) {
+            AnnotationContent()
+        },
         Case("empty photo with attachments", .photo, attachments: true) { AnnotationContent() },
         Case("empty video with attachments", .video, attachments: true) { AnnotationContent() },
     ]
 
-    static let byType: [Case] = [
-        Case("text with text", .text) { AnnotationContent(text: "Remember to buy milk") },
-        Case("text with rich text only", .text) { AnnotationContent(richTextData: Data([1, 2, 3])) },
-        Case("text with only a drawing", .text, error("content.text", .required)) { AnnotationContent(drawingData: Data([1])) },
-        Case("drawing with strokes", .drawing) { AnnotationContent(drawingData: Data([1])) },
-        Case("drawing with only text", .drawing, error("content.drawingData", .required)) { AnnotationContent(text: "a") },
-        Case("drawing with empty strokes and text", .drawing, error("content.drawingData", .required)) {
-            AnnotationContent(text: "a", drawingData: Data())
-        },
-        Case("photo with a media URL", .photo) { AnnotationContent(mediaURL: media) },
-        Case("photo with a cloud asset", .photo) { AnnotationContent(cloudAssetID: Fixture.assetID) },
-        Case("photo with a caption and attachments", .photo, attachments: true) { AnnotationContent(text: "Look") },
-        Case("drawing with attachments but no strokes", .drawing, attachments: true, error("content.drawingData", .required)) {
-            AnnotationContent(text: "a")
-        },
-    ] + [AnnotationType.photo, .voiceMemo, .video, .object3D].map { type in
-        Case("\(type) with only a caption", type, error("content.mediaURL", .required)) { AnnotationContent(text: "Look") }
-    }
+    static let byType: [Case] =
+        [
+            Case("text with text", .text) { AnnotationContent(text: "Remember to buy milk") },
+            Case("text with rich text only", .text) { AnnotationContent(richTextData: Data([1, 2, 3])) },
+            Case("text with only a drawing", .text, error("content.text", .required)) {
+                AnnotationContent(drawingData: Data([1]))
+            },
+            Case("drawing with strokes", .drawing) { AnnotationContent(drawingData: Data([1])) },
+            Case("drawing with only text", .drawing, error("content.drawingData", .required)) {
+                AnnotationContent(text: "a")
+            },
+            Case("drawing with empty strokes and text", .drawing, error("content.drawingData", .required)) {
+                AnnotationContent(text: "a", drawingData: Data())
+            },
+            Case("photo with a media URL", .photo) { AnnotationContent(mediaURL: media) },
+            Case("photo with a cloud asset", .photo) { AnnotationContent(cloudAssetID: Fixture.assetID) },
+            Case("photo with a caption and attachments", .photo, attachments: true) { AnnotationContent(text: "Look") },
+            Case(
+                "drawing with attachments but no strokes", .drawing, attachments: true,
+                error("content.drawingData", .required)
+            ) {
+                AnnotationContent(text: "a")
+            },
+        ]
+        + [AnnotationType.photo, .voiceMemo, .video, .object3D].map { type in
+            Case("\(type) with only a caption", type, error("content.mediaURL", .required)) {
+                AnnotationContent(text: "Look")
+            }
+        }
 
     static let sizes: [Case] = [
         Case("text of 10,000 characters", .text) { AnnotationContent(text: Fixture.text(10_000)) },
         Case("text of 10,001 characters", .text, error("content.text", .tooLong(limit: 10_000))) {
             AnnotationContent(text: Fixture.text(10_001))
         },
-        Case("text of 10 MB", .text, error("content.text", .tooLong(limit: 10_000))) { AnnotationContent(text: Fixture.huge()) },
+        Case("text of 10 MB", .text, error("content.text", .tooLong(limit: 10_000))) {
+            AnnotationContent(text: Fixture.huge())
+        },
         Case("caption of 10 MB on a photo", .photo, error("content.text", .tooLong(limit: 10_000))) {
             AnnotationContent(text: Fixture.huge(), mediaURL: media)
         },
@@ -97,7 +113,10 @@ import Testing
         ("not hex", Fixture.text(64, "g")),
         ("10 MB", Fixture.text(10_000_000, "a")),
     ].map { name, id in
-        Case("cloud asset \(name)", .photo, error("content.cloudAssetID", .invalidFormat(expected: FieldCheck.assetIDFormat))) {
+        Case(
+            "cloud asset \(name)", .photo,
+            error("content.cloudAssetID", .invalidFormat(expected: FieldCheck.assetIDFormat))
+        ) {
             AnnotationContent(cloudAssetID: id)
         }
     }

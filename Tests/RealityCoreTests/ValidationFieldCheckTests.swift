@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 @Suite struct ValidationFieldCheckTests {
@@ -27,17 +28,18 @@ import Testing
 
     // Seconds since 1970 rather than dates: Foundation's `Date.description`, which the test
     // library uses to name arguments, traps on NaN and on dates this far out.
-    @Test(arguments: [
-        (0, nil),
-        (253_402_300_799.999, nil),
-        (-0.001, Fixture.dateBounds),
-        (253_402_300_800, Fixture.dateBounds),
-        (1e300, Fixture.dateBounds),
-        (-1e300, Fixture.dateBounds),
-        (.nan, .notFinite),
-        (.infinity, .notFinite),
-        (-.infinity, .notFinite),
-    ] as [(Double, ValidationError.Reason?)])
+    @Test(
+        arguments: [
+            (0, nil),
+            (253_402_300_799.999, nil),
+            (-0.001, Fixture.dateBounds),
+            (253_402_300_800, Fixture.dateBounds),
+            (1e300, Fixture.dateBounds),
+            (-1e300, Fixture.dateBounds),
+            (.nan, .notFinite),
+            (.infinity, .notFinite),
+            (-.infinity, .notFinite),
+        ] as [(Double, ValidationError.Reason?)])
     func date_mustBeFiniteAndWithinYears1970To9999(_ seconds: Double, _ reason: ValidationError.Reason?) {
         let date = Date(timeIntervalSince1970: seconds)
         let expected = reason.map { ValidationError(field: "when", reason: $0) }
@@ -50,8 +52,9 @@ import Testing
     }
 
     @Test func errors_haveCodesAndMessagesNamingTheField() {
-        let error = ValidationError(field: "visibilityRules.timeRules[0].recurrence.interval",
-                                    reason: .outOfRange(minimum: 1, maximum: 1_000))
+        let error = ValidationError(
+            field: "visibilityRules.timeRules[0].recurrence.interval",
+            reason: .outOfRange(minimum: 1, maximum: 1_000))
         #expect(error.code == "out_of_range")
         #expect(error.message == "visibilityRules.timeRules[0].recurrence.interval must be between 1 and 1000.")
     }

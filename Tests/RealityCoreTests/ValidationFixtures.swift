@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// One row of a validation table: a change to a valid value and the exact outcome it must have.
@@ -79,7 +80,8 @@ enum Fixture {
     }
 
     static func attachment() -> RealityCore.Attachment {
-        RealityCore.Attachment(fileName: "photo.jpg", fileType: "image/jpeg", fileSize: 1_024, cloudAssetID: assetID, uploadedAt: date)
+        RealityCore.Attachment(
+            fileName: "photo.jpg", fileType: "image/jpeg", fileSize: 1_024, cloudAssetID: assetID, uploadedAt: date)
     }
 
     static func reaction(_ emoji: String = "👍", user: UserID = friend) -> Reaction {
@@ -105,12 +107,13 @@ enum Fixture {
                 type: .recurring,
                 recurrence: RecurrenceRule(
                     frequency: .daily, interval: 1,
-                    timeOfDay: TimeOfDay(hour: 20, minute: 0, endHour: 20, endMinute: 30))),
+                    timeOfDay: TimeOfDay(hour: 20, minute: 0, endHour: 20, endMinute: 30)))
         ])
     }
 
     static func comment() -> RealityCore.Comment {
-        RealityCore.Comment(text: "Bought it.", authorID: friend, authorName: "Sam", annotationID: AnnotationID(), createdAt: date)
+        RealityCore.Comment(
+            text: "Bought it.", authorID: friend, authorName: "Sam", annotationID: AnnotationID(), createdAt: date)
     }
 
     static func user() -> User {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 @Suite struct ValidationLayerTests {
@@ -14,7 +15,9 @@ import Testing
         .invalid("51 characters", "name", .tooLong(limit: 50)) { $0.name = Fixture.text(51) },
         .invalid("51 emoji", "name", .tooLong(limit: 50)) { $0.name = Fixture.text(51, "🇩🇪") },
         .invalid("10 MB name", "name", .tooLong(limit: 50)) { $0.name = Fixture.huge() },
-        .invalid("10 MB of white space, refused unread", "name", .tooLong(limit: 50)) { $0.name = Fixture.text(10_000_000, " ") },
+        .invalid("10 MB of white space, refused unread", "name", .tooLong(limit: 50)) {
+            $0.name = Fixture.text(10_000_000, " ")
+        },
         .invalid("3,200 bytes of white space, trimmed", "name", .required) { $0.name = Fixture.text(3_200, " ") },
     ]
 
@@ -24,13 +27,18 @@ import Testing
         .invalid("empty icon", "icon", .required) { $0.icon = "" },
         .invalid("icon of 65 characters", "icon", .tooLong(limit: 64)) { $0.icon = Fixture.text(65, "a") },
         .invalid("10 MB icon", "icon", .tooLong(limit: 64)) { $0.icon = Fixture.huge() },
-        .invalid("icon with a space", "icon", .invalidFormat(expected: "an SF Symbol name of letters, digits and dots")) {
+        .invalid("icon with a space", "icon", .invalidFormat(expected: "an SF Symbol name of letters, digits and dots"))
+        {
             $0.icon = "person 3"
         },
-        .invalid("icon with a slash", "icon", .invalidFormat(expected: "an SF Symbol name of letters, digits and dots")) {
+        .invalid("icon with a slash", "icon", .invalidFormat(expected: "an SF Symbol name of letters, digits and dots"))
+        {
             $0.icon = "../etc"
         },
-        .invalid("icon with a non-ASCII letter", "icon", .invalidFormat(expected: "an SF Symbol name of letters, digits and dots")) {
+        .invalid(
+            "icon with a non-ASCII letter", "icon",
+            .invalidFormat(expected: "an SF Symbol name of letters, digits and dots")
+        ) {
             $0.icon = "häuser"
         },
         .invalid("blank icon", "icon", .invalidFormat(expected: "an SF Symbol name of letters, digits and dots")) {
@@ -45,7 +53,8 @@ import Testing
         },
         .invalid("nil UUID owner", "ownerID", .required) { $0.ownerID = Fixture.nilUser },
         .valid("a grant to a friend") { $0.permissions = [Fixture.permission()] },
-        .invalid("the owner as grantee", "permissions[0].userID", .notAllowed(detail: "the owner cannot be a grantee")) {
+        .invalid("the owner as grantee", "permissions[0].userID", .notAllowed(detail: "the owner cannot be a grantee"))
+        {
             $0.permissions = [Fixture.permission(Fixture.owner)]
         },
         .invalid("a friend granted twice", "permissions[2].userID", .duplicate) {
@@ -56,11 +65,19 @@ import Testing
         },
         .valid("expire after 1 day") { $0.autoExpireDays = 1 },
         .valid("expire after 3650 days") { $0.autoExpireDays = 3_650 },
-        .invalid("expire after 0 days", "autoExpireDays", .outOfRange(minimum: 1, maximum: 3_650)) { $0.autoExpireDays = 0 },
-        .invalid("expire after 3651 days", "autoExpireDays", .outOfRange(minimum: 1, maximum: 3_650)) { $0.autoExpireDays = 3_651 },
-        .invalid("expire after Int.min days", "autoExpireDays", .outOfRange(minimum: 1, maximum: 3_650)) { $0.autoExpireDays = .min },
+        .invalid("expire after 0 days", "autoExpireDays", .outOfRange(minimum: 1, maximum: 3_650)) {
+            $0.autoExpireDays = 0
+        },
+        .invalid("expire after 3651 days", "autoExpireDays", .outOfRange(minimum: 1, maximum: 3_650)) {
+            $0.autoExpireDays = 3_651
+        },
+        .invalid("expire after Int.min days", "autoExpireDays", .outOfRange(minimum: 1, maximum: 3_650)) {
+            $0.autoExpireDays = .min
+        },
         .invalid("createdAt NaN", "createdAt", .notFinite) { $0.createdAt = Fixture.nanDate },
-        .invalid("createdAt -infinity", "createdAt", .notFinite) { $0.createdAt = Date(timeIntervalSince1970: -.infinity) },
+        .invalid("createdAt -infinity", "createdAt", .notFinite) {
+            $0.createdAt = Date(timeIntervalSince1970: -.infinity)
+        },
         .invalid("createdAt before 1970", "createdAt", Fixture.dateBounds) { $0.createdAt = Fixture.before1970 },
         .invalid("updatedAt before createdAt", "updatedAt", .notAllowed(detail: "must not be before createdAt")) {
             $0.updatedAt = Fixture.earlier
@@ -70,7 +87,8 @@ import Testing
 
     @Test(arguments: nameCases + iconCases + settingCases)
     func layer_checksEveryField(_ testCase: Case) {
-        #expect(testCase.run(on: Fixture.layer()) { l throws(ValidationError) in try l.validate() } == testCase.expected)
+        #expect(
+            testCase.run(on: Fixture.layer()) { l throws(ValidationError) in try l.validate() } == testCase.expected)
     }
 
     @Test func seedSampleLayer_isValid() {

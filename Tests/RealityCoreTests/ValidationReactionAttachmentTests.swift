@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 @Suite struct ValidationReactionAttachmentTests {
@@ -11,18 +12,21 @@ import Testing
         #expect(throws: Never.self) { try Fixture.reaction(emoji).validate() }
     }
 
-    @Test(arguments: [
-        ("a", notEmoji), ("1", notEmoji), ("#", notEmoji), ("*", notEmoji), ("©", notEmoji), ("1️", notEmoji),
-        ("👍👍", notEmoji), ("👍 ", notEmoji), ("ab", notEmoji), ("é", notEmoji), ("", .required), (" ", .required),
-        ("\n\t", .required),
-    ] as [(String, ValidationError.Reason)])
+    @Test(
+        arguments: [
+            ("a", notEmoji), ("1", notEmoji), ("#", notEmoji), ("*", notEmoji), ("©", notEmoji), ("1️", notEmoji),
+            ("👍👍", notEmoji), ("👍 ", notEmoji), ("ab", notEmoji), ("é", notEmoji), ("", .required), (" ", .required),
+            ("\n\t", .required),
+        ] as [(String, ValidationError.Reason)])
     func emoji_anythingElseIsRefused(_ emoji: String, _ reason: ValidationError.Reason) {
         #expect(!Reaction.isEmoji(emoji))
         #expect(throws: ValidationError(field: "emoji", reason: reason)) { try Fixture.reaction(emoji).validate() }
     }
 
     @Test func emoji_hugeInputsFailFast() {
-        #expect(throws: ValidationError(field: "emoji", reason: Self.notEmoji)) { try Fixture.reaction(Fixture.huge()).validate() }
+        #expect(throws: ValidationError(field: "emoji", reason: Self.notEmoji)) {
+            try Fixture.reaction(Fixture.huge()).validate()
+        }
         #expect(throws: ValidationError(field: "emoji", reason: Self.notEmoji)) {
             try Fixture.reaction(Fixture.hugeGrapheme()).validate()
         }
@@ -55,7 +59,9 @@ import Testing
         .invalid("10 MB name", "fileName", .tooLong(limit: 255)) { $0.fileName = Fixture.huge() },
         .invalid("name with a slash", "fileName", fileNameFormat) { $0.fileName = "../../etc/passwd" },
         .invalid("name with a backslash", "fileName", fileNameFormat) { $0.fileName = "C:\\photo.jpg" },
-        .invalid("name with NUL", "fileName", .invalidFormat(expected: "text without NUL characters")) { $0.fileName = "photo\u{0}.jpg" },
+        .invalid("name with NUL", "fileName", .invalidFormat(expected: "text without NUL characters")) {
+            $0.fileName = "photo\u{0}.jpg"
+        },
         .invalid("name ..", "fileName", fileNameFormat) { $0.fileName = ".." },
         .invalid("name .", "fileName", fileNameFormat) { $0.fileName = "." },
     ]
@@ -81,9 +87,13 @@ import Testing
         .valid("empty file") { $0.fileSize = 0 },
         .valid("5 GiB") { $0.fileSize = fiveGiB },
         .invalid("negative size", "fileSize", .outOfRange(minimum: 0, maximum: Double(fiveGiB))) { $0.fileSize = -1 },
-        .invalid("5 GiB + 1", "fileSize", .outOfRange(minimum: 0, maximum: Double(fiveGiB))) { $0.fileSize = fiveGiB + 1 },
+        .invalid("5 GiB + 1", "fileSize", .outOfRange(minimum: 0, maximum: Double(fiveGiB))) {
+            $0.fileSize = fiveGiB + 1
+        },
         .valid("local URL of 2048 bytes") { $0.localURL = Fixture.url(bytes: 2_048) },
-        .invalid("local URL of 2049 bytes", "localURL", .tooLong(limit: 2_048)) { $0.localURL = Fixture.url(bytes: 2_049) },
+        .invalid("local URL of 2049 bytes", "localURL", .tooLong(limit: 2_048)) {
+            $0.localURL = Fixture.url(bytes: 2_049)
+        },
         .invalid("cloud asset not a digest", "cloudAssetID", .invalidFormat(expected: FieldCheck.assetIDFormat)) {
             $0.cloudAssetID = "CKAsset-123"
         },
@@ -98,7 +108,9 @@ import Testing
 
     @Test(arguments: fileNameCases + fileTypeCases + otherCases)
     func attachment_checksEveryField(_ testCase: Case) {
-        #expect(testCase.run(on: Fixture.attachment()) { a throws(ValidationError) in try a.validate() } == testCase.expected)
+        #expect(
+            testCase.run(on: Fixture.attachment()) { a throws(ValidationError) in try a.validate() }
+                == testCase.expected)
     }
 
     typealias GrantCase = ValidationCase<Permission>
@@ -106,7 +118,9 @@ import Testing
     static let grantCases: [GrantCase] = [
         .valid("a grant without expiry") { $0.expiresAt = nil },
         .valid("a grant expiring later") { $0.expiresAt = Fixture.later },
-        .invalid("expiring when granted", "expiresAt", .notAllowed(detail: "must be after grantedAt")) { $0.expiresAt = Fixture.date },
+        .invalid("expiring when granted", "expiresAt", .notAllowed(detail: "must be after grantedAt")) {
+            $0.expiresAt = Fixture.date
+        },
         .invalid("expiring before granted", "expiresAt", .notAllowed(detail: "must be after grantedAt")) {
             $0.expiresAt = Fixture.earlier
         },
@@ -117,6 +131,8 @@ import Testing
 
     @Test(arguments: grantCases)
     func permission_checksItsDates(_ testCase: GrantCase) {
-        #expect(testCase.run(on: Fixture.permission()) { p throws(ValidationError) in try p.validate() } == testCase.expected)
+        #expect(
+            testCase.run(on: Fixture.permission()) { p throws(ValidationError) in try p.validate() }
+                == testCase.expected)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 @Suite struct ValidationVisibilityTests {
@@ -39,7 +40,10 @@ import Testing
 
     static let timeRuleCases: [Case] = [
         .valid("always") { $0.timeRules = [TimeRule(type: .always)] },
-        .invalid("always with a recurrence", "timeRules[0].recurrence", .notAllowed(detail: "only a recurring rule has a recurrence")) {
+        .invalid(
+            "always with a recurrence", "timeRules[0].recurrence",
+            .notAllowed(detail: "only a recurring rule has a recurrence")
+        ) {
             $0.timeRules = [TimeRule(type: .always, recurrence: RecurrenceRule(frequency: .daily))]
         },
         .valid("range with start only") { $0.timeRules = [TimeRule(type: .timeRange, startTime: Fixture.date)] },
@@ -47,15 +51,26 @@ import Testing
         .valid("range with start before end") {
             $0.timeRules = [TimeRule(type: .timeRange, startTime: Fixture.date, endTime: Fixture.later)]
         },
-        .invalid("range without bounds", "timeRules[0].startTime", .required) { $0.timeRules = [TimeRule(type: .timeRange)] },
+        .invalid("range without bounds", "timeRules[0].startTime", .required) {
+            $0.timeRules = [TimeRule(type: .timeRange)]
+        },
         .invalid("range ending at its start", "timeRules[0].endTime", .notAllowed(detail: "must be after startTime")) {
             $0.timeRules = [TimeRule(type: .timeRange, startTime: Fixture.date, endTime: Fixture.date)]
         },
-        .invalid("range ending before its start", "timeRules[1].endTime", .notAllowed(detail: "must be after startTime")) {
-            $0.timeRules = [TimeRule(type: .always), TimeRule(type: .timeRange, startTime: Fixture.date, endTime: Fixture.earlier)]
+        .invalid(
+            "range ending before its start", "timeRules[1].endTime", .notAllowed(detail: "must be after startTime")
+        ) {
+            $0.timeRules = [
+                TimeRule(type: .always), TimeRule(type: .timeRange, startTime: Fixture.date, endTime: Fixture.earlier),
+            ]
         },
-        .invalid("range with a recurrence", "timeRules[0].recurrence", .notAllowed(detail: "only a recurring rule has a recurrence")) {
-            $0.timeRules = [TimeRule(type: .timeRange, startTime: Fixture.date, recurrence: RecurrenceRule(frequency: .daily))]
+        .invalid(
+            "range with a recurrence", "timeRules[0].recurrence",
+            .notAllowed(detail: "only a recurring rule has a recurrence")
+        ) {
+            $0.timeRules = [
+                TimeRule(type: .timeRange, startTime: Fixture.date, recurrence: RecurrenceRule(frequency: .daily))
+            ]
         },
         .invalid("start NaN", "timeRules[0].startTime", .notFinite) {
             $0.timeRules = [TimeRule(type: .timeRange, startTime: Fixture.nanDate)]
@@ -73,7 +88,9 @@ import Testing
         .invalid("monthly without a start", "timeRules[0].startTime", .required) {
             $0.timeRules = [recurring(RecurrenceRule(frequency: .monthly))]
         },
-        .valid("monthly with a start") { $0.timeRules = [recurring(RecurrenceRule(frequency: .monthly), start: Fixture.date)] },
+        .valid("monthly with a start") {
+            $0.timeRules = [recurring(RecurrenceRule(frequency: .monthly), start: Fixture.date)]
+        },
         .invalid("every second day without a start", "timeRules[0].startTime", .required) {
             $0.timeRules = [recurring(RecurrenceRule(frequency: .daily, interval: 2))]
         },
@@ -86,9 +103,14 @@ import Testing
         .valid("every second week with a start") {
             $0.timeRules = [recurring(RecurrenceRule(frequency: .weekly, interval: 2), start: Fixture.date)]
         },
-        .invalid("recurrence ending before it starts", "timeRules[0].endTime", .notAllowed(detail: "must be after startTime")) {
-            $0.timeRules = [TimeRule(type: .recurring, startTime: Fixture.date, endTime: Fixture.earlier,
-                                     recurrence: RecurrenceRule(frequency: .daily))]
+        .invalid(
+            "recurrence ending before it starts", "timeRules[0].endTime", .notAllowed(detail: "must be after startTime")
+        ) {
+            $0.timeRules = [
+                TimeRule(
+                    type: .recurring, startTime: Fixture.date, endTime: Fixture.earlier,
+                    recurrence: RecurrenceRule(frequency: .daily))
+            ]
         },
     ]
 
@@ -117,14 +139,17 @@ import Testing
         recurrence("weekday 0", "daysOfWeek[0]", .outOfRange(minimum: 1, maximum: 7)) { $0.daysOfWeek = [0] },
         recurrence("weekday 8", "daysOfWeek[1]", .outOfRange(minimum: 1, maximum: 7)) { $0.daysOfWeek = [1, 8] },
         recurrence("a weekday twice", "daysOfWeek[2]", .duplicate) { $0.daysOfWeek = [2, 3, 2] },
-        recurrence("a million Mondays", "daysOfWeek[1]", .duplicate) { $0.daysOfWeek = Array(repeating: 2, count: 1_000_000) },
+        recurrence("a million Mondays", "daysOfWeek[1]", .duplicate) {
+            $0.daysOfWeek = Array(repeating: 2, count: 1_000_000)
+        },
         recurrence("monthly on weekdays", "daysOfWeek", .notAllowed(detail: "a monthly rule has no days of the week")) {
             $0.frequency = .monthly
             $0.daysOfWeek = [2]
         },
         recurrence("zone Europe/Berlin") { $0.timeZone = "Europe/Berlin" },
         recurrence("zone UTC") { $0.timeZone = "UTC" },
-        recurrence("unknown zone", "timeZone", .invalidFormat(expected: "an IANA time zone such as \"Europe/Berlin\"")) {
+        recurrence("unknown zone", "timeZone", .invalidFormat(expected: "an IANA time zone such as \"Europe/Berlin\""))
+        {
             $0.timeZone = "Mars/Olympus_Mons"
         },
         recurrence("empty zone", "timeZone", .invalidFormat(expected: "an IANA time zone such as \"Europe/Berlin\"")) {
@@ -136,10 +161,18 @@ import Testing
         recurrence("window across midnight") { $0.timeOfDay = window(22, 0, 6, 0) },
         recurrence("window 23:59 to 00:00") { $0.timeOfDay = window(23, 59, 0, 0) },
         recurrence("window 00:00 to 23:59") { $0.timeOfDay = window(0, 0, 23, 59) },
-        recurrence("hour -1", "timeOfDay.hour", .outOfRange(minimum: 0, maximum: 23)) { $0.timeOfDay = window(-1, 0, 8, 0) },
-        recurrence("hour 24", "timeOfDay.hour", .outOfRange(minimum: 0, maximum: 23)) { $0.timeOfDay = window(24, 0, 8, 0) },
-        recurrence("minute 60", "timeOfDay.minute", .outOfRange(minimum: 0, maximum: 59)) { $0.timeOfDay = window(7, 60, 8, 0) },
-        recurrence("end hour 24", "timeOfDay.endHour", .outOfRange(minimum: 0, maximum: 23)) { $0.timeOfDay = window(7, 0, 24, 0) },
+        recurrence("hour -1", "timeOfDay.hour", .outOfRange(minimum: 0, maximum: 23)) {
+            $0.timeOfDay = window(-1, 0, 8, 0)
+        },
+        recurrence("hour 24", "timeOfDay.hour", .outOfRange(minimum: 0, maximum: 23)) {
+            $0.timeOfDay = window(24, 0, 8, 0)
+        },
+        recurrence("minute 60", "timeOfDay.minute", .outOfRange(minimum: 0, maximum: 59)) {
+            $0.timeOfDay = window(7, 60, 8, 0)
+        },
+        recurrence("end hour 24", "timeOfDay.endHour", .outOfRange(minimum: 0, maximum: 23)) {
+            $0.timeOfDay = window(7, 0, 24, 0)
+        },
         recurrence("end minute -1", "timeOfDay.endMinute", .outOfRange(minimum: 0, maximum: 59)) {
             $0.timeOfDay = window(7, 0, 8, -1)
         },
@@ -148,39 +181,52 @@ import Testing
         },
     ]
 
-    static let locationCases: [Case] = [
-        .valid("always, without a radius") { $0.locationRules = [LocationRule(type: .always)] },
-        .invalid("always with a radius", "locationRules[0].radiusMeters", .notAllowed(detail: "an always rule has no radius")) {
-            $0.locationRules = [LocationRule(type: .always, radiusMeters: 5)]
-        },
-        .invalid("proximity without a radius", "locationRules[0].radiusMeters", .required) {
-            $0.locationRules = [LocationRule(type: .proximity)]
-        },
-        .valid("radius 0.1 m") { $0.locationRules = [LocationRule(type: .proximity, radiusMeters: 0.1)] },
-        .valid("radius 10 km") { $0.locationRules = [LocationRule(type: .proximity, radiusMeters: 10_000)] },
-        .invalid("radius just under 0.1 m", "locationRules[0].radiusMeters", .outOfRange(minimum: 0.1, maximum: 10_000)) {
-            $0.locationRules = [LocationRule(type: .proximity, radiusMeters: 0.1.nextDown)]
-        },
-        .invalid("radius 0", "locationRules[0].radiusMeters", .outOfRange(minimum: 0.1, maximum: 10_000)) {
-            $0.locationRules = [LocationRule(type: .proximity, radiusMeters: 0)]
-        },
-        .invalid("radius just over 10 km", "locationRules[1].radiusMeters", .outOfRange(minimum: 0.1, maximum: 10_000)) {
-            $0.locationRules = [LocationRule(type: .always), LocationRule(type: .proximity, radiusMeters: 10_000.nextUp)]
-        },
-    ] + Fixture.nonFiniteDoubles.map { value in
-        Case.invalid("radius \(value)", "locationRules[0].radiusMeters", .notFinite) {
-            $0.locationRules = [LocationRule(type: .proximity, radiusMeters: value)]
+    static let locationCases: [Case] =
+        [
+            .valid("always, without a radius") { $0.locationRules = [LocationRule(type: .always)] },
+            .invalid(
+                "always with a radius", "locationRules[0].radiusMeters",
+                .notAllowed(detail: "an always rule has no radius")
+            ) {
+                $0.locationRules = [LocationRule(type: .always, radiusMeters: 5)]
+            },
+            .invalid("proximity without a radius", "locationRules[0].radiusMeters", .required) {
+                $0.locationRules = [LocationRule(type: .proximity)]
+            },
+            .valid("radius 0.1 m") { $0.locationRules = [LocationRule(type: .proximity, radiusMeters: 0.1)] },
+            .valid("radius 10 km") { $0.locationRules = [LocationRule(type: .proximity, radiusMeters: 10_000)] },
+            .invalid(
+                "radius just under 0.1 m", "locationRules[0].radiusMeters", .outOfRange(minimum: 0.1, maximum: 10_000)
+            ) {
+                $0.locationRules = [LocationRule(type: .proximity, radiusMeters: 0.1.nextDown)]
+            },
+            .invalid("radius 0", "locationRules[0].radiusMeters", .outOfRange(minimum: 0.1, maximum: 10_000)) {
+                $0.locationRules = [LocationRule(type: .proximity, radiusMeters: 0)]
+            },
+            .invalid(
+                "radius just over 10 km", "locationRules[1].radiusMeters", .outOfRange(minimum: 0.1, maximum: 10_000)
+            ) {
+                $0.locationRules = [
+                    LocationRule(type: .always), LocationRule(type: .proximity, radiusMeters: 10_000.nextUp),
+                ]
+            },
+        ]
+        + Fixture.nonFiniteDoubles.map { value in
+            Case.invalid("radius \(value)", "locationRules[0].radiusMeters", .notFinite) {
+                $0.locationRules = [LocationRule(type: .proximity, radiusMeters: value)]
+            }
         }
-    }
 
     @Test(arguments: listCases + timeRuleCases)
     func visibilityRules_checkListsExpiryAndTimeRules(_ testCase: Case) {
-        #expect(testCase.run(on: VisibilityRules()) { r throws(ValidationError) in try r.validate() } == testCase.expected)
+        #expect(
+            testCase.run(on: VisibilityRules()) { r throws(ValidationError) in try r.validate() } == testCase.expected)
     }
 
     @Test(arguments: recurrenceCases + locationCases)
     func visibilityRules_checkRecurrencesAndLocations(_ testCase: Case) {
-        #expect(testCase.run(on: VisibilityRules()) { r throws(ValidationError) in try r.validate() } == testCase.expected)
+        #expect(
+            testCase.run(on: VisibilityRules()) { r throws(ValidationError) in try r.validate() } == testCase.expected)
     }
 
     @Test func seedBedtimeRule_isValid() throws {
@@ -193,10 +239,13 @@ import Testing
         #expect(throws: ValidationError(field: "timeOfDay.endHour", reason: .outOfRange(minimum: 0, maximum: 23))) {
             try Self.window(1, 0, 99, 0).validate()
         }
-        #expect(throws: ValidationError(field: "recurrence.interval", reason: .outOfRange(minimum: 1, maximum: 1_000))) {
+        #expect(throws: ValidationError(field: "recurrence.interval", reason: .outOfRange(minimum: 1, maximum: 1_000)))
+        {
             try RecurrenceRule(frequency: .daily, interval: 0).validate()
         }
-        #expect(throws: ValidationError(field: "startTime", reason: .required)) { try TimeRule(type: .timeRange).validate() }
+        #expect(throws: ValidationError(field: "startTime", reason: .required)) {
+            try TimeRule(type: .timeRange).validate()
+        }
         #expect(throws: ValidationError(field: "radiusMeters", reason: .required)) {
             try LocationRule(type: .proximity).validate()
         }

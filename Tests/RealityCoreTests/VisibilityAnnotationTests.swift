@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// `Annotation.isVisible(at:viewerPosition:ownerTimeZone:)` feeds the annotation's own state.
@@ -18,8 +19,9 @@ import Testing
     @Test func withoutRules_isVisibleUnlessDeleted() {
         #expect(annotation(rules: nil).isVisible(at: Self.now, viewerPosition: nil, ownerTimeZone: nil))
         #expect(!annotation(rules: nil, deleted: true).isVisible(at: Self.now, viewerPosition: nil, ownerTimeZone: nil))
-        #expect(!annotation(rules: VisibilityRules(), deleted: true)
-            .isVisible(at: Self.now, viewerPosition: nil, ownerTimeZone: nil))
+        #expect(
+            !annotation(rules: VisibilityRules(), deleted: true)
+                .isVisible(at: Self.now, viewerPosition: nil, ownerTimeZone: nil))
     }
 
     @Test func usesItsPositionViewCountAndTheOwnersZone() {
@@ -34,6 +36,8 @@ import Testing
         let noon = annotation(rules: VisibilityRules(timeRules: [F.recurring(.daily, window: F.window(12, 0, 13, 0))]))
         #expect(noon.isVisible(at: Self.now, viewerPosition: nil, ownerTimeZone: nil))
         #expect(!noon.isVisible(at: Self.now, viewerPosition: nil, ownerTimeZone: F.zone("Asia/Tokyo")))
-        #expect(noon.isVisible(at: F.at("2026-05-01T12:30:00+09:00"), viewerPosition: nil, ownerTimeZone: F.zone("Asia/Tokyo")))
+        #expect(
+            noon.isVisible(
+                at: F.at("2026-05-01T12:30:00+09:00"), viewerPosition: nil, ownerTimeZone: F.zone("Asia/Tokyo")))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// Recurring rules across DST changes keep local wall-clock hours and count local days.
@@ -20,16 +21,16 @@ import Testing
         ("America/New_York", "2026-03-06T09:00:00-05:00", true),
         ("America/New_York", "2026-03-06T08:59:59-05:00", false),
         ("America/New_York", "2026-03-09T09:00:00-04:00", true),  // fixed: 08:00 EST
-        ("America/New_York", "2026-03-09T17:30:00-04:00", false), // fixed: 16:30 EST
+        ("America/New_York", "2026-03-09T17:30:00-04:00", false),  // fixed: 16:30 EST
         ("America/New_York", "2026-03-09T16:59:59-04:00", true),
         ("America/New_York", "2026-11-02T09:00:00-05:00", true),
         ("America/New_York", "2026-11-02T08:30:00-05:00", false),
         ("Europe/Berlin", "2026-03-27T09:00:00+01:00", true),
-        ("Europe/Berlin", "2026-03-30T09:00:00+02:00", true),     // fixed: 08:00 CET
+        ("Europe/Berlin", "2026-03-30T09:00:00+02:00", true),  // fixed: 08:00 CET
         ("Europe/Berlin", "2026-03-30T17:00:00+02:00", false),
         ("Europe/Berlin", "2026-03-30T16:30:00+02:00", true),
-        ("Europe/Berlin", "2026-10-26T08:30:00+01:00", false),    // fixed summer: 09:30 CEST
-        ("Europe/Berlin", "2026-10-26T16:30:00+01:00", true),     // fixed summer: 17:30 CEST
+        ("Europe/Berlin", "2026-10-26T08:30:00+01:00", false),  // fixed summer: 09:30 CEST
+        ("Europe/Berlin", "2026-10-26T16:30:00+01:00", true),  // fixed summer: 17:30 CEST
     ])
     func window_staysAtLocalWallClockAcrossDST(zone: String, instant: String, expected: Bool) {
         let officeHours = F.recurring(.daily, window: F.window(9, 0, 17, 0), from: "2026-03-01T00:00:00Z")
@@ -79,7 +80,7 @@ import Testing
         ("America/New_York", "2026-03-07T12:00:00-05:00", "2026-03-11T12:00:00-04:00", true),
         ("America/New_York", "2026-10-31T12:00:00-04:00", "2026-11-02T12:00:00-05:00", true),
         ("America/New_York", "2026-10-31T12:00:00-04:00", "2026-11-01T12:30:00-05:00", false),
-        ("Europe/Berlin", "2026-03-28T12:00:00+01:00", "2026-03-30T12:30:00+02:00", true),     // skew
+        ("Europe/Berlin", "2026-03-28T12:00:00+01:00", "2026-03-30T12:30:00+02:00", true),  // skew
         ("Europe/Berlin", "2026-03-28T12:00:00+01:00", "2026-03-29T12:30:00+02:00", false),
         ("Europe/Berlin", "2026-10-24T12:00:00+02:00", "2026-10-26T12:00:00+01:00", true),
         ("Europe/Berlin", "2026-10-24T12:00:00+02:00", "2026-10-25T12:30:00+01:00", false),
@@ -108,7 +109,7 @@ import Testing
     @Test(arguments: [
         ("2026-03-28T23:00:00+01:00", true),
         ("2026-03-29T01:59:00+01:00", true),
-        ("2026-03-29T03:00:00+02:00", false), // 02:00 never came; the window is over
+        ("2026-03-29T03:00:00+02:00", false),  // 02:00 never came; the window is over
         ("2026-03-29T22:30:00+02:00", false),
     ])
     func midnightCrossingWindow_onTheSpringForwardNight_endsAtLocalTime(instant: String, expected: Bool) {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import RealityCore
 
 /// Builders shared by the visibility tests; every instant comes from text with an explicit offset,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// Frequencies, intervals, weekdays and the monthly clamp, all read in UTC unless stated.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// How the parts of ``VisibilityRules`` combine, and the context they are read in.
@@ -42,7 +43,8 @@ import Testing
 
     @Test func timeRules_anyActiveRuleSuffices() {
         let context = VisibilityContext()
-        #expect(VisibilityRules(timeRules: [Self.pastRange, Self.activeRange]).isVisible(at: Self.now, context: context))
+        #expect(
+            VisibilityRules(timeRules: [Self.pastRange, Self.activeRange]).isVisible(at: Self.now, context: context))
         #expect(!VisibilityRules(timeRules: [Self.pastRange]).isVisible(at: Self.now, context: context))
     }
 
@@ -67,20 +69,21 @@ import Testing
         #expect(!all.isVisible(at: Self.now, context: viewed))
     }
 
-    @Test(arguments: [
-        // (viewer, radius, satisfied); the annotation is at (1, 2, 3).
-        (SIMD3<Float>(1, 2, 3), 0.0, true),
-        (SIMD3<Float>(4, 6, 3), 5.0, true),        // exactly at the radius (3-4-5)
-        (SIMD3<Float>(4, 6, 3.1), 5.0, false),
-        (SIMD3<Float>(1, 2, -100), 5.0, false),
-        (nil, 5.0, false),                         // unknown viewer
-        (SIMD3<Float>(1, 2, 3), nil, false),       // no radius
-        (SIMD3<Float>(1, 2, 3), .infinity, false),
-        (SIMD3<Float>(1, 2, 3), .nan, false),
-        (SIMD3<Float>(1, 2, 3), -1.0, false),
-        (SIMD3<Float>(.infinity, 2, 3), 1e300, false),
-        (SIMD3<Float>(-3e38, 2, 3), 1e300, true),  // no Float overflow of the squares
-    ] as [(SIMD3<Float>?, Double?, Bool)])
+    @Test(
+        arguments: [
+            // (viewer, radius, satisfied); the annotation is at (1, 2, 3).
+            (SIMD3<Float>(1, 2, 3), 0.0, true),
+            (SIMD3<Float>(4, 6, 3), 5.0, true),  // exactly at the radius (3-4-5)
+            (SIMD3<Float>(4, 6, 3.1), 5.0, false),
+            (SIMD3<Float>(1, 2, -100), 5.0, false),
+            (nil, 5.0, false),  // unknown viewer
+            (SIMD3<Float>(1, 2, 3), nil, false),  // no radius
+            (SIMD3<Float>(1, 2, 3), .infinity, false),
+            (SIMD3<Float>(1, 2, 3), .nan, false),
+            (SIMD3<Float>(1, 2, 3), -1.0, false),
+            (SIMD3<Float>(.infinity, 2, 3), 1e300, false),
+            (SIMD3<Float>(-3e38, 2, 3), 1e300, true),  // no Float overflow of the squares
+        ] as [(SIMD3<Float>?, Double?, Bool)])
     func proximity_isSatisfiedWithinTheRadiusOfAKnownViewer(
         viewer: SIMD3<Float>?, radius: Double?, satisfied: Bool
     ) {
@@ -125,33 +128,46 @@ import Testing
         let withTokyo = hours.map { rule.isActive(at: $0, timeZone: F.zone("Asia/Tokyo")) }
         #expect(withNil == withUTC)
         #expect(withUTC != withTokyo)
-        #expect(withNil.enumerated().filter(\.element).map(\.offset) == [18, 19]) // 09:00, 09:30 UTC
+        #expect(withNil.enumerated().filter(\.element).map(\.offset) == [18, 19])  // 09:00, 09:30 UTC
     }
 
-    @Test(arguments: [
-        (VisibilityRules(), nil),
-        (VisibilityRules(expiresAt: F.at("2026-06-01T00:00:00Z")), "2026-06-01T00:00:00Z"),
-        (VisibilityRules(timeRules: []), nil),
-        (VisibilityRules(timeRules: [TimeRule(type: .always)]), nil),
-        (VisibilityRules(timeRules: [TimeRule(type: .timeRange, endTime: F.at("2026-07-01T00:00:00Z"))]),
-         "2026-07-01T00:00:00Z"),
-        (VisibilityRules(timeRules: [
-            TimeRule(type: .timeRange, endTime: F.at("2026-07-01T00:00:00Z")),
-            F.recurring(.daily, until: "2026-08-01T00:00:00Z"),
-        ]), "2026-08-01T00:00:00Z"),
-        (VisibilityRules(timeRules: [
-            TimeRule(type: .timeRange, endTime: F.at("2026-07-01T00:00:00Z")),
-            F.recurring(.daily),
-        ]), nil),
-        (VisibilityRules(
-            timeRules: [TimeRule(type: .timeRange, endTime: F.at("2026-07-01T00:00:00Z"))],
-            expiresAt: F.at("2026-06-01T00:00:00Z")), "2026-06-01T00:00:00Z"),
-        (VisibilityRules(
-            timeRules: [TimeRule(type: .timeRange, endTime: F.at("2026-05-01T00:00:00Z"))],
-            expiresAt: F.at("2026-06-01T00:00:00Z")), "2026-05-01T00:00:00Z"),
-        (VisibilityRules(timeRules: [TimeRule(type: .always)], expiresAt: F.at("2026-06-01T00:00:00Z")),
-         "2026-06-01T00:00:00Z"),
-    ] as [(VisibilityRules, String?)])
+    @Test(
+        arguments: [
+            (VisibilityRules(), nil),
+            (VisibilityRules(expiresAt: F.at("2026-06-01T00:00:00Z")), "2026-06-01T00:00:00Z"),
+            (VisibilityRules(timeRules: []), nil),
+            (VisibilityRules(timeRules: [TimeRule(type: .always)]), nil),
+            (
+                VisibilityRules(timeRules: [TimeRule(type: .timeRange, endTime: F.at("2026-07-01T00:00:00Z"))]),
+                "2026-07-01T00:00:00Z"
+            ),
+            (
+                VisibilityRules(timeRules: [
+                    TimeRule(type: .timeRange, endTime: F.at("2026-07-01T00:00:00Z")),
+                    F.recurring(.daily, until: "2026-08-01T00:00:00Z"),
+                ]), "2026-08-01T00:00:00Z"
+            ),
+            (
+                VisibilityRules(timeRules: [
+                    TimeRule(type: .timeRange, endTime: F.at("2026-07-01T00:00:00Z")),
+                    F.recurring(.daily),
+                ]), nil
+            ),
+            (
+                VisibilityRules(
+                    timeRules: [TimeRule(type: .timeRange, endTime: F.at("2026-07-01T00:00:00Z"))],
+                    expiresAt: F.at("2026-06-01T00:00:00Z")), "2026-06-01T00:00:00Z"
+            ),
+            (
+                VisibilityRules(
+                    timeRules: [TimeRule(type: .timeRange, endTime: F.at("2026-05-01T00:00:00Z"))],
+                    expiresAt: F.at("2026-06-01T00:00:00Z")), "2026-05-01T00:00:00Z"
+            ),
+            (
+                VisibilityRules(timeRules: [TimeRule(type: .always)], expiresAt: F.at("2026-06-01T00:00:00Z")),
+                "2026-06-01T00:00:00Z"
+            ),
+        ] as [(VisibilityRules, String?)])
     func visibleUntil_isTheEarliestInstantAfterWhichNothingShows(rules: VisibilityRules, until: String?) {
         #expect(rules.visibleUntil == until.map(F.at))
         if let bound = rules.visibleUntil {

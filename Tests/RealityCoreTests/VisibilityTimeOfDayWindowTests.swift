@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 /// Time-of-day windows: bounds, the seed's bedtime rule, midnight crossing and bad numbers.
@@ -12,7 +13,7 @@ import Testing
             type: .recurring,
             recurrence: RecurrenceRule(
                 frequency: .daily, interval: 1,
-                timeOfDay: TimeOfDay(hour: 20, minute: 0, endHour: 20, endMinute: 30))),
+                timeOfDay: TimeOfDay(hour: 20, minute: 0, endHour: 20, endMinute: 30)))
     ])
 
     @Test(arguments: [
@@ -51,8 +52,8 @@ import Testing
         ("2026-03-07T01:00:00Z", true),
         ("2026-03-07T01:59:59.999Z", true),
         ("2026-03-07T02:00:00Z", false),
-        ("2026-03-06T01:00:00Z", false), // Friday early: Thursday was no occurrence
-        ("2026-03-07T22:30:00Z", false), // Saturday night is no occurrence
+        ("2026-03-06T01:00:00Z", false),  // Friday early: Thursday was no occurrence
+        ("2026-03-07T22:30:00Z", false),  // Saturday night is no occurrence
         ("2026-03-13T23:00:00Z", true),
         ("2026-03-14T01:30:00Z", true),
     ])
@@ -79,8 +80,8 @@ import Testing
     }
 
     @Test(arguments: [
-        TimeOfDay(hour: 20, minute: 0, endHour: 20, endMinute: 0),     // empty
-        TimeOfDay(hour: 0, minute: 0, endHour: 0, endMinute: 0),       // empty, not "all day"
+        TimeOfDay(hour: 20, minute: 0, endHour: 20, endMinute: 0),  // empty
+        TimeOfDay(hour: 0, minute: 0, endHour: 0, endMinute: 0),  // empty, not "all day"
         TimeOfDay(hour: 24, minute: 0, endHour: 23, endMinute: 0),
         TimeOfDay(hour: -1, minute: 0, endHour: 23, endMinute: 0),
         TimeOfDay(hour: 0, minute: 60, endHour: 23, endMinute: 0),

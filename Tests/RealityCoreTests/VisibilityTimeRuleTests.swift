@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityCore
 
 @Suite struct VisibilityTimeRuleTests {
@@ -13,22 +14,23 @@ import Testing
         #expect(rule.isActive(at: Date(timeIntervalSince1970: seconds), timeZone: F.utc))
     }
 
-    @Test(arguments: [
-        // (start, end, instant, active)
-        ("2026-05-01T10:00:00Z", "2026-05-01T12:00:00Z", "2026-05-01T10:00:00Z", true),   // start inclusive
-        ("2026-05-01T10:00:00Z", "2026-05-01T12:00:00Z", "2026-05-01T09:59:59.999Z", false),
-        ("2026-05-01T10:00:00Z", "2026-05-01T12:00:00Z", "2026-05-01T11:59:59.999Z", true),
-        ("2026-05-01T10:00:00Z", "2026-05-01T12:00:00Z", "2026-05-01T12:00:00Z", false),  // end exclusive
-        ("2026-05-01T10:00:00Z", "2026-05-01T12:00:00Z", "2026-05-01T14:00:00+02:00", false),
-        ("2026-05-01T10:00:00Z", "2026-05-01T12:00:00Z", "2026-05-01T13:00:00+02:00", true),
-        (nil, "2026-05-01T12:00:00Z", "1990-01-01T00:00:00Z", true),                      // open start
-        (nil, "2026-05-01T12:00:00Z", "2026-05-01T12:00:00Z", false),
-        ("2026-05-01T10:00:00Z", nil, "2300-01-01T00:00:00Z", true),                      // open end
-        ("2026-05-01T10:00:00Z", nil, "2026-05-01T09:00:00Z", false),
-        (nil, nil, "2026-05-01T09:00:00Z", true),                                         // both open
-        ("2026-05-01T10:00:00Z", "2026-05-01T10:00:00Z", "2026-05-01T10:00:00Z", false),  // empty range
-        ("2026-05-01T12:00:00Z", "2026-05-01T10:00:00Z", "2026-05-01T11:00:00Z", false),  // reversed
-    ] as [(String?, String?, String, Bool)])
+    @Test(
+        arguments: [
+            // (start, end, instant, active)
+            ("2026-05-01T10:00:00Z", "2026-05-01T12:00:00Z", "2026-05-01T10:00:00Z", true),  // start inclusive
+            ("2026-05-01T10:00:00Z", "2026-05-01T12:00:00Z", "2026-05-01T09:59:59.999Z", false),
+            ("2026-05-01T10:00:00Z", "2026-05-01T12:00:00Z", "2026-05-01T11:59:59.999Z", true),
+            ("2026-05-01T10:00:00Z", "2026-05-01T12:00:00Z", "2026-05-01T12:00:00Z", false),  // end exclusive
+            ("2026-05-01T10:00:00Z", "2026-05-01T12:00:00Z", "2026-05-01T14:00:00+02:00", false),
+            ("2026-05-01T10:00:00Z", "2026-05-01T12:00:00Z", "2026-05-01T13:00:00+02:00", true),
+            (nil, "2026-05-01T12:00:00Z", "1990-01-01T00:00:00Z", true),  // open start
+            (nil, "2026-05-01T12:00:00Z", "2026-05-01T12:00:00Z", false),
+            ("2026-05-01T10:00:00Z", nil, "2300-01-01T00:00:00Z", true),  // open end
+            ("2026-05-01T10:00:00Z", nil, "2026-05-01T09:00:00Z", false),
+            (nil, nil, "2026-05-01T09:00:00Z", true),  // both open
+            ("2026-05-01T10:00:00Z", "2026-05-01T10:00:00Z", "2026-05-01T10:00:00Z", false),  // empty range
+            ("2026-05-01T12:00:00Z", "2026-05-01T10:00:00Z", "2026-05-01T11:00:00Z", false),  // reversed
+        ] as [(String?, String?, String, Bool)])
     func timeRange_isActiveFromStartInclusiveToEndExclusive(
         start: String?, end: String?, instant: String, active: Bool
     ) {
@@ -43,11 +45,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("2026-03-02T19:59:59Z", false), // the start day, before startTime
+        ("2026-03-02T19:59:59Z", false),  // the start day, before startTime
         ("2026-03-02T20:00:00Z", true),  // exactly startTime
         ("2026-03-05T10:00:00Z", true),
         ("2026-03-09T23:59:59Z", true),
-        ("2026-03-10T00:00:00Z", false), // endTime exclusive
+        ("2026-03-10T00:00:00Z", false),  // endTime exclusive
         ("2026-03-11T10:00:00Z", false),
     ])
     func recurring_isActiveOnlyBetweenStartAndEnd(instant: String, active: Bool) {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RealityAPI
 import Testing
+
 @testable import RealityServer
 
 /// The route declarations build the paths clients send (typed parameters, percent-encoded, query
@@ -13,8 +14,9 @@ import Testing
         let other = UUID()
         #expect(APIRoute.me.path() == "/api/v1/me")
         #expect(APIRoute.annotation.path(id: id) == "/api/v1/annotations/\(id.uuidString)")
-        #expect(APIRoute.revokeOnLayer.path(id: id, userID: other)
-            == "/api/v1/layers/\(id.uuidString)/permissions/\(other.uuidString)")
+        #expect(
+            APIRoute.revokeOnLayer.path(id: id, userID: other)
+                == "/api/v1/layers/\(id.uuidString)/permissions/\(other.uuidString)")
         let reactions = "/api/v1/annotations/\(id.uuidString)/reactions/"
         #expect(APIRoute.unreact.path(id: id, emoji: "👍") == reactions + "%F0%9F%91%8D")
         #expect(APIRoute.unreact.path(id: id, emoji: "a/b?") == reactions + "a%2Fb%3F")
@@ -38,10 +40,12 @@ import Testing
     }
 
     @Test func queries_keepTheirOrder_skipNil_andEncodeValues() {
-        #expect(APIRoute.syncChanges.path(query: [.scope: "private", .changesLimit: "200", .since: nil])
-            == "/api/v1/sync/changes?scope=private&limit=200")
-        #expect(APIRoute.syncChanges.path(query: [.scope: "shared", .changesLimit: "5", .since: "a+b=c&d"])
-            == "/api/v1/sync/changes?scope=shared&limit=5&since=a%2Bb%3Dc%26d")
+        #expect(
+            APIRoute.syncChanges.path(query: [.scope: "private", .changesLimit: "200", .since: nil])
+                == "/api/v1/sync/changes?scope=private&limit=200")
+        #expect(
+            APIRoute.syncChanges.path(query: [.scope: "shared", .changesLimit: "5", .since: "a+b=c&d"])
+                == "/api/v1/sync/changes?scope=shared&limit=5&since=a%2Bb%3Dc%26d")
         #expect(APIRoute.annotations.path(query: [.limit: nil, .cursor: nil]) == "/api/v1/annotations")
     }
 

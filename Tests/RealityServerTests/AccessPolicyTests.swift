@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import RealityAPI
 import Testing
+
 @testable import RealityServer
 
 /// Deny by default: every operation of the OpenAPI document, called without a token, answers
@@ -32,8 +33,11 @@ import Testing
             }
             #expect(checked >= 50, "the document lists every route")
             let anonymous = APIRoute.all.filter { $0.access == .anonymous }.map(\.path)
-            #expect(Set(anonymous) == ["/health", "/metrics", "/api/v1/openapi.json", "/api/v1/auth/register",
-                                       "/api/v1/auth/login"], "only these routes are public")
+            #expect(
+                Set(anonymous) == [
+                    "/health", "/metrics", "/api/v1/openapi.json", "/api/v1/auth/register",
+                    "/api/v1/auth/login",
+                ], "only these routes are public")
         }
     }
 

@@ -1,11 +1,13 @@
 import Foundation
-import Testing
 import RealityAPI
 import RealityCore
+import Testing
 
 @Suite("Account deletion and export")
 struct AccountDeletionTests {
-    @Test(arguments: Backend.allCases) func deleteMe_removesEverything_andTheTokenStopsAtOnce(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func deleteMe_removesEverything_andTheTokenStopsAtOnce(_ backend: Backend)
+        async throws
+    {
         try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
-import Testing
 import RealityAPI
 import RealityCore
+import Testing
 
 /// Assets and world maps (SPEC D5, S8).
 @Suite("Asset and world-map routes")
@@ -10,7 +10,9 @@ struct AssetRouteTests {
     static let png = Data("not really a png, but bytes all the same".utf8)
     static let pngSHA256 = "f1b0b5bbb5e5b7b1c0b1b4a1c7c9d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8"
 
-    @Test(arguments: Backend.allCases) func upload_isContentAddressed_readableByOwner_countsTowardUsage(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func upload_isContentAddressed_readableByOwner_countsTowardUsage(
+        _ backend: Backend
+    ) async throws {
         try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             let result = try await api.upload(Self.png, token: a.token)
@@ -35,7 +37,9 @@ struct AssetRouteTests {
         }
     }
 
-    @Test(arguments: Backend.allCases) func upload_refusesOversize_overQuota_emptyAndAnonymous(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func upload_refusesOversize_overQuota_emptyAndAnonymous(_ backend: Backend)
+        async throws
+    {
         try await TestServer.run(backend, { $0.maxAssetBytes = 1_000 }) { api in
             let a = try await api.register("Alice")
             let big = try await api.upload(Data(repeating: 7, count: 1_001), token: a.token)
@@ -43,7 +47,10 @@ struct AssetRouteTests {
             #expect(big.errorCode == "body_too_large")
             #expect(try await api.upload(Data(), token: a.token).status == .badRequest)
             #expect(try await api.upload(Self.png, token: nil).status == .unauthorized)
-            #expect(try await api.upload(Self.png, token: a.token, contentType: "image/" + String(repeating: "x", count: 300)).status == .badRequest)
+            #expect(
+                try await api.upload(
+                    Self.png, token: a.token, contentType: "image/" + String(repeating: "x", count: 300)
+                ).status == .badRequest)
             #expect(try await api.send(.get, "/api/v1/assets/nothex", token: a.token).status == .notFound)
             #expect(try await api.send(.get, "/api/v1/assets/\(Self.pngSHA256)", token: a.token).status == .notFound)
         }
@@ -59,7 +66,9 @@ struct AssetRouteTests {
         }
     }
 
-    @Test(arguments: Backend.allCases) func asset_isReadableByWhoeverSeesAnAnnotationThatNamesIt(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func asset_isReadableByWhoeverSeesAnAnnotationThatNamesIt(_ backend: Backend)
+        async throws
+    {
         try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
@@ -68,7 +77,9 @@ struct AssetRouteTests {
             let layer = try await api.createLayer(a)
             let photo = try await api.send(
                 .post, "/api/v1/annotations", token: a.token,
-                raw: #"{"type":"photo","content":{"cloudAssetID":"\#(id)"},"position":[0,0,0],"layerID":"\#(layer.id)"}"#)
+                raw:
+                    #"{"type":"photo","content":{"cloudAssetID":"\#(id)"},"position":[0,0,0],"layerID":"\#(layer.id)"}"#
+            )
             #expect(photo.status == .created, "\(String(decoding: photo.body, as: UTF8.self))")
             #expect(try await api.send(.get, "/api/v1/assets/\(id)", token: b.token).status == .notFound)
             try await api.share(layer.id, by: a, with: b, as: .viewer)
@@ -78,7 +89,9 @@ struct AssetRouteTests {
         }
     }
 
-    @Test(arguments: Backend.allCases) func worldMaps_ownerAndSharedRead_onlyOwnerDeletes_assetsMustBeOwn(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func worldMaps_ownerAndSharedRead_onlyOwnerDeletes_assetsMustBeOwn(
+        _ backend: Backend
+    ) async throws {
         try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
@@ -117,8 +130,10 @@ struct AssetRouteTests {
                 let result = try await api.send(.post, "/api/v1/worldmaps", token: b.token, raw: body)
                 #expect(result.status == .badRequest && result.errorField == "worldMapAssetID")
             }
-            for body in [#"{}"#, #"{"worldMapAssetID":"xyz"}"#, #"{"worldMapAssetID":5}"#, "[",
-                         #"{"worldMapAssetID":"\#(asset)","sharedWith":["\#(UUID())"]}"#] {
+            for body in [
+                #"{}"#, #"{"worldMapAssetID":"xyz"}"#, #"{"worldMapAssetID":5}"#, "[",
+                #"{"worldMapAssetID":"\#(asset)","sharedWith":["\#(UUID())"]}"#,
+            ] {
                 let result = try await api.send(.post, "/api/v1/worldmaps", token: a.token, raw: body)
                 #expect(result.status == .badRequest, "\(body) → \(result.status)")
             }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import RealityAPI
 import RealityCore
+import Testing
 
 @Suite("Auth and /me over HTTP")
 struct AuthRouteTests {
@@ -30,8 +30,9 @@ struct AuthRouteTests {
             #expect(none.status == .unauthorized)
             #expect(none.errorCode == "unauthorized")
             #expect(try await api.send(.get, "/api/v1/me", token: "nonsense").status == .unauthorized)
-            #expect(try await api.send(.get, "/api/v1/layers", raw: nil, headers: [.authorization: "Basic abc"]).status
-                == .unauthorized)
+            #expect(
+                try await api.send(.get, "/api/v1/layers", raw: nil, headers: [.authorization: "Basic abc"]).status
+                    == .unauthorized)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import RealityAPI
 import RealityCore
+import Testing
 
 @Suite("Bad input never gets past 4xx")
 struct BadInputTests {
@@ -17,14 +17,18 @@ struct BadInputTests {
         (#"{"type":"text","content":{"text":"x"},"position":[1e300,2,3],"layerID":"LAYER"}"#, "position[0]"),
         (#"{"type":"text","content":{"text":"x"},"position":[NaN,2,3],"layerID":"LAYER"}"#, nil),
         (#"{"type":"text","content":{"text":"x"},"position":[1,2,3],"scale":0,"layerID":"LAYER"}"#, "scale"),
-        (#"{"type":"text","content":{"text":"x"},"position":[1,2,3],"orientation":[0,0,0,2],"layerID":"LAYER"}"#, "orientation"),
+        (
+            #"{"type":"text","content":{"text":"x"},"position":[1,2,3],"orientation":[0,0,0,2],"layerID":"LAYER"}"#,
+            "orientation"
+        ),
         (#"{"type":"text","content":{"text":""},"position":[1,2,3],"layerID":"LAYER"}"#, "content"),
         (#"{"type":"text","content":{"text":"x"},"title":7,"position":[1,2,3],"layerID":"LAYER"}"#, "title"),
         (#"{"type":"text","content":{"text":"x"},"position":[1,2,3],"layerID":"not-a-uuid"}"#, "layerID"),
         (#"{"type":"text","content":{"text":"x"},"position":[1,2,3],"layerID":"LAYER","status":"done"}"#, "status"),
     ]
 
-    @Test(arguments: Backend.allCases) func createAnnotation_badBodies_are400WithField(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func createAnnotation_badBodies_are400WithField(_ backend: Backend) async throws
+    {
         try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             let layer = try await api.createLayer(ada)
@@ -32,7 +36,9 @@ struct BadInputTests {
                 let text = body.replacingOccurrences(of: "LAYER", with: layer.id.uuidString)
                 let result = try await api.send(.post, "/api/v1/annotations", token: ada.token, raw: text)
                 #expect(result.status == .badRequest, "\(body)")
-                if let field { #expect(result.errorField?.hasPrefix(field) == true, "\(body): \(result.errorField ?? "nil")") }
+                if let field {
+                    #expect(result.errorField?.hasPrefix(field) == true, "\(body): \(result.errorField ?? "nil")")
+                }
             }
             let list = try await api.send(.get, "/api/v1/annotations", token: ada.token)
             #expect(try list.decode(Page<Annotation>.self).items.isEmpty)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RealityServer
 
 /// Reading `Authorization: Bearer TOKEN`, and the digest a token is stored and looked up by.

@@ -38,15 +38,18 @@ struct BodyReferenceTests {
     static func restCases(_ p: Planted, _ own: Own) -> [RESTCase] {
         let create = "/api/v1/annotations"
         let patch = "/api/v1/annotations/\(own.note)"
-        let attachment = #"[{"id":"\#(UUID())","fileName":"a.png","fileType":"image/png","fileSize":13,"cloudAssetID":"\#(p.secret)"}]"#
+        let attachment =
+            #"[{"id":"\#(UUID())","fileName":"a.png","fileType":"image/png","fileSize":13,"cloudAssetID":"\#(p.secret)"}]"#
         return [
             RESTCase(
                 method: .post, path: create,
-                body: #"{"type":"photo","content":{"cloudAssetID":"\#(p.secret)"},"position":[0,0,0],"layerID":"\#(own.layer)"}"#,
+                body:
+                    #"{"type":"photo","content":{"cloudAssetID":"\#(p.secret)"},"position":[0,0,0],"layerID":"\#(own.layer)"}"#,
                 status: .badRequest, field: "content.cloudAssetID"),
             RESTCase(
                 method: .post, path: create,
-                body: #"{"type":"photo","content":{},"attachments":\#(attachment),"position":[0,0,0],"layerID":"\#(own.layer)"}"#,
+                body:
+                    #"{"type":"photo","content":{},"attachments":\#(attachment),"position":[0,0,0],"layerID":"\#(own.layer)"}"#,
                 status: .badRequest, field: "attachments[0].cloudAssetID"),
             RESTCase(
                 method: .post, path: create,
@@ -54,7 +57,8 @@ struct BodyReferenceTests {
                 status: .notFound),
             RESTCase(
                 method: .post, path: create,
-                body: #"{"id":"\#(p.note)","type":"text","content":{"text":"x"},"position":[0,0,0],"layerID":"\#(own.layer)"}"#,
+                body:
+                    #"{"id":"\#(p.note)","type":"text","content":{"text":"x"},"position":[0,0,0],"layerID":"\#(own.layer)"}"#,
                 status: .notFound),
             RESTCase(
                 method: .patch, path: patch, body: #"{"type":"photo","content":{"cloudAssetID":"\#(p.secret)"}}"#,
@@ -98,43 +102,71 @@ struct BodyReferenceTests {
         func save(_ type: RecordType, _ id: String, _ fields: SyncMutationFields) -> SyncMutation {
             SyncMutation(mutationID: newMutationID(), recordType: type, recordID: id, op: .save, fields: fields)
         }
-        func note(layer: LayerID, id: AnnotationID = AnnotationID(), content: AnnotationContent,
-                  attachments: [RealityCore.Attachment] = []) -> SyncMutation {
+        func note(
+            layer: LayerID, id: AnnotationID = AnnotationID(), content: AnnotationContent,
+            attachments: [RealityCore.Attachment] = []
+        ) -> SyncMutation {
             let annotation = Annotation(
                 id: id, type: .photo, content: content, position: [0, 0, 0], layerID: layer, ownerID: mallory,
                 attachments: attachments)
             return save(.annotation, id.uuidString, .annotation(annotation))
         }
-        let attachment = RealityCore.Attachment(fileName: "a.png", fileType: "image/png", fileSize: 13, cloudAssetID: p.secret)
+        let attachment = RealityCore.Attachment(
+            fileName: "a.png", fileType: "image/png", fileSize: 13, cloudAssetID: p.secret)
         let map = WorldMap(worldMapAssetID: p.secret, ownerID: mallory)
         let thumbnailMap = WorldMap(worldMapAssetID: ownAsset, thumbnailAssetID: p.secret, ownerID: mallory)
         let nested = Layer(name: "Nest", parentLayerID: p.layer, ownerID: mallory)
         let reply = Comment(text: "hi", authorID: mallory, annotationID: own.note, parentCommentID: p.comment)
         let onHers = Comment(text: "hi", authorID: mallory, annotationID: p.note)
         return [
-            ("annotation content.cloudAssetID", note(layer: own.layer, content: AnnotationContent(cloudAssetID: p.secret))),
+            (
+                "annotation content.cloudAssetID",
+                note(layer: own.layer, content: AnnotationContent(cloudAssetID: p.secret))
+            ),
             ("annotation attachment", note(layer: own.layer, content: AnnotationContent(), attachments: [attachment])),
             ("annotation in her layer", note(layer: p.layer, content: AnnotationContent(cloudAssetID: ownAsset))),
-            ("annotation with her note's ID",
-             note(layer: own.layer, id: p.note, content: AnnotationContent(cloudAssetID: ownAsset))),
+            (
+                "annotation with her note's ID",
+                note(layer: own.layer, id: p.note, content: AnnotationContent(cloudAssetID: ownAsset))
+            ),
             ("world map asset", save(.worldMap, map.id.uuidString, .worldMap(map))),
             ("world map thumbnail", save(.worldMap, thumbnailMap.id.uuidString, .worldMap(thumbnailMap))),
-            ("world map with her map's ID",
-             save(.worldMap, p.worldMap.uuidString, .worldMap(WorldMap(id: p.worldMap, worldMapAssetID: ownAsset, ownerID: mallory)))),
+            (
+                "world map with her map's ID",
+                save(
+                    .worldMap, p.worldMap.uuidString,
+                    .worldMap(WorldMap(id: p.worldMap, worldMapAssetID: ownAsset, ownerID: mallory)))
+            ),
             ("layer parent", save(.layer, nested.id.uuidString, .layer(nested))),
             ("comment parent", save(.comment, reply.id.uuidString, .comment(reply))),
             ("comment on her note", save(.comment, onHers.id.uuidString, .comment(onHers))),
-            ("grant on her note", save(.grant, p.note.uuidString, .grant(GrantFields(
-                targetType: .annotation, targetID: p.note.rawValue, userID: mallory, level: .owner)))),
-            ("grant on her layer", save(.grant, p.layer.uuidString, .grant(GrantFields(
-                targetType: .layer, targetID: p.layer.rawValue, userID: mallory, level: .owner)))),
-            ("reaction on her note", save(.reaction, p.note.uuidString, .reaction(ReactionFields(annotationID: p.note, emoji: "👍")))),
+            (
+                "grant on her note",
+                save(
+                    .grant, p.note.uuidString,
+                    .grant(
+                        GrantFields(
+                            targetType: .annotation, targetID: p.note.rawValue, userID: mallory, level: .owner)))
+            ),
+            (
+                "grant on her layer",
+                save(
+                    .grant, p.layer.uuidString,
+                    .grant(
+                        GrantFields(
+                            targetType: .layer, targetID: p.layer.rawValue, userID: mallory, level: .owner)))
+            ),
+            (
+                "reaction on her note",
+                save(.reaction, p.note.uuidString, .reaction(ReactionFields(annotationID: p.note, emoji: "👍")))
+            ),
             ("star on her note", save(.star, p.note.uuidString, .annotationReference(p.note))),
         ]
     }
 
-    @Test("another user's IDs and hashes in any body field are refused, naming the field, and grant nothing",
-          arguments: Backend.allCases)
+    @Test(
+        "another user's IDs and hashes in any body field are refused, naming the field, and grant nothing",
+        arguments: Backend.allCases)
     func plantedReferences_areRefused_andNothingOfTheOtherUserBecomesReadable(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let alice = try await api.register("Alice")
@@ -161,9 +193,13 @@ struct BodyReferenceTests {
             }
 
             // Nothing of Alice's is readable by Mallory, and nothing of hers or his changed.
-            #expect(try await api.send(.get, "/api/v1/assets/\(planted.secret)", token: mallory.token).status == .notFound)
-            #expect(try await api.send(.get, "/api/v1/annotations/\(planted.note)", token: mallory.token).status == .notFound)
-            #expect(try await api.send(.get, "/api/v1/layers/\(planted.layer)", token: mallory.token).status == .notFound)
+            #expect(
+                try await api.send(.get, "/api/v1/assets/\(planted.secret)", token: mallory.token).status == .notFound)
+            #expect(
+                try await api.send(.get, "/api/v1/annotations/\(planted.note)", token: mallory.token).status
+                    == .notFound)
+            #expect(
+                try await api.send(.get, "/api/v1/layers/\(planted.layer)", token: mallory.token).status == .notFound)
             #expect(try await Self.snapshot(api, alice, planted) == before)
             #expect(try await api.send(.get, "/api/v1/annotations/\(own.note)", token: mallory.token).body == mine)
             let maps = try await api.send(.get, "/api/v1/worldmaps", token: mallory.token).decode(Page<WorldMap>.self)
@@ -173,8 +209,9 @@ struct BodyReferenceTests {
         }
     }
 
-    @Test("an asset is readable through a record only when the record's author uploaded it",
-          arguments: Backend.allCases)
+    @Test(
+        "an asset is readable through a record only when the record's author uploaded it",
+        arguments: Backend.allCases)
     func assetRead_throughSomeoneElsesRecordNamingIt_isNotFound(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let alice = try await api.register("Alice")
@@ -187,11 +224,14 @@ struct BodyReferenceTests {
             let forged = Annotation(
                 type: .photo, content: AnnotationContent(cloudAssetID: secret), position: [0, 0, 0],
                 layerID: layer.id, ownerID: mallory.id,
-                attachments: [RealityCore.Attachment(fileName: "a.png", fileType: "image/png", fileSize: 14, cloudAssetID: secret)])
-            try await api.store.commit(ChangeSet(changes: [
-                .saveAnnotation(forged),
-                .saveWorldMap(WorldMap(worldMapAssetID: secret, thumbnailAssetID: secret, ownerID: mallory.id)),
-            ]))
+                attachments: [
+                    RealityCore.Attachment(fileName: "a.png", fileType: "image/png", fileSize: 14, cloudAssetID: secret)
+                ])
+            try await api.store.commit(
+                ChangeSet(changes: [
+                    .saveAnnotation(forged),
+                    .saveWorldMap(WorldMap(worldMapAssetID: secret, thumbnailAssetID: secret, ownerID: mallory.id)),
+                ]))
             #expect(try await api.send(.get, "/api/v1/assets/\(secret)", token: mallory.token).status == .notFound)
             #expect(try await api.send(.get, "/api/v1/assets/\(secret)", token: alice.token).status == .ok)
         }

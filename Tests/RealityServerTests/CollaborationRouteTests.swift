@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
-import Testing
 import RealityAPI
 import RealityCore
+import Testing
 
 /// Comments, reactions, views and stars over HTTP (SPEC S4, S5).
 @Suite("Collaboration routes")
@@ -56,15 +56,20 @@ struct CollaborationRouteTests {
                 if let field { #expect(result.errorField == field, "\(body?.prefix(60) ?? "")") }
             }
             #expect(try await api.comment(a, on: AnnotationID(), "Hello").status == .notFound)
-            #expect(try await api.send(.post, "/api/v1/annotations/nope/comments", token: a.token,
-                                       raw: #"{"text":"x"}"#).status == .badRequest)
+            #expect(
+                try await api.send(
+                    .post, "/api/v1/annotations/nope/comments", token: a.token,
+                    raw: #"{"text":"x"}"#
+                ).status == .badRequest)
             #expect(try await api.send(.delete, "/api/v1/comments/\(UUID())", token: a.token).status == .notFound)
             let list = try await api.send(.get, path, token: a.token)
             #expect(try list.decode(Page<RealityCore.Comment>.self).items.isEmpty)
         }
     }
 
-    @Test(arguments: Backend.allCases) func reactions_addOnce_removeByPercentEncodedEmoji_refuseBadEmoji(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func reactions_addOnce_removeByPercentEncodedEmoji_refuseBadEmoji(
+        _ backend: Backend
+    ) async throws {
         try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             let layer = try await api.createLayer(a)
@@ -85,12 +90,17 @@ struct CollaborationRouteTests {
             #expect(try await api.send(.delete, "\(path)/\(bad)", token: a.token).status == .badRequest)
             let shown = try await api.send(.get, "/api/v1/annotations/\(note.id)", token: a.token)
             #expect(try shown.decode(Annotation.self).reactions.isEmpty)
-            #expect(try await api.send(.post, "/api/v1/annotations/\(AnnotationID())/reactions", token: a.token,
-                                       json: ReactionRequest(emoji: "🎉")).status == .notFound)
+            #expect(
+                try await api.send(
+                    .post, "/api/v1/annotations/\(AnnotationID())/reactions", token: a.token,
+                    json: ReactionRequest(emoji: "🎉")
+                ).status == .notFound)
         }
     }
 
-    @Test(arguments: Backend.allCases) func views_countTowardExpiry_andMarkRead_starsListAndClear(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func views_countTowardExpiry_andMarkRead_starsListAndClear(_ backend: Backend)
+        async throws
+    {
         try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
@@ -100,28 +110,37 @@ struct CollaborationRouteTests {
             try await api.share(layer.id, by: a, with: b, as: .viewer)
             let unread = try await api.send(.get, "/api/v1/annotations/unread", token: b.token)
             #expect(try unread.decode(Page<Annotation>.self).items.map(\.id) == [note.id])
-            #expect(try await api.send(.post, "/api/v1/annotations/\(note.id)/views", token: b.token).status == .noContent)
+            #expect(
+                try await api.send(.post, "/api/v1/annotations/\(note.id)/views", token: b.token).status == .noContent)
             let afterView = try await api.send(.get, "/api/v1/annotations/unread", token: b.token)
             #expect(try afterView.decode(Page<Annotation>.self).items.isEmpty)
-            let shown = try await api.send(.get, "/api/v1/annotations/\(note.id)", token: a.token).decode(Annotation.self)
+            let shown = try await api.send(.get, "/api/v1/annotations/\(note.id)", token: a.token).decode(
+                Annotation.self)
             #expect(shown.viewedBy.contains(b.id))
 
-            #expect(try await api.send(.put, "/api/v1/annotations/\(note.id)/star", token: b.token).status == .noContent)
+            #expect(
+                try await api.send(.put, "/api/v1/annotations/\(note.id)/star", token: b.token).status == .noContent)
             let starred = try await api.send(.get, "/api/v1/annotations/starred", token: b.token)
             #expect(try starred.decode(Page<Annotation>.self).items.map(\.id) == [note.id])
-            #expect(try await api.send(.delete, "/api/v1/annotations/\(note.id)/star", token: b.token).status == .noContent)
+            #expect(
+                try await api.send(.delete, "/api/v1/annotations/\(note.id)/star", token: b.token).status == .noContent)
             let none = try await api.send(.get, "/api/v1/annotations/starred", token: b.token)
             #expect(try none.decode(Page<Annotation>.self).items.isEmpty)
-            #expect(try await api.send(.put, "/api/v1/annotations/\(AnnotationID())/star", token: b.token).status == .notFound)
+            #expect(
+                try await api.send(.put, "/api/v1/annotations/\(AnnotationID())/star", token: b.token).status
+                    == .notFound)
             #expect(try await api.send(.post, "/api/v1/annotations/x/views", token: b.token).status == .badRequest)
 
             // A note that expires after one view disappears once it has been seen.
             let once = try await api.send(
                 .post, "/api/v1/annotations", token: a.token,
-                raw: #"{"type":"text","content":{"text":"once"},"position":[0,0,0],"layerID":"\#(layer.id)","visibilityRules":{"expiresAfterViews":1}}"#)
+                raw:
+                    #"{"type":"text","content":{"text":"once"},"position":[0,0,0],"layerID":"\#(layer.id)","visibilityRules":{"expiresAfterViews":1}}"#
+            )
             #expect(once.status == .created, "\(String(decoding: once.body, as: UTF8.self))")
             let onceID = try once.decode(Annotation.self).id
-            #expect(try await api.send(.post, "/api/v1/annotations/\(onceID)/views", token: b.token).status == .noContent)
+            #expect(
+                try await api.send(.post, "/api/v1/annotations/\(onceID)/views", token: b.token).status == .noContent)
             let visible = try await api.send(
                 .get, "/api/v1/annotations?layerID=\(layer.id)&visibleAt=\(Timestamp.format(Date()))", token: b.token)
             #expect(try !visible.decode(Page<Annotation>.self).items.map(\.id).contains(onceID))

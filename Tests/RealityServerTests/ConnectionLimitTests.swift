@@ -18,10 +18,13 @@ struct ConnectionLimitTests {
         .serialized, .timeLimit(.minutes(3)), arguments: Backend.allCases)
     func unfinishedHeads_timeOut_whileOthersAreAnswered(_ backend: Backend) async throws {
         let timeout = Duration.seconds(20)
-        try await TestServer.run(backend, {
-            $0.connectionLimits.headerTimeout = timeout
-            $0.connectionLimits.maxConnectionsPerAddress = 1_000
-        }) { api in
+        try await TestServer.run(
+            backend,
+            {
+                $0.connectionLimits.headerTimeout = timeout
+                $0.connectionLimits.maxConnectionsPerAddress = 1_000
+            }
+        ) { api in
             let port = try #require(api.client.port)
             let held = try (0..<200).map { _ in
                 let socket = try LoopbackSocket(port: port)
@@ -76,7 +79,8 @@ struct ConnectionLimitTests {
 
         var request: String {
             switch self {
-            case .longHeaders: "GET /health HTTP/1.1\r\nHost: x\r\nX-Filler: \(String(repeating: "a", count: 90_000))\r\n\r\n"
+            case .longHeaders:
+                "GET /health HTTP/1.1\r\nHost: x\r\nX-Filler: \(String(repeating: "a", count: 90_000))\r\n\r\n"
             case .longURI: "GET /\(String(repeating: "a", count: 90_000)) HTTP/1.1\r\nHost: x\r\n\r\n"
             case .malformed: "GET /health HTTP/1.1\r\nHost x\r\n\r\n"
             }
@@ -93,8 +97,9 @@ struct ConnectionLimitTests {
         var testDescription: String { rawValue }
     }
 
-    @Test("a head too large or unreadable is answered 431, 414 or 400 and the connection closed",
-          .timeLimit(.minutes(1)), arguments: Backend.allCases, BadHead.allCases)
+    @Test(
+        "a head too large or unreadable is answered 431, 414 or 400 and the connection closed",
+        .timeLimit(.minutes(1)), arguments: Backend.allCases, BadHead.allCases)
     func refusedHeads_areAnswered_andClosed(_ backend: Backend, head: BadHead) async throws {
         try await TestServer.run(backend) { api in
             let port = try #require(api.client.port)
@@ -117,7 +122,8 @@ struct ConnectionLimitTests {
 
             let exposition = try await Self.metrics(api)
             #expect(
-                OperationsTests.value(of: "http_request_heads_rejected_total" + head.expected.series, in: exposition) == 2,
+                OperationsTests.value(of: "http_request_heads_rejected_total" + head.expected.series, in: exposition)
+                    == 2,
                 "\(exposition)")
         }
     }
@@ -136,8 +142,9 @@ struct ConnectionLimitTests {
         var testDescription: String { rawValue }
     }
 
-    @Test("a connection over a cap is closed at once; a place freed is taken again",
-          .timeLimit(.minutes(1)), arguments: Backend.allCases, Cap.allCases)
+    @Test(
+        "a connection over a cap is closed at once; a place freed is taken again",
+        .timeLimit(.minutes(1)), arguments: Backend.allCases, Cap.allCases)
     func connectionsOverACap_areClosed(_ backend: Backend, cap: Cap) async throws {
         let limit = 5
         try await TestServer.run(backend, { cap.configure(&$0, limit) }) { api in
@@ -162,15 +169,18 @@ struct ConnectionLimitTests {
             admitted.append(socket)
 
             let exposition = try await Self.metrics(api)
-            let refused = OperationsTests.value(
-                of: #"http_connections_refused_total{reason="\#(cap.rawValue)"}"#, in: exposition) ?? 0
+            let refused =
+                OperationsTests.value(
+                    of: #"http_connections_refused_total{reason="\#(cap.rawValue)"}"#, in: exposition) ?? 0
             #expect(refused >= 1, "\(exposition)")
-            #expect(OperationsTests.value(of: "http_connections_open", in: exposition) == Double(limit), "\(exposition)")
+            #expect(
+                OperationsTests.value(of: "http_connections_open", in: exposition) == Double(limit), "\(exposition)")
         }
     }
 
-    @Test("a user's live-event sockets over the cap are refused with 429; other users are not",
-          .timeLimit(.minutes(1)), arguments: Backend.allCases)
+    @Test(
+        "a user's live-event sockets over the cap are refused with 429; other users are not",
+        .timeLimit(.minutes(1)), arguments: Backend.allCases)
     func liveSocketsOverTheCap_areRefused(_ backend: Backend) async throws {
         try await TestServer.run(backend, { $0.connectionLimits.maxSocketsPerUser = 2 }) { api in
             let port = try #require(api.client.port)

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
-import Testing
 import RealityAPI
 import RealityCore
 import RealityTestSupport
+import Testing
 
 /// No user reads or changes another's data without a grant, on every route (SPEC C3).
 @Suite("Cross-user sweep")
@@ -44,7 +44,9 @@ struct CrossUserSweepTests {
             Probe(method: .patch, path: "/api/v1/layers/\(layer)", body: #"{"name":"Mine now"}"#),
             Probe(method: .delete, path: "/api/v1/layers/\(layer)"),
             Probe(method: .get, path: "/api/v1/layers/\(layer)/permissions"),
-            Probe(method: .post, path: "/api/v1/layers/\(layer)/permissions", body: #"{"userID":"\#(b)","level":"owner"}"#),
+            Probe(
+                method: .post, path: "/api/v1/layers/\(layer)/permissions", body: #"{"userID":"\#(b)","level":"owner"}"#
+            ),
             Probe(method: .delete, path: "/api/v1/layers/\(layer)/permissions/\(b)"),
             Probe(method: .get, path: "/api/v1/annotations/\(note)"),
             Probe(method: .patch, path: "/api/v1/annotations/\(note)", body: #"{"title":"Mine now"}"#),
@@ -52,7 +54,9 @@ struct CrossUserSweepTests {
             Probe(method: .post, path: "/api/v1/annotations/\(note)/move", body: #"{"layerID":"\#(bLayer)"}"#),
             Probe(method: .post, path: "/api/v1/annotations/\(bNote)/move", body: #"{"layerID":"\#(layer)"}"#),
             Probe(method: .get, path: "/api/v1/annotations/\(note)/permissions"),
-            Probe(method: .post, path: "/api/v1/annotations/\(note)/permissions", body: #"{"userID":"\#(b)","level":"editor"}"#),
+            Probe(
+                method: .post, path: "/api/v1/annotations/\(note)/permissions",
+                body: #"{"userID":"\#(b)","level":"editor"}"#),
             Probe(method: .delete, path: "/api/v1/annotations/\(note)/permissions/\(b)"),
             Probe(
                 method: .post, path: "/api/v1/annotations",
@@ -60,7 +64,9 @@ struct CrossUserSweepTests {
         ]
     }
 
-    @Test(arguments: Backend.allCases) func withoutGrant_everyRouteIs404_andNothingChanges(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func withoutGrant_everyRouteIs404_andNothingChanges(_ backend: Backend)
+        async throws
+    {
         try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
@@ -103,7 +109,8 @@ struct CrossUserSweepTests {
     }
 
     @Test(arguments: Backend.allCases)
-    func collaborationRoutes_followTheGrant_viewerReads_commenterComments_revokeEndsIt(_ backend: Backend) async throws {
+    func collaborationRoutes_followTheGrant_viewerReads_commenterComments_revokeEndsIt(_ backend: Backend) async throws
+    {
         try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
@@ -113,7 +120,9 @@ struct CrossUserSweepTests {
             let others = try await Self.seedOthers(api, a: a, layer: layer.id, note: note.id)
             let photo = try await api.send(
                 .post, "/api/v1/annotations", token: a.token,
-                raw: #"{"type":"photo","content":{"cloudAssetID":"\#(others.asset)"},"position":[0,0,0],"layerID":"\#(layer.id)"}"#)
+                raw:
+                    #"{"type":"photo","content":{"cloudAssetID":"\#(others.asset)"},"position":[0,0,0],"layerID":"\#(layer.id)"}"#
+            )
             #expect(photo.status == .created)
             let comments = "/api/v1/annotations/\(note.id)/comments"
             let reactions = "/api/v1/annotations/\(note.id)/reactions"
@@ -122,8 +131,10 @@ struct CrossUserSweepTests {
             try await api.share(layer.id, by: a, with: b, as: .viewer)
             #expect(try await api.send(.get, comments, token: b.token).status == .ok)
             #expect(try await api.send(.get, "/api/v1/assets/\(others.asset)", token: b.token).status == .ok)
-            #expect(try await api.send(.post, "/api/v1/annotations/\(note.id)/views", token: b.token).status == .noContent)
-            #expect(try await api.send(.put, "/api/v1/annotations/\(note.id)/star", token: b.token).status == .noContent)
+            #expect(
+                try await api.send(.post, "/api/v1/annotations/\(note.id)/views", token: b.token).status == .noContent)
+            #expect(
+                try await api.send(.put, "/api/v1/annotations/\(note.id)/star", token: b.token).status == .noContent)
             for probe in [
                 Probe(method: .post, path: comments, body: #"{"text":"Hi"}"#),
                 Probe(method: .post, path: comments, body: #"{"text":"Hi","parentCommentID":"\#(others.comment)"}"#),
@@ -134,19 +145,25 @@ struct CrossUserSweepTests {
                 let result = try await api.send(probe.method, probe.path, token: b.token, raw: probe.body)
                 #expect(result.status == .forbidden, "viewer: \(probe) → \(result.status)")
             }
-            #expect(try await api.send(.delete, "/api/v1/worldmaps/\(others.worldMap)", token: b.token).status == .notFound)
+            #expect(
+                try await api.send(.delete, "/api/v1/worldmaps/\(others.worldMap)", token: b.token).status == .notFound)
 
             // Commenter: comments and reacts, but may not edit or delete A's comment.
             try await api.share(layer.id, by: a, with: b, as: .commenter)
             let mine = try await api.comment(b, on: note.id, "From Bob")
             #expect(mine.status == .created)
             #expect(try await api.send(.post, reactions, token: b.token, raw: #"{"emoji":"👍"}"#).status == .ok)
-            #expect(try await api.send(.patch, "/api/v1/annotations/\(note.id)", token: b.token,
-                                       raw: #"{"title":"Mine"}"#).status == .forbidden)
-            #expect(try await api.send(.delete, "/api/v1/comments/\(others.comment)", token: b.token).status == .forbidden)
+            #expect(
+                try await api.send(
+                    .patch, "/api/v1/annotations/\(note.id)", token: b.token,
+                    raw: #"{"title":"Mine"}"#
+                ).status == .forbidden)
+            #expect(
+                try await api.send(.delete, "/api/v1/comments/\(others.comment)", token: b.token).status == .forbidden)
             let bobsComment = try mine.decode(RealityCore.Comment.self).id
             #expect(try await api.send(.delete, "/api/v1/comments/\(bobsComment)", token: b.token).status == .noContent)
-            let after = try await api.send(.get, "/api/v1/annotations/\(note.id)", token: a.token).decode(Annotation.self)
+            let after = try await api.send(.get, "/api/v1/annotations/\(note.id)", token: a.token).decode(
+                Annotation.self)
             #expect(after.title == note.title && after.comments.map(\.id).contains(others.comment))
 
             // Revoked: every route answers 404 again.
@@ -190,7 +207,9 @@ struct CrossUserSweepTests {
         return Others(comment: comment.id, asset: asset, worldMap: map.id, notification: notification.id)
     }
 
-    @Test(arguments: Backend.allCases) func viewerGrant_seesButCannotChange_revokeAndExpiryEndIt(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func viewerGrant_seesButCannotChange_revokeAndExpiryEndIt(_ backend: Backend)
+        async throws
+    {
         try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityServer
 
 /// One server serves a SQLite data directory: a second one on it cannot start until the first

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RealityServer
 
 /// The server's data directory is private to its user: made 0700 with files 0600, and a directory
@@ -30,8 +31,9 @@ import Testing
             (error as? ServerStartError)?.description
                 == "data directory \(directory.path) has group or world access; chmod 0700 \(directory.path)"
         }
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("reality.sqlite").path),
-                "nothing was created in it")
+        #expect(
+            !FileManager.default.fileExists(atPath: directory.appendingPathComponent("reality.sqlite").path),
+            "nothing was created in it")
     }
 
     private func mode(_ path: String) throws -> Int {

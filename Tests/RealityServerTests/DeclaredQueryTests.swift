@@ -4,6 +4,7 @@ import HummingbirdCore
 import RealityAPI
 import RealityCore
 import Testing
+
 @testable import RealityServer
 
 /// Handlers read the query through their route's declared parameters (``DeclaredQuery``): a read

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import Hummingbird
+import HummingbirdTesting
 import RealityAPI
 import RealityCore
 
@@ -32,8 +32,10 @@ extension APIClient {
 
 extension APIClient {
     /// Grants `grantee` a level on `layer` as `owner`; fails the set-up unless it is granted.
-    func share(_ layer: LayerID, by owner: Session, with grantee: Session, as level: PermissionLevel,
-               expiresAt: Date? = nil) async throws {
+    func share(
+        _ layer: LayerID, by owner: Session, with grantee: Session, as level: PermissionLevel,
+        expiresAt: Date? = nil
+    ) async throws {
         let result = try await send(
             .post, "/api/v1/layers/\(layer)/permissions", token: owner.token,
             json: GrantRequest(userID: grantee.id, level: level, expiresAt: expiresAt))

@@ -19,7 +19,9 @@ extension APIClient {
         async throws -> APIResult
     {
         var query = "scope=\(scope.rawValue)"
-        if let token { query += "&since=\(token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)" }
+        if let token {
+            query += "&since=\(token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)"
+        }
         if let limit { query += "&limit=\(limit)" }
         return try await send(.get, "/api/v1/sync/changes?\(query)", token: session.token)
     }

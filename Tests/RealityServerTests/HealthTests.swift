@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityStore
 import Testing
+
 @testable import RealityServer
 
 /// `/health` reports each part of the server by what it depends on: live events by the hub and
@@ -13,13 +14,17 @@ struct HealthTests {
         let dependency = status.healthDependency
         #expect(await dependency.check() == nil)
         status.relay(problem: "connection reset")
-        #expect(await dependency.check() == HealthDependency.Problem(
-            status: .degraded, detail: "not listening for other instances' commits: connection reset"))
+        #expect(
+            await dependency.check()
+                == HealthDependency.Problem(
+                    status: .degraded, detail: "not listening for other instances' commits: connection reset"))
         status.relay(problem: nil)
         #expect(await dependency.check() == nil)
         status.hubStopped()
-        #expect(await dependency.check() == HealthDependency.Problem(
-            status: .unhealthy, detail: "the live-event hub has stopped"))
+        #expect(
+            await dependency.check()
+                == HealthDependency.Problem(
+                    status: .unhealthy, detail: "the live-event hub has stopped"))
     }
 
     @Test func passwordHashing_isDegradedWhenAThreadAnswersLate() async throws {

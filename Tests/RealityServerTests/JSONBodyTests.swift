@@ -16,7 +16,8 @@ struct JSONBodyTests {
         let id = AnnotationID()
         return Annotation(
             id: id, type: .photo, content: AnnotationContent(text: "Mind \"the\" step\n", cloudAssetID: "ab12"),
-            title: "Step / stair", position: SIMD3(1.5, -0.1, 3e-7), orientation: Quaternion(x: 0, y: 0.6, z: 0, w: 0.8),
+            title: "Step / stair", position: SIMD3(1.5, -0.1, 3e-7),
+            orientation: Quaternion(x: 0, y: 0.6, z: 0, w: 0.8),
             layerID: layerID, ownerID: owner,
             permissions: [Permission(userID: friend, level: .commenter, grantedBy: owner, grantedAt: created)],
             visibilityRules: VisibilityRules(
@@ -36,8 +37,9 @@ struct JSONBodyTests {
             .comment(Comment(text: "Done?", authorID: Self.friend, annotationID: note.id, createdAt: Self.created)),
             .user(User(id: Self.owner, createdAt: Self.created)),
             .star(StarRecord(annotationID: note.id, createdAt: Self.created)),
-            .notification(AppNotification(
-                recipientID: Self.owner, type: .mention, title: "Bo", body: "@Ana", createdAt: Self.created)),
+            .notification(
+                AppNotification(
+                    recipientID: Self.owner, type: .mention, title: "Bo", body: "@Ana", createdAt: Self.created)),
             .worldMap(WorldMap(worldMapAssetID: "cd34", ownerID: Self.owner, createdAt: Self.created)),
         ]
         var changes = records.enumerated().map { SyncChange(record: $1, changeTag: "\(800 + $0)") }

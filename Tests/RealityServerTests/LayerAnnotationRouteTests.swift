@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import RealityAPI
 import RealityCore
+import Testing
 
 @Suite("Layers and annotations over HTTP")
 struct LayerAnnotationRouteTests {
@@ -32,7 +32,8 @@ struct LayerAnnotationRouteTests {
         try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             _ = try await api.createLayer(ada)
-            let second = try await api.send(.post, "/api/v1/layers", token: ada.token, json: CreateLayerRequest(name: "Two"))
+            let second = try await api.send(
+                .post, "/api/v1/layers", token: ada.token, json: CreateLayerRequest(name: "Two"))
             #expect(second.status == .forbidden)
             #expect(second.errorCode == "layer_limit_reached")
         }
@@ -63,7 +64,8 @@ struct LayerAnnotationRouteTests {
             #expect(moved.status == .ok)
             #expect(try moved.decode(Annotation.self).layerID == work.id)
 
-            #expect(try await api.send(.delete, "/api/v1/annotations/\(note.id)", token: ada.token).status == .noContent)
+            #expect(
+                try await api.send(.delete, "/api/v1/annotations/\(note.id)", token: ada.token).status == .noContent)
             #expect(try await api.send(.get, "/api/v1/annotations/\(note.id)", token: ada.token).status == .notFound)
         }
     }
@@ -101,11 +103,13 @@ struct LayerAnnotationRouteTests {
         }
     }
 
-    @Test(arguments: Backend.allCases, [
-        "limit=0", "limit=201", "limit=abc", "type=hologram", "status=maybe", "layerID=nope", "creatorID=x",
-        "near=1,2", "near=1,2,3", "near=1,2,3&radius=-1", "near=nan,2,3&radius=1", "near=1,2,3&radius=1e30",
-        "radius=5", "visibleAt=yesterday", "cursor=%%%", "cursor=bm90LWEtY3Vyc29y",
-    ])
+    @Test(
+        arguments: Backend.allCases,
+        [
+            "limit=0", "limit=201", "limit=abc", "type=hologram", "status=maybe", "layerID=nope", "creatorID=x",
+            "near=1,2", "near=1,2,3", "near=1,2,3&radius=-1", "near=nan,2,3&radius=1", "near=1,2,3&radius=1e30",
+            "radius=5", "visibleAt=yesterday", "cursor=%%%", "cursor=bm90LWEtY3Vyc29y",
+        ])
     func annotationList_badQuery_is400(_ backend: Backend, query: String) async throws {
         try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+
 @testable import RealityServer
 
 /// The server's log lines: one per event, parseable back into the same pairs.
@@ -18,8 +19,10 @@ import Testing
         #expect(output.lines.count == 1)
         let pattern = #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z /#
         #expect(line.prefixMatch(of: pattern) != nil, "\(line)")
-        #expect(line.hasSuffix(" info reality.test: http.method=GET http.status=200 request.id=abc-1 [RealityServer] request"),
-                "\(line)")
+        #expect(
+            line.hasSuffix(
+                " info reality.test: http.method=GET http.status=200 request.id=abc-1 [RealityServer] request"),
+            "\(line)")
     }
 
     @Test func theTimestamp_isUTC_withMilliseconds() {
@@ -52,7 +55,8 @@ import Testing
             "failed", error: TestError(), metadata: ["list": ["a", "b"], "map": ["k": "v"]],
             source: "RealityServer")
         let line = output.lines.first ?? ""
-        #expect(line.contains(#" error="the test's error" list="[a, b]" map="[k: v]" [RealityServer] failed"#), "\(line)")
+        #expect(
+            line.contains(#" error="the test's error" list="[a, b]" map="[k: v]" [RealityServer] failed"#), "\(line)")
     }
 
     @Test func eventsBelowTheLevel_areNotWritten() {
@@ -68,7 +72,9 @@ import Testing
     @Test func explicitMetadata_overridesTheLoggers_andTheProvidersIsIncluded() {
         let output = LogOutput.memory()
         let provider = Logger.MetadataProvider { ["trace": "t1", "key": "provided"] }
-        var logger = Logger(label: "p") { LineLogHandler(label: $0, level: .info, output: output, metadataProvider: provider) }
+        var logger = Logger(label: "p") {
+            LineLogHandler(label: $0, level: .info, output: output, metadataProvider: provider)
+        }
         logger[metadataKey: "key"] = "own"
         logger.info("m", metadata: ["key": "explicit"], source: "S")
         #expect(output.lines.first?.hasSuffix("p: key=explicit trace=t1 [S] m") == true, "\(output.lines)")
@@ -89,8 +95,10 @@ import Testing
         #expect(written == ["a=3", "b=1", "c=3", "d=2"])
     }
 
-    @Test(arguments: [(0, "0"), (7, "7"), (200, "200"), (-42, "-42"), (Int.max, "9223372036854775807"),
-                      (Int.min, "-9223372036854775808")])
+    @Test(arguments: [
+        (0, "0"), (7, "7"), (200, "200"), (-42, "-42"), (Int.max, "9223372036854775807"),
+        (Int.min, "-9223372036854775808"),
+    ])
     func integers_areWrittenInDecimal(value: Int, text: String) {
         var line = LogLine()
         line.appendValue(.integer(value))
@@ -113,7 +121,8 @@ import Testing
         request.log(to: direct)
         direct.info("request", metadata: request.metadata, source: "RealityServer")
         var multiplexed = Logger(label: "reality.server") { label in
-            MultiplexLogHandler([LineLogHandler(label: label, level: .info, output: output, metadataProvider: provider)])
+            MultiplexLogHandler([LineLogHandler(label: label, level: .info, output: output, metadataProvider: provider)]
+            )
         }
         multiplexed[metadataKey: "hb.request.id"] = "r-1"
         multiplexed[metadataKey: "user.id"] = "u-1"
@@ -122,7 +131,10 @@ import Testing
         try #require(lines.count == 3)
         #expect(lines[0] == lines[1])
         #expect(lines[0] == lines[2])
-        #expect(lines[0] == #" info reality.server: hb.request.id=r-1 http.duration_ms=3.007 http.method=GET http.path="/api/v1/a b" http.route=/api/v1/{id} http.status=404 trace=t1 user.id=u-1 [RealityServer] request"#)
+        #expect(
+            lines[0]
+                == #" info reality.server: hb.request.id=r-1 http.duration_ms=3.007 http.method=GET http.path="/api/v1/a b" http.route=/api/v1/{id} http.status=404 trace=t1 user.id=u-1 [RealityServer] request"#
+        )
     }
 
     @Test func aRequestLine_belowTheLevel_isNotWritten() {

@@ -8,8 +8,9 @@ import Testing
 /// name a layer at most, never its grants; a viewer hears that something changed, not who was let in.
 @Suite("Live event disclosure")
 struct LiveEventDisclosureTests {
-    @Test("a viewer's socket hears of grant changes on the layer but never sees a grant or who holds one",
-          arguments: Backend.allCases)
+    @Test(
+        "a viewer's socket hears of grant changes on the layer but never sees a grant or who holds one",
+        arguments: Backend.allCases)
     func viewersSocket_carriesNoGrants(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let ann = try await api.register("Ann")
@@ -29,16 +30,20 @@ struct LiveEventDisclosureTests {
                     .post, "/api/v1/annotations/\(note.id)/permissions", token: ann.token,
                     json: GrantRequest(userID: dan.id, level: .commenter))
                 #expect(direct.status == .created)
-                #expect(try await api.send(
-                    .delete, "/api/v1/layers/\(layer.id)/permissions/\(cat.id)", token: ann.token).status == .noContent)
+                #expect(
+                    try await api.send(
+                        .delete, "/api/v1/layers/\(layer.id)/permissions/\(cat.id)", token: ann.token
+                    ).status == .noContent)
                 // A change after the grants: once Bob hears of it, every earlier frame has arrived.
                 let marker = try await api.createNote(ann, in: layer.id, text: "marker")
                 let shared = try await api.pullAll(bob, .shared)
                 #expect(shared.changes.saved(.annotation).contains(marker.id.uuidString))
                 let received = try await bobEvents.wait { events in
                     events.contains { if case .notification(let n) = $0 { n.type == .shared } else { false } }
-                        && events.filter { if case .changes(let scopes) = $0 { scopes.contains(.shared) } else { false } }
-                            .count >= 2
+                        && events.filter {
+                            if case .changes(let scopes) = $0 { scopes.contains(.shared) } else { false }
+                        }
+                        .count >= 2
                 }
                 for event in received {
                     switch event {

@@ -6,13 +6,15 @@ import RealityCore
 import Synchronization
 import Testing
 import WSClient
+
 @testable import RealityServer
 
 /// `GET /api/v1/events`: the WebSocket of live events (SPEC C6).
 @Suite("Live events")
 struct LiveEventsTests {
-    @Test("a grantee hears of a shared change and receives the share's notification; strangers hear nothing",
-          arguments: Backend.allCases)
+    @Test(
+        "a grantee hears of a shared change and receives the share's notification; strangers hear nothing",
+        arguments: Backend.allCases)
     func hints(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let ann = try await api.register("Ann")
@@ -33,13 +35,17 @@ struct LiveEventsTests {
                     events.contains { if case .changes(let scopes) = $0 { scopes.contains(.shared) } else { false } }
                         && events.contains { if case .notification(let n) = $0 { n.type == .shared } else { false } }
                 }
-                #expect(!received.contains { if case .changes(let scopes) = $0 { scopes.contains(.public) } else { false } })
+                #expect(
+                    !received.contains { if case .changes(let scopes) = $0 { scopes.contains(.public) } else { false } }
+                )
                 // Cat's own change comes after Ann's; once Cat hears it, Ann's would have arrived first.
                 _ = try await api.createLayer(cat)
                 let catReceived = try await catEvents.wait { events in
                     events.contains { if case .changes(let scopes) = $0 { scopes == [.private] } else { false } }
                 }
-                #expect(catReceived.allSatisfy { if case .changes(let scopes) = $0 { scopes == [.private] } else { false } })
+                #expect(
+                    catReceived.allSatisfy { if case .changes(let scopes) = $0 { scopes == [.private] } else { false } }
+                )
                 await bobEvents.stop()
                 await catEvents.stop()
                 try await group.waitForAll()
@@ -47,8 +53,9 @@ struct LiveEventsTests {
         }
     }
 
-    @Test("a client that never answers the close frame holds the server's shutdown for the close timeout at most",
-          .timeLimit(.minutes(1)), arguments: Backend.allCases)
+    @Test(
+        "a client that never answers the close frame holds the server's shutdown for the close timeout at most",
+        .timeLimit(.minutes(1)), arguments: Backend.allCases)
     func silentClient(_ backend: Backend) async throws {
         let socket = Mutex<SilentSocket?>(nil)
         // From the moment the body returns, when the server's shutdown starts (not the database's

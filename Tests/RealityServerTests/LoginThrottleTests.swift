@@ -3,6 +3,7 @@ import HTTPTypes
 import RealityAPI
 import RealityCore
 import Testing
+
 @testable import RealityServer
 
 /// Slowing down password guessing: per account and per address, a growing delay with a cap, a
@@ -10,8 +11,9 @@ import Testing
 @Suite("Login throttling")
 struct LoginThrottleTests {
     @Test func theDelay_growsWithEachFailure_upToTheCap() {
-        let throttle = LoginThrottle(policy: LoginThrottlePolicy(
-            accountFreeFailures: 2, addressFreeFailures: 4, baseDelay: 1, accountMaxDelay: 8, addressMaxDelay: 100))
+        let throttle = LoginThrottle(
+            policy: LoginThrottlePolicy(
+                accountFreeFailures: 2, addressFreeFailures: 4, baseDelay: 1, accountMaxDelay: 8, addressMaxDelay: 100))
         let account = (1...8).map { throttle.delay(for: .account("a"), failures: $0) }
         #expect(account == [0, 0, 1, 2, 4, 8, 8, 8])
         let address = (1...9).map { throttle.delay(for: .address("x"), failures: $0) }
@@ -37,7 +39,9 @@ struct LoginThrottleTests {
             accountFreeFailures: 3, addressFreeFailures: 1_000, baseDelay: 60, accountMaxDelay: 60)
         try await TestServer.run(backend, { $0.loginThrottle = policy }) { api in
             _ = try await api.register("Ada")
-            for _ in 0..<4 { #expect(try await api.loginStatus("ada@example.com", "wrong horse").status == .unauthorized) }
+            for _ in 0..<4 {
+                #expect(try await api.loginStatus("ada@example.com", "wrong horse").status == .unauthorized)
+            }
             let throttled = try await api.loginStatus("ada@example.com", "correct horse")
             #expect(throttled.status == .tooManyRequests)
             #expect(throttled.errorCode == "login_throttled")
@@ -55,13 +59,18 @@ struct LoginThrottleTests {
     /// account's failures.
     @Test(arguments: Backend.allCases)
     func afterTheDelay_theRightPasswordSignsIn_andClearsTheFailures(_ backend: Backend) async throws {
-        let policy = LoginThrottlePolicy(accountFreeFailures: 3, addressFreeFailures: 1_000, baseDelay: 1, accountMaxDelay: 1)
+        let policy = LoginThrottlePolicy(
+            accountFreeFailures: 3, addressFreeFailures: 1_000, baseDelay: 1, accountMaxDelay: 1)
         try await TestServer.run(backend, { $0.loginThrottle = policy }) { api in
             _ = try await api.register("Ada")
-            for _ in 0..<4 { #expect(try await api.loginStatus("ada@example.com", "wrong horse").status == .unauthorized) }
+            for _ in 0..<4 {
+                #expect(try await api.loginStatus("ada@example.com", "wrong horse").status == .unauthorized)
+            }
             try await Task.sleep(for: .milliseconds(1_100))
             #expect(try await api.loginStatus("ada@example.com", "correct horse").status == .ok)
-            for _ in 0..<3 { #expect(try await api.loginStatus("ada@example.com", "wrong horse").status == .unauthorized) }
+            for _ in 0..<3 {
+                #expect(try await api.loginStatus("ada@example.com", "wrong horse").status == .unauthorized)
+            }
             // Three failures are free again: no delay stands before this one.
             #expect(try await api.loginStatus("ada@example.com", "correct horse").status == .ok)
         }
@@ -103,7 +112,8 @@ struct LoginThrottleTests {
         }
         try await TestServer.run(backend, configure) { api in
             _ = try await api.register("Ada")
-            var known: [Double] = [], unknown: [Double] = []
+            var known: [Double] = []
+            var unknown: [Double] = []
             let clock = ContinuousClock()
             for index in 0..<30 {
                 for (email, times) in [("ada@example.com", 0), ("nobody\(index)@example.com", 1)] {
@@ -116,11 +126,14 @@ struct LoginThrottleTests {
             known.sort()
             unknown.sort()
             let quartile = { (values: [Double], fraction: Double) in values[Int(Double(values.count - 1) * fraction)] }
-            let knownMedian = quartile(known, 0.5), unknownMedian = quartile(unknown, 0.5)
-            #expect(abs(knownMedian - unknownMedian) < 0.5 * max(knownMedian, unknownMedian),
-                    "medians \(knownMedian) ms and \(unknownMedian) ms")
-            #expect(quartile(known, 0.1) < quartile(unknown, 0.9) && quartile(unknown, 0.1) < quartile(known, 0.9),
-                    "known \(known), unknown \(unknown)")
+            let knownMedian = quartile(known, 0.5)
+            let unknownMedian = quartile(unknown, 0.5)
+            #expect(
+                abs(knownMedian - unknownMedian) < 0.5 * max(knownMedian, unknownMedian),
+                "medians \(knownMedian) ms and \(unknownMedian) ms")
+            #expect(
+                quartile(known, 0.1) < quartile(unknown, 0.9) && quartile(unknown, 0.1) < quartile(known, 0.9),
+                "known \(known), unknown \(unknown)")
         }
     }
 }

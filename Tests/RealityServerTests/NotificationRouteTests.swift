@@ -1,14 +1,16 @@
 import Foundation
 import HTTPTypes
-import Testing
 import RealityAPI
 import RealityCore
+import Testing
 
 /// Notifications are made when the event happens, never for the actor (SPEC S7), and the inbox
 /// and activity routes read them (SPEC S5).
 @Suite("Notification routes")
 struct NotificationRouteTests {
-    @Test(arguments: Backend.allCases) func comment_notifiesOwnerAndParticipants_mentionNotifiesTheNamed_neverTheActor(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func comment_notifiesOwnerAndParticipants_mentionNotifiesTheNamed_neverTheActor(
+        _ backend: Backend
+    ) async throws {
         try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
@@ -34,7 +36,9 @@ struct NotificationRouteTests {
         }
     }
 
-    @Test(arguments: Backend.allCases) func reaction_share_andStatusChange_notifyTheOwner(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func reaction_share_andStatusChange_notifyTheOwner(_ backend: Backend)
+        async throws
+    {
         try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             try await api.setTier(.plus, for: a.id)
@@ -45,15 +49,18 @@ struct NotificationRouteTests {
             let shared = try #require(try await api.notifications(b).first)
             #expect(shared.type == .shared && shared.actorID == a.id)
 
-            _ = try await api.send(.post, "/api/v1/annotations/\(note.id)/reactions", token: b.token,
-                                   json: ReactionRequest(emoji: "🎉"))
-            let status = try await api.send(.patch, "/api/v1/annotations/\(note.id)", token: b.token,
-                                            raw: #"{"status":"resolved"}"#)
+            _ = try await api.send(
+                .post, "/api/v1/annotations/\(note.id)/reactions", token: b.token,
+                json: ReactionRequest(emoji: "🎉"))
+            let status = try await api.send(
+                .patch, "/api/v1/annotations/\(note.id)", token: b.token,
+                raw: #"{"status":"resolved"}"#)
             #expect(status.status == .ok)
             #expect(Set(try await api.notifications(a).map(\.type)) == [.statusChange, .reaction])
             // The owner reacting to their own note tells nobody.
-            _ = try await api.send(.post, "/api/v1/annotations/\(note.id)/reactions", token: a.token,
-                                   json: ReactionRequest(emoji: "👍"))
+            _ = try await api.send(
+                .post, "/api/v1/annotations/\(note.id)/reactions", token: a.token,
+                json: ReactionRequest(emoji: "👍"))
             #expect(try await api.notifications(a).count == 2)
             #expect(try await api.notifications(b).count == 1)
         }
@@ -79,9 +86,11 @@ struct NotificationRouteTests {
 
             // Someone else's notification, an unknown one, and bad parameters.
             #expect(try await api.send(.post, "/api/v1/notifications/\(id)/read", token: b.token).status == .notFound)
-            #expect(try await api.send(.post, "/api/v1/notifications/\(UUID())/read", token: a.token).status == .notFound)
+            #expect(
+                try await api.send(.post, "/api/v1/notifications/\(UUID())/read", token: a.token).status == .notFound)
             #expect(try await api.send(.post, "/api/v1/notifications/x/read", token: a.token).status == .badRequest)
-            #expect(try await api.send(.get, "/api/v1/notifications?unread=maybe", token: a.token).status == .badRequest)
+            #expect(
+                try await api.send(.get, "/api/v1/notifications?unread=maybe", token: a.token).status == .badRequest)
             #expect(try await api.send(.get, "/api/v1/notifications?limit=0", token: a.token).status == .badRequest)
 
             let feed = try await api.send(.get, "/api/v1/activity", token: b.token)

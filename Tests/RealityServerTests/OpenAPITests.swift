@@ -1,10 +1,10 @@
 import Foundation
 import Hummingbird
-import Testing
 import RealityAPI
 import RealityCore
 import RealityServer
 import RealityStore
+import Testing
 
 /// The OpenAPI document is public and lists exactly the router's routes (SPEC C4).
 @Suite("OpenAPI document")

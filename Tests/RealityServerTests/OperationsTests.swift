@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
-import Testing
 import RealityAPI
 import RealityCore
+import Testing
+
 @testable import RealityServer
 
 @Suite("Health, metrics, rate limit, admin")
@@ -17,10 +18,12 @@ struct OperationsTests {
             // store and the hashing threads, live events over the hub.
             let report = try JSONSerialization.jsonObject(with: health.body) as? [String: Any]
             let services = (report?["services"] as? [[String: Any]])?.compactMap { $0["service"] as? String }
-            #expect(services == [
-                "annotations", "layers", "users", "permissions", "search", "collaboration", "notifications", "anchors",
-                "assets", "auth", "events",
-            ])
+            #expect(
+                services == [
+                    "annotations", "layers", "users", "permissions", "search", "collaboration", "notifications",
+                    "anchors",
+                    "assets", "auth", "events",
+                ])
             _ = try await api.send(.get, "/api/v1/me")
             let metrics = try await api.send(.get, "/metrics")
             #expect(metrics.status == .ok)
@@ -48,9 +51,13 @@ struct OperationsTests {
             let ada = try await api.register("Ada")
             let layer = try await api.createLayer(ada)
             let note = try await api.createNote(ada, in: layer.id)
-            for _ in 0..<3 { #expect(try await api.send(.get, "/api/v1/annotations/\(note.id)", token: ada.token).status == .ok) }
+            for _ in 0..<3 {
+                #expect(try await api.send(.get, "/api/v1/annotations/\(note.id)", token: ada.token).status == .ok)
+            }
             var expositions: [String] = []
-            for _ in 0..<2 { expositions.append(String(decoding: try await api.send(.get, "/metrics").body, as: UTF8.self)) }
+            for _ in 0..<2 {
+                expositions.append(String(decoding: try await api.send(.get, "/metrics").body, as: UTF8.self))
+            }
             for exposition in expositions {
                 guard backend == .sqlite else {
                     #expect(!exposition.contains("store_cache_"), "\(exposition)")
@@ -77,7 +84,13 @@ struct OperationsTests {
     }
 
     @Test(arguments: Backend.allCases) func rateLimit_answers429WithRetryAfter(_ backend: Backend) async throws {
-        try await TestServer.run(backend, { $0.rateLimitBurst = 3; $0.rateLimitPerSecond = 0.01 }) { api in
+        try await TestServer.run(
+            backend,
+            {
+                $0.rateLimitBurst = 3
+                $0.rateLimitPerSecond = 0.01
+            }
+        ) { api in
             let ada = try await api.register("Ada")
             var statuses: [Int] = []
             for _ in 0..<4 { statuses.append(try await api.send(.get, "/api/v1/me", token: ada.token).status.code) }
@@ -103,10 +116,14 @@ struct OperationsTests {
             let series = #"http_requests_total{method="GET",route="/api/v1/me",status="#
             #expect(Self.value(of: series + #""200"}"#, in: exposition) == 3, "\(exposition)")
             #expect(Self.value(of: series + #""401"}"#, in: exposition) == 2)
-            #expect(Self.value(of: #"http_requests_total{method="GET",route="/api/v1/layers/{id}",status="404"}"#,
-                               in: exposition) == 1)
-            #expect(Self.value(of: #"http_request_duration_seconds_count{method="GET",route="/api/v1/me"}"#,
-                               in: exposition) == 5)
+            #expect(
+                Self.value(
+                    of: #"http_requests_total{method="GET",route="/api/v1/layers/{id}",status="404"}"#,
+                    in: exposition) == 1)
+            #expect(
+                Self.value(
+                    of: #"http_request_duration_seconds_count{method="GET",route="/api/v1/me"}"#,
+                    in: exposition) == 5)
         }
     }
 
@@ -140,7 +157,8 @@ struct OperationsTests {
         try await TestServer.run(backend) { api in
             let ada = try await api.register("Ada")
             let path = "/api/v1/admin/users/\(ada.id)/tier"
-            #expect(try await api.send(.put, path, token: ada.token, json: TierRequest(tier: .pro)).status == .unauthorized)
+            #expect(
+                try await api.send(.put, path, token: ada.token, json: TierRequest(tier: .pro)).status == .unauthorized)
             #expect(try await api.send(.put, path, json: TierRequest(tier: .pro)).status == .unauthorized)
             let ok = try await api.send(.put, path, token: TestServer.adminToken, json: TierRequest(tier: .pro))
             #expect(ok.status == .ok)
@@ -148,7 +166,8 @@ struct OperationsTests {
             let bad = try await api.send(.put, path, token: TestServer.adminToken, raw: #"{"tier":"platinum"}"#)
             #expect(bad.status == .badRequest)
             let nobody = try await api.send(
-                .put, "/api/v1/admin/users/\(UserID())/tier", token: TestServer.adminToken, json: TierRequest(tier: .pro))
+                .put, "/api/v1/admin/users/\(UserID())/tier", token: TestServer.adminToken,
+                json: TierRequest(tier: .pro))
             #expect(nobody.status == .notFound)
         }
     }

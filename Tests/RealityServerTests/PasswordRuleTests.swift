@@ -2,6 +2,7 @@ import Foundation
 import RealityAPI
 import RealityCore
 import Testing
+
 @testable import RealityServer
 
 /// Which passwords an account may have, and changing one.

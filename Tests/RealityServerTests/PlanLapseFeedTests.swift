@@ -9,8 +9,9 @@ import Testing
 /// level as the server applies it, the owner gets their record, and a renewal undoes both.
 @Suite("Plan lapse in the feed")
 struct PlanLapseFeedTests {
-    @Test("a lapsed plan sends grantees the layer again as viewers, the owner their record, and a renewal restores the levels",
-          arguments: Backend.allCases)
+    @Test(
+        "a lapsed plan sends grantees the layer again as viewers, the owner their record, and a renewal restores the levels",
+        arguments: Backend.allCases)
     func lapsedPlan_reachesGranteesAndOwnerThroughTheFeed(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let alice = try await api.register("Alice")
@@ -60,14 +61,18 @@ struct PlanLapseFeedTests {
             try await api.setTier(.plus, for: alice.id)
             let bobRenewed = try await api.pullAll(bob, .shared, since: bobLapsed.token)
             #expect(Self.grants(in: bobRenewed.changes, layer: layer.id) == [bob.id: .editor, carol.id: .viewer])
-            #expect(try await api.send(
-                .patch, "/api/v1/annotations/\(note.id)", token: bob.token, raw: #"{"title":"Renewed"}"#).status == .ok)
+            #expect(
+                try await api.send(
+                    .patch, "/api/v1/annotations/\(note.id)", token: bob.token, raw: #"{"title":"Renewed"}"#
+                ).status == .ok)
         }
     }
 
     /// The grants of `layer` as its last record in `changes` shows them, by user.
     static func grants(in changes: [SyncChange], layer: LayerID) -> [UserID: PermissionLevel] {
-        guard case .layer(let record)? = changes.last(where: { $0.recordID == layer.uuidString })?.record else { return [:] }
+        guard case .layer(let record)? = changes.last(where: { $0.recordID == layer.uuidString })?.record else {
+            return [:]
+        }
         return Dictionary(uniqueKeysWithValues: record.permissions.map { ($0.userID, $0.level) })
     }
 }

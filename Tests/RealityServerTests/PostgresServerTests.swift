@@ -1,12 +1,12 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Testing
 import RealityAPI
 import RealityCore
 import RealityPostgres
 import RealityServer
 import RealityTestSupport
+import Testing
 
 /// The server as `reality serve --postgres URL` builds it: the client a service of the
 /// application's group, the schema migrated before the server binds, several instances on one

@@ -1,9 +1,10 @@
 import Foundation
 import RealityAPI
 import RealityCore
-@testable import RealityServer
 import RealityTestSupport
 import Testing
+
+@testable import RealityServer
 
 /// `PATCH` bodies and the OpenAPI schemas come from the record declarations, field for field.
 @Suite struct RecordPatchTests {
@@ -29,7 +30,8 @@ import Testing
         }
         // A move checks both layers (its own route); owner, dates and engagement are the server's.
         let fixed = Self.declaration.fields.filter { !$0.isPatchable }.map(\.name)
-        #expect(Set(["id", "layerID", "ownerID", "createdAt", "updatedAt", "isDeleted", "viewCount"]).isSubset(of: fixed))
+        #expect(
+            Set(["id", "layerID", "ownerID", "createdAt", "updatedAt", "isDeleted", "viewCount"]).isSubset(of: fixed))
     }
 
     @Test func annotationPatch_leavesAbsentFieldsAlone_andNullClearsOptionalOnes() throws {
@@ -64,9 +66,12 @@ import Testing
             }
         }
         let cleared = try RealityJSON.decode(
-            LayerPatch.self, from: Data(#"{"parentLayerID":null,"autoExpireDays":null}"#.utf8)).applied(to: sample)
+            LayerPatch.self, from: Data(#"{"parentLayerID":null,"autoExpireDays":null}"#.utf8)
+        ).applied(to: sample)
         #expect(cleared.parentLayerID == nil && cleared.autoExpireDays == nil && cleared.name == sample.name)
-        #expect(throws: (any Error).self) { try RealityJSON.decode(LayerPatch.self, from: Data(#"{"name":null}"#.utf8)) }
+        #expect(throws: (any Error).self) {
+            try RealityJSON.decode(LayerPatch.self, from: Data(#"{"name":null}"#.utf8))
+        }
     }
 
     @Test func annotationSchema_describesEveryField_andHoldsTheServersJSON() throws {
@@ -77,9 +82,11 @@ import Testing
         #expect(Set(properties.keys) == Set(Self.declaration.fields.map(\.name)))
         let patch = try #require((schemas["AnnotationPatch"] as? [String: Any])?["properties"] as? [String: Any])
         #expect(Set(patch.keys) == Set(Self.declaration.fields.filter(\.isPatchable).map(\.name)))
-        let value = try JSONDecoder().decode(SchemaConformance.JSONValue.self, from: Data(try JSONWriter.bytes(of: Self.sample)))
+        let value = try JSONDecoder().decode(
+            SchemaConformance.JSONValue.self, from: Data(try JSONWriter.bytes(of: Self.sample)))
         var found: [String] = []
-        SchemaConformance.document.validate(value, against: ["$ref": "#/components/schemas/Annotation"], at: "$", into: &found)
+        SchemaConformance.document.validate(
+            value, against: ["$ref": "#/components/schemas/Annotation"], at: "$", into: &found)
         #expect(found == [])
     }
 }

@@ -7,8 +7,9 @@ import Testing
 /// records they could have had, comments included, and nothing of what came after.
 @Suite("Revoked feed")
 struct RevokedFeedTests {
-    @Test("after a revoke the feed deletes exactly the notes and comments the grantee had, and names nothing made later",
-          arguments: Backend.allCases)
+    @Test(
+        "after a revoke the feed deletes exactly the notes and comments the grantee had, and names nothing made later",
+        arguments: Backend.allCases)
     func revokedFeed_deletesWhatTheGranteeHad_andNothingMadeAfter(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let alice = try await api.register("Alice")
@@ -27,9 +28,12 @@ struct RevokedFeedTests {
             #expect(before.changes.saved(.annotation) == Set(had.map(\.id.uuidString)))
             // Bob's own comment, made after his last pull: his device has it, so it goes too.
             let bobComment = try await api.comment(bob, on: had[1].id, "mine")
-            let commentIDs = try [aliceComment, bobComment].map { try $0.decode(RealityCore.Comment.self).id.uuidString }
+            let commentIDs = try [aliceComment, bobComment].map {
+                try $0.decode(RealityCore.Comment.self).id.uuidString
+            }
 
-            let revoke = try await api.send(.delete, "/api/v1/layers/\(layer.id)/permissions/\(bob.id)", token: alice.token)
+            let revoke = try await api.send(
+                .delete, "/api/v1/layers/\(layer.id)/permissions/\(bob.id)", token: alice.token)
             #expect(revoke.status == .noContent)
             // What Alice does in the layer afterwards is none of Bob's business.
             let later = [
@@ -46,14 +50,17 @@ struct RevokedFeedTests {
                 .post, "/api/v1/annotations/\(movedLater.id)/move", token: alice.token,
                 raw: #"{"layerID": "\#(layer.id)"}"#)
             #expect(move.status == .ok)
-            let unseen = Set((later + [inChild, movedLater]).map(\.id.uuidString) + [
-                laterComment.id.uuidString, child.id.uuidString,
-            ])
+            let unseen = Set(
+                (later + [inChild, movedLater]).map(\.id.uuidString) + [
+                    laterComment.id.uuidString, child.id.uuidString,
+                ])
 
             // Whole pages and pages of one entry (the cursor moves between them) say the same.
             for limit in [nil, 1] {
                 let after = try await api.pullAll(bob, .shared, since: before.token, limit: limit)
-                #expect(after.changes.deleted(.annotation) == Set(had.map(\.id.uuidString)), "limit \(String(describing: limit))")
+                #expect(
+                    after.changes.deleted(.annotation) == Set(had.map(\.id.uuidString)),
+                    "limit \(String(describing: limit))")
                 #expect(after.changes.deleted(.comment) == Set(commentIDs), "limit \(String(describing: limit))")
                 #expect(after.changes.deleted(.layer) == [layer.id.uuidString])
                 #expect(after.changes.allSatisfy { $0.deleted })
@@ -65,8 +72,9 @@ struct RevokedFeedTests {
         }
     }
 
-    @Test("a direct grant's revoke deletes the note and the comments the grantee had, not one written after",
-          arguments: Backend.allCases)
+    @Test(
+        "a direct grant's revoke deletes the note and the comments the grantee had, not one written after",
+        arguments: Backend.allCases)
     func revokedAnnotationGrant_deletesItsCommentsToo(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let alice = try await api.register("Alice")

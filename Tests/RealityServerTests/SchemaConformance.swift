@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+
 @testable import RealityServer
 
 /// Holds each JSON response the server tests receive to the OpenAPI document's schema for its
@@ -114,7 +115,8 @@ enum SchemaConformance {
         /// The schema of the answer `status` to `method path` (a concrete path, with a query or not).
         func responseSchema(method: String, path: String, status: Int) -> [String: Any]? {
             let segments = path.split(separator: "?", maxSplits: 1)[0].split(separator: "/")
-            guard let template = templates.first(where: { $0.method == method && matches($0.segments, segments) }) else {
+            guard let template = templates.first(where: { $0.method == method && matches($0.segments, segments) })
+            else {
                 return nil
             }
             let exact = ResponseKey(method: method, path: template.path, status: String(status))
@@ -131,7 +133,9 @@ enum SchemaConformance {
 
         /// Appends to `found` what in `value` breaks `schema`; objects are closed: a property the
         /// schema does not list is a violation unless it gives `additionalProperties`.
-        func validate(_ value: JSONValue, against schema: [String: Any], at location: String, into found: inout [String]) {
+        func validate(
+            _ value: JSONValue, against schema: [String: Any], at location: String, into found: inout [String]
+        ) {
             if let ref = schema["$ref"] as? String {
                 let name = String(ref.dropFirst("#/components/schemas/".count))
                 guard let target = schemas[name] as? [String: Any] else {
@@ -154,7 +158,8 @@ enum SchemaConformance {
                 }
             }
             if let types = typeNames(of: schema), types.isDisjoint(with: value.typeNames) {
-                found.append("\(location): a \(value.typeNames.sorted().last ?? "?") where the document says \(types.sorted())")
+                found.append(
+                    "\(location): a \(value.typeNames.sorted().last ?? "?") where the document says \(types.sorted())")
                 return
             }
             if let allowed = schema["enum"] as? [String], case .string(let text) = value, !allowed.contains(text) {
@@ -175,7 +180,8 @@ enum SchemaConformance {
         }
 
         private func validateObject(
-            _ fields: [String: JSONValue], against schema: [String: Any], at location: String, into found: inout [String]
+            _ fields: [String: JSONValue], against schema: [String: Any], at location: String,
+            into found: inout [String]
         ) {
             let properties = schema["properties"] as? [String: Any]
             for name in schema["required"] as? [String] ?? [] where fields[name] == nil {

@@ -26,7 +26,9 @@ struct SchemaConformanceTests {
 
     @Test func aConformingAnswer_passes() {
         #expect(Self.violations("GET", "/api/v1/layers/01a21405-a32a-79aa-b795-d954a70f99de", 200, Self.layer) == [])
-        #expect(Self.violations("GET", "/api/v1/layers?limit=1", 200, #"{"items":[\#(Self.layer)],"nextCursor":null}"#) == [])
+        #expect(
+            Self.violations("GET", "/api/v1/layers?limit=1", 200, #"{"items":[\#(Self.layer)],"nextCursor":null}"#)
+                == [])
     }
 
     @Test func anUndocumentedField_aMissingOne_aWrongType_andAnUnknownValue_areEachFound() {
@@ -45,7 +47,8 @@ struct SchemaConformanceTests {
 
     @Test func anErrorAnswer_isHeldToTheErrorSchema() {
         let path = "/api/v1/layers/01a21405-a32a-79aa-b795-d954a70f99de"
-        #expect(Self.violations("GET", path, 404, #"{"error":{"code":"not_found","message":"No.","field":null}}"#) == [])
+        #expect(
+            Self.violations("GET", path, 404, #"{"error":{"code":"not_found","message":"No.","field":null}}"#) == [])
         #expect(Self.violations("GET", path, 404, #"{"error":"not found"}"#).count == 1)
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
 import HTTPTypes
-import Testing
 import RealityAPI
 import RealityCore
+import Testing
 
 /// `/api/v1/search` and the recent list (SPEC S4).
 @Suite("Search routes")
 struct SearchRouteTests {
-    @Test(arguments: Backend.allCases) func search_byTextAndFilters_onlyWhatTheCallerSees(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func search_byTextAndFilters_onlyWhatTheCallerSees(_ backend: Backend)
+        async throws
+    {
         try await TestServer.run(backend) { api in
             let a = try await api.register("Alice")
             let b = try await api.register("Bob")
@@ -31,7 +33,8 @@ struct SearchRouteTests {
             let recent = try await api.send(.get, "/api/v1/annotations/recent?limit=1", token: a.token)
             let page = try recent.decode(Page<Annotation>.self)
             #expect(page.items.count == 1 && page.nextCursor != nil)
-            let next = try await api.send(.get, "/api/v1/annotations/recent?limit=1&cursor=\(page.nextCursor!)", token: a.token)
+            let next = try await api.send(
+                .get, "/api/v1/annotations/recent?limit=1&cursor=\(page.nextCursor!)", token: a.token)
             #expect(try next.decode(Page<Annotation>.self).items.count == 1)
         }
     }

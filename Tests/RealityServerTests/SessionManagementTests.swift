@@ -3,6 +3,7 @@ import HTTPTypes
 import RealityAPI
 import RealityCore
 import Testing
+
 @testable import RealityServer
 
 /// The account's own sessions over HTTP: listing them (never their tokens), ending one, ending
@@ -38,16 +39,19 @@ struct SessionManagementTests {
                 .decode(Page<SessionInfo>.self).items
             let tabletID = try #require(sessions.first { !$0.current }).id
 
-            #expect(try await api.send(.delete, "/api/v1/me/sessions/\(tabletID)", token: bob.token).status == .notFound)
+            #expect(
+                try await api.send(.delete, "/api/v1/me/sessions/\(tabletID)", token: bob.token).status == .notFound)
             #expect(try await api.send(.get, "/api/v1/me", token: tablet).status == .ok, "Bob ended nothing")
             #expect(try await api.send(.delete, "/api/v1/me/sessions/\(UUID())", token: ada.token).status == .notFound)
             let badID = try await api.send(.delete, "/api/v1/me/sessions/not-an-id", token: ada.token)
             #expect(badID.status == .badRequest && badID.errorField == "id")
 
-            #expect(try await api.send(.delete, "/api/v1/me/sessions/\(tabletID)", token: ada.token).status == .noContent)
+            #expect(
+                try await api.send(.delete, "/api/v1/me/sessions/\(tabletID)", token: ada.token).status == .noContent)
             #expect(try await api.send(.get, "/api/v1/me", token: tablet).status == .unauthorized)
             #expect(try await api.send(.get, "/api/v1/me", token: ada.token).status == .ok)
-            #expect(try await api.send(.delete, "/api/v1/me/sessions/\(tabletID)", token: ada.token).status == .notFound)
+            #expect(
+                try await api.send(.delete, "/api/v1/me/sessions/\(tabletID)", token: ada.token).status == .notFound)
         }
     }
 
@@ -62,7 +66,9 @@ struct SessionManagementTests {
             let answer = try await api.send(.post, "/api/v1/me/sessions/revoke-others", token: ada.token)
             #expect(answer.status == .ok)
             #expect(try answer.decode(RevokedSessions.self).revoked == 2)
-            for token in others { #expect(try await api.send(.get, "/api/v1/me", token: token).status == .unauthorized) }
+            for token in others {
+                #expect(try await api.send(.get, "/api/v1/me", token: token).status == .unauthorized)
+            }
             #expect(try await api.send(.get, "/api/v1/me", token: ada.token).status == .ok)
             #expect(try await api.send(.get, "/api/v1/me", token: bob.token).status == .ok)
             let left = try await api.send(.get, "/api/v1/me/sessions", token: ada.token).decode(Page<SessionInfo>.self)
@@ -99,15 +105,17 @@ struct SessionManagementTests {
                 #expect(try await api.send(.get, "/api/v1/me", token: ada.token).status == .ok)
                 try await Task.sleep(for: .milliseconds(400))
             }
-            let sessions = try await api.send(.get, "/api/v1/me/sessions", token: ada.token).decode(Page<SessionInfo>.self)
+            let sessions = try await api.send(.get, "/api/v1/me/sessions", token: ada.token).decode(
+                Page<SessionInfo>.self)
             let session = try #require(sessions.items.first)
             // Each use is recorded once per touch interval (1.5 s here): the last recorded one is
             // well after the session began.
             #expect(session.lastUsedAt > session.createdAt.addingTimeInterval(4), "use was recorded: \(sessions.items)")
             try await Task.sleep(for: .seconds(max(0, began.addingTimeInterval(12.2).timeIntervalSinceNow)))
             let ended = try await api.send(.get, "/api/v1/me", token: ada.token)
-            #expect(ended.status == .unauthorized && ended.errorCode == "session_expired",
-                    "\(ended.status) \(String(decoding: ended.body, as: UTF8.self))")
+            #expect(
+                ended.status == .unauthorized && ended.errorCode == "session_expired",
+                "\(ended.status) \(String(decoding: ended.body, as: UTF8.self))")
         }
     }
 
@@ -119,7 +127,8 @@ struct SessionManagementTests {
             let ada = try await api.register("Ada")
             for _ in 0..<5 { #expect(try await api.send(.get, "/api/v1/me", token: ada.token).status == .ok) }
             let session = try #require(
-                try await api.send(.get, "/api/v1/me/sessions", token: ada.token).decode(Page<SessionInfo>.self).items.first)
+                try await api.send(.get, "/api/v1/me/sessions", token: ada.token).decode(Page<SessionInfo>.self).items
+                    .first)
             #expect(session.lastUsedAt == session.createdAt)
             #expect(SessionLifetimes().touchInterval == 60)
         }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import RealityAPI
 import RealityCore
+import Testing
 
 /// The SQLite server remembers live sessions between requests; a revoked token must still stop at
 /// once, whichever backend, however often it was used before.

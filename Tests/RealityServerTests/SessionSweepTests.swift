@@ -3,6 +3,7 @@ import RealityAPI
 import RealityCore
 import RealityStore
 import Testing
+
 @testable import RealityServer
 
 /// Ended sessions are deleted, not only refused (issue 17): the server's periodic sweep removes
@@ -12,10 +13,13 @@ struct SessionSweepTests {
     @Test(arguments: Backend.allCases)
     func theSweep_deletesExpiredAndRevokedSessions_andKeepsTheOneInUse(_ backend: Backend) async throws {
         // Lifetimes long enough that a loaded machine's slow request does not end the session in use.
-        try await TestServer.run(backend, {
-            $0.sessionLifetimes = SessionLifetimes(idle: 10, maximum: 3_600)
-            $0.sessionSweepInterval = 0.3
-        }) { api in
+        try await TestServer.run(
+            backend,
+            {
+                $0.sessionLifetimes = SessionLifetimes(idle: 10, maximum: 3_600)
+                $0.sessionSweepInterval = 0.3
+            }
+        ) { api in
             let ada = try await api.register("Ada")
             let inUse = try await api.login("ada@example.com", deviceName: "in use")
             let loggedOut = try await api.login("ada@example.com", deviceName: "logged out")
@@ -31,14 +35,16 @@ struct SessionSweepTests {
                 #expect(try await api.send(.get, "/api/v1/me", token: inUse).status == .ok)
                 try await Task.sleep(for: .milliseconds(200))
                 kept = try await api.store.sessions(of: ada.id, usedSince: .distantPast, createdSince: .distantPast)
-                bosSessions = try await api.store.sessions(of: bo.id, usedSince: .distantPast, createdSince: .distantPast)
+                bosSessions = try await api.store.sessions(
+                    of: bo.id, usedSince: .distantPast, createdSince: .distantPast)
             } while (kept.count > 1 || !bosSessions.isEmpty) && ContinuousClock.now - start < .seconds(60)
             #expect(ContinuousClock.now - start > .seconds(9), "nothing went before its idle lifetime")
             #expect(kept.map(\.deviceName) == ["in use"])
             #expect(bosSessions.isEmpty)
             // Nothing revoked is left either: a delete of every revoked session finds none.
-            #expect(try await api.store.deleteEndedSessions(
-                usedBefore: .distantPast, createdBefore: .distantPast, limit: 100) == 0)
+            #expect(
+                try await api.store.deleteEndedSessions(
+                    usedBefore: .distantPast, createdBefore: .distantPast, limit: 100) == 0)
             #expect(try await api.send(.get, "/api/v1/me", token: ada.token).status == .unauthorized)
             #expect(try await api.send(.get, "/api/v1/me", token: inUse).status == .ok)
         }

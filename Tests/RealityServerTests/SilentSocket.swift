@@ -9,10 +9,11 @@ final class SilentSocket: Sendable {
     /// Connects to `port` and asks for a WebSocket at `path`, with `token` if there is one.
     init(port: Int, path: String, token: String?) throws {
         socket = try LoopbackSocket(port: port)
-        let lines = [
-            "GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Upgrade: websocket", "Connection: Upgrade",
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
-        ] + (token.map { ["Authorization: Bearer \($0)"] } ?? [])
+        let lines =
+            [
+                "GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Upgrade: websocket", "Connection: Upgrade",
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
+            ] + (token.map { ["Authorization: Bearer \($0)"] } ?? [])
         try socket.send(lines.joined(separator: "\r\n") + "\r\n\r\n")
     }
 

@@ -68,8 +68,9 @@ struct SyncFeedRouteTests {
         }
     }
 
-    @Test("a grant brings the layer's records into the grantee's shared feed; a revoke takes them out",
-          arguments: Backend.allCases)
+    @Test(
+        "a grant brings the layer's records into the grantee's shared feed; a revoke takes them out",
+        arguments: Backend.allCases)
     func shareAndRevoke(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let ann = try await api.register("Ann")
@@ -91,7 +92,8 @@ struct SyncFeedRouteTests {
             #expect(granted.changes.saved(.comment).count == 1)
             #expect(try await api.pullAll(bob, .private, since: nil).changes.saved(.annotation).isEmpty)
 
-            let revoke = try await api.send(.delete, "/api/v1/layers/\(layer.id)/permissions/\(bob.id)", token: ann.token)
+            let revoke = try await api.send(
+                .delete, "/api/v1/layers/\(layer.id)/permissions/\(bob.id)", token: ann.token)
             #expect(revoke.status == .noContent)
             let revoked = try await api.pullAll(bob, .shared, since: granted.token)
             #expect(revoked.changes.deleted(.layer) == [layer.id.uuidString])
@@ -146,14 +148,17 @@ struct SyncFeedRouteTests {
         }
     }
 
-    @Test("tokens that are malformed, forged, another user's or scope's, or from before an account deletion answer 410",
-          arguments: Backend.allCases)
+    @Test(
+        "tokens that are malformed, forged, another user's or scope's, or from before an account deletion answer 410",
+        arguments: Backend.allCases)
     func badTokens(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let ann = try await api.register("Ann")
             let bob = try await api.register("Bob")
             let token = try await api.pull(ann, .private).token
-            for bad in ["", "garbage", "a.b", token + "x", String(token.reversed()), String(repeating: "A", count: 10_000)] {
+            for bad in [
+                "", "garbage", "a.b", token + "x", String(token.reversed()), String(repeating: "A", count: 10_000),
+            ] {
                 let result = try await api.pullResult(ann, .private, since: bad)
                 #expect(result.status == .gone, "token \(bad.prefix(20))")
                 #expect(result.errorCode == "resync_required")
@@ -173,7 +178,9 @@ struct SyncFeedRouteTests {
     func badParameters(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let ann = try await api.register("Ann")
-            for query in ["", "scope=mine", "scope=private&limit=0", "scope=private&limit=1001", "scope=private&limit=x"] {
+            for query in [
+                "", "scope=mine", "scope=private&limit=0", "scope=private&limit=1001", "scope=private&limit=x",
+            ] {
                 let result = try await api.send(.get, "/api/v1/sync/changes?\(query)", token: ann.token)
                 #expect(result.status == .badRequest, "query \(query)")
             }

@@ -18,8 +18,9 @@ struct SyncPushRouteTests {
             baseChangeTag: base, fields: .annotation(annotation))
     }
 
-    @Test("a device's create is saved with its ID, and a replay answers the first result and changes nothing",
-          arguments: Backend.allCases)
+    @Test(
+        "a device's create is saved with its ID, and a replay answers the first result and changes nothing",
+        arguments: Backend.allCases)
     func createAndReplay(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let ann = try await api.register("Ann")
@@ -46,8 +47,9 @@ struct SyncPushRouteTests {
         }
     }
 
-    @Test("an edit from a stale base is a conflict carrying the server's record; from the current base it saves",
-          arguments: Backend.allCases)
+    @Test(
+        "an edit from a stale base is a conflict carrying the server's record; from the current base it saves",
+        arguments: Backend.allCases)
     func conflicts(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let ann = try await api.register("Ann")
@@ -80,8 +82,9 @@ struct SyncPushRouteTests {
         }
     }
 
-    @Test("a save that changes nothing answers saved with the server's record and its own tag, first and on replay",
-          arguments: Backend.allCases)
+    @Test(
+        "a save that changes nothing answers saved with the server's record and its own tag, first and on replay",
+        arguments: Backend.allCases)
     func unchangedSave(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let ann = try await api.register("Ann")
@@ -118,7 +121,8 @@ struct SyncPushRouteTests {
             let layer = try await api.createLayer(ann)
             var local = note(in: layer.id, owner: ann.id)
             let base = try #require(try await api.push(ann, [save(local)])[0].changeTag)
-            #expect(try await api.send(.delete, "/api/v1/annotations/\(local.id)", token: ann.token).status == .noContent)
+            #expect(
+                try await api.send(.delete, "/api/v1/annotations/\(local.id)", token: ann.token).status == .noContent)
             local.title = "edited offline"
             let late = try await api.push(ann, [save(local, base: base)])
             #expect(late[0].status == .rejected && late[0].error?.code == "invalid_operation")
@@ -130,8 +134,9 @@ struct SyncPushRouteTests {
         }
     }
 
-    @Test("mutations follow the REST rules: someone else's IDs, permissions, plan limits, validation",
-          arguments: Backend.allCases)
+    @Test(
+        "mutations follow the REST rules: someone else's IDs, permissions, plan limits, validation",
+        arguments: Backend.allCases)
     func rules(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let ann = try await api.register("Ann")
@@ -145,17 +150,22 @@ struct SyncPushRouteTests {
             let attempts = [
                 save(hijack, base: "1"),
                 save(hijack),
-                SyncMutation(mutationID: newMutationID(), recordType: .annotation, recordID: annNote.id.uuidString,
-                             op: .delete, fields: .none),
+                SyncMutation(
+                    mutationID: newMutationID(), recordType: .annotation, recordID: annNote.id.uuidString,
+                    op: .delete, fields: .none),
                 save(note(in: layer.id, owner: bob.id)),
-                SyncMutation(mutationID: newMutationID(), recordType: .reaction, recordID: annNote.id.uuidString,
-                             op: .save, fields: .reaction(ReactionFields(annotationID: annNote.id, emoji: "👍"))),
-                SyncMutation(mutationID: newMutationID(), recordType: .star, recordID: annNote.id.uuidString,
-                             op: .save, fields: .annotationReference(annNote.id)),
-                SyncMutation(mutationID: newMutationID(), recordType: .layer, recordID: layer.id.uuidString,
-                             op: .delete, fields: .none),
-                SyncMutation(mutationID: newMutationID(), recordType: .user, recordID: ann.id.uuidString,
-                             op: .save, fields: .profile(ProfileFields(displayName: "Mallory"))),
+                SyncMutation(
+                    mutationID: newMutationID(), recordType: .reaction, recordID: annNote.id.uuidString,
+                    op: .save, fields: .reaction(ReactionFields(annotationID: annNote.id, emoji: "👍"))),
+                SyncMutation(
+                    mutationID: newMutationID(), recordType: .star, recordID: annNote.id.uuidString,
+                    op: .save, fields: .annotationReference(annNote.id)),
+                SyncMutation(
+                    mutationID: newMutationID(), recordType: .layer, recordID: layer.id.uuidString,
+                    op: .delete, fields: .none),
+                SyncMutation(
+                    mutationID: newMutationID(), recordType: .user, recordID: ann.id.uuidString,
+                    op: .save, fields: .profile(ProfileFields(displayName: "Mallory"))),
             ]
             let results = try await api.push(bob, attempts)
             #expect(results.map(\.status) == Array(repeating: .rejected, count: attempts.count))
@@ -180,8 +190,9 @@ struct SyncPushRouteTests {
         }
     }
 
-    @Test("a run of creates is applied together; one refused create leaves the others saved and answers alone",
-          arguments: Backend.allCases)
+    @Test(
+        "a run of creates is applied together; one refused create leaves the others saved and answers alone",
+        arguments: Backend.allCases)
     func createRuns(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let ann = try await api.register("Ann")
@@ -205,7 +216,10 @@ struct SyncPushRouteTests {
             #expect(Set(together.compactMap(\.changeTag)).count == 1)
             // Replaying the whole request answers the same and creates nothing more.
             #expect(try await api.push(ann, clean) == together)
-            #expect(try await api.push(ann, mutations).map(\.status) == [.saved, .saved, .rejected, .saved, .conflict, .saved])
+            #expect(
+                try await api.push(ann, mutations).map(\.status) == [
+                    .saved, .saved, .rejected, .saved, .conflict, .saved,
+                ])
             #expect(try await api.store.annotationCount(ownedBy: ann.id) == 10)
         }
     }
@@ -220,7 +234,8 @@ struct SyncPushRouteTests {
             let annNote = try await api.createNote(ann, in: layer.id)
             let grant = SyncMutation(
                 mutationID: newMutationID(), recordType: .grant, recordID: "layer:\(layer.id):\(bob.id)", op: .save,
-                fields: .grant(GrantFields(targetType: .layer, targetID: layer.id.rawValue, userID: bob.id, level: .commenter)))
+                fields: .grant(
+                    GrantFields(targetType: .layer, targetID: layer.id.rawValue, userID: bob.id, level: .commenter)))
             #expect(try await api.push(ann, [grant]).map(\.status) == [.saved])
             let react = SyncMutation(
                 mutationID: newMutationID(), recordType: .reaction, recordID: annNote.id.uuidString, op: .save,
@@ -240,13 +255,15 @@ struct SyncPushRouteTests {
                 mutationID: newMutationID(), recordType: .star, recordID: annNote.id.uuidString, op: .delete,
                 fields: .annotationReference(annNote.id))
             #expect(try await api.push(bob, [unstar]).map(\.status) == [.saved])
-            #expect(try await api.pullAll(bob, .private, since: starred.token).changes.deleted(.star)
-                == [annNote.id.uuidString])
+            #expect(
+                try await api.pullAll(bob, .private, since: starred.token).changes.deleted(.star)
+                    == [annNote.id.uuidString])
         }
     }
 
-    @Test("batches beyond 400 mutations or 2 MiB answer 413 with the limits; malformed bodies 400",
-          arguments: Backend.allCases)
+    @Test(
+        "batches beyond 400 mutations or 2 MiB answer 413 with the limits; malformed bodies 400",
+        arguments: Backend.allCases)
     func limits(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let ann = try await api.register("Ann")

@@ -28,7 +28,8 @@ struct TestServer {
     /// Runs `body` against a fresh server on `backend`; `configure` adjusts the configuration first,
     /// and `storeCacheLifetime` the SQLite store's caches (`SQLiteServerStore.inMemory(cacheLifetime:)`).
     static func run(
-        _ backend: Backend, storeCacheLifetime: Duration? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ backend: Backend, storeCacheLifetime: Duration? = nil,
+        _ configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (APIClient) async throws -> Void
     ) async throws {
         var configuration = ServerConfiguration(port: 0, adminToken: adminToken, bcryptCost: 4)
@@ -123,7 +124,8 @@ struct APIClient: Sendable {
     func register(_ name: String) async throws -> Session {
         let result = try await send(
             .post, "/api/v1/auth/register",
-            json: RegisterRequest(email: "\(name.lowercased())@example.com", password: "correct horse", displayName: name))
+            json: RegisterRequest(
+                email: "\(name.lowercased())@example.com", password: "correct horse", displayName: name))
         guard result.status == .created else {
             throw TestFailure("register \(name): \(result.status) \(String(decoding: result.body, as: UTF8.self))")
         }

@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityPostgres
 
 /// A random world of users, nested layers and annotations with grants, for comparing the access
@@ -72,8 +73,11 @@ struct RandomAccessWorld {
 
     func describe(_ layerID: LayerID) -> String {
         guard let layer = layers.first(where: { $0.id == layerID }) else { return "missing layer" }
-        let grants = layer.permissions.map { "\(user($0.userID)):\($0.level.rawValue)\($0.expiresAt.map { "→\($0.timeIntervalSince(Self.now))s" } ?? "")" }
-        return "\(layer.name)[owner \(user(layer.ownerID))\(layer.isPublic ? ", public" : "")\(layer.isDeleted ? ", deleted" : ""), grants \(grants)]"
+        let grants = layer.permissions.map {
+            "\(user($0.userID)):\($0.level.rawValue)\($0.expiresAt.map { "→\($0.timeIntervalSince(Self.now))s" } ?? "")"
+        }
+        return
+            "\(layer.name)[owner \(user(layer.ownerID))\(layer.isPublic ? ", public" : "")\(layer.isDeleted ? ", deleted" : ""), grants \(grants)]"
             + (layer.parentLayerID.map { " ⊂ " + describe($0) } ?? "")
     }
 
@@ -108,11 +112,13 @@ struct RandomAccessWorld {
                     layerChains.append((layer, try await store.layerChain(startingAt: layer.id)))
                 }
                 for user in world.users {
-                    let listed = try await store.annotations(matching: AnnotationQuery(
-                        viewer: user.id, at: RandomAccessWorld.now, limit: AnnotationQuery.maxLimit))
+                    let listed = try await store.annotations(
+                        matching: AnnotationQuery(
+                            viewer: user.id, at: RandomAccessWorld.now, limit: AnnotationQuery.maxLimit))
                     let sqlIDs = Set(listed.map(\.id))
                     for (note, chain) in stored {
-                        let level = PermissionResolver.level(of: user.id, on: note, in: chain, at: RandomAccessWorld.now)
+                        let level = PermissionResolver.level(
+                            of: user.id, on: note, in: chain, at: RandomAccessWorld.now)
                         let resolverSees = !note.isDeleted && level != nil
                         if resolverSees { visiblePairs += 1 } else { hiddenPairs += 1 }
                         if resolverSees != sqlIDs.contains(note.id) {
@@ -123,7 +129,8 @@ struct RandomAccessWorld {
                                     + ": SQL \(sqlIDs.contains(note.id)), resolver \(level.map(\.rawValue) ?? "nil")")
                         }
                     }
-                    let visibleLayers = Set(try await store.layers(visibleTo: user.id, at: RandomAccessWorld.now).map(\.id))
+                    let visibleLayers = Set(
+                        try await store.layers(visibleTo: user.id, at: RandomAccessWorld.now).map(\.id))
                     for (layer, chain) in layerChains {
                         let level = PermissionResolver.level(of: user.id, onLayerIn: chain, at: RandomAccessWorld.now)
                         let resolverSees = !layer.isDeleted && level != nil
@@ -136,9 +143,12 @@ struct RandomAccessWorld {
                 }
             }
         }
-        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements:\n\(disagreements.prefix(10).joined(separator: "\n"))")
+        #expect(
+            disagreements.isEmpty,
+            "\(disagreements.count) disagreements:\n\(disagreements.prefix(10).joined(separator: "\n"))")
         // The worlds must exercise both answers, or agreement would mean little.
-        #expect(visiblePairs > seeds.count && hiddenPairs > seeds.count, "visible \(visiblePairs), hidden \(hiddenPairs)")
+        #expect(
+            visiblePairs > seeds.count && hiddenPairs > seeds.count, "visible \(visiblePairs), hidden \(hiddenPairs)")
     }
 
     /// A grant reaches down `LayerChain.maxDepth - 1` levels of nesting and no further, in SQL as
@@ -146,10 +156,13 @@ struct RandomAccessWorld {
     @Test(arguments: StoreBackend.allCases)
     func deepNesting_grantsReachExactlyAsFarAsTheResolversChain(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let ana = Samples.user("Ana"), ben = Samples.user("Ben")
+            let ana = Samples.user("Ana")
+            let ben = Samples.user("Ben")
             var layers: [Layer] = []
             for depth in 0..<40 {
-                layers.append(Samples.layer("D\(depth)", owner: ana.id, parent: layers.last?.id, createdAt: Samples.at(Double(depth))))
+                layers.append(
+                    Samples.layer(
+                        "D\(depth)", owner: ana.id, parent: layers.last?.id, createdAt: Samples.at(Double(depth))))
             }
             var changes = ChangeSet(changes: [.saveUser(ana), .saveUser(ben)])
             changes.changes += layers.map(Change.saveLayer)
@@ -158,7 +171,8 @@ struct RandomAccessWorld {
             changes.changes += notes.map(Change.saveAnnotation)
             try await store.commit(changes)
 
-            let listed = Set(try await store.annotations(matching: AnnotationQuery(viewer: ben.id, at: Samples.at(100))).map(\.id))
+            let listed = Set(
+                try await store.annotations(matching: AnnotationQuery(viewer: ben.id, at: Samples.at(100))).map(\.id))
             let listedLayers = Set(try await store.layers(visibleTo: ben.id, at: Samples.at(100)).map(\.id))
             for (depth, note) in notes.enumerated() {
                 let chain = try await store.layerChain(startingAt: note.layerID)
@@ -174,25 +188,35 @@ struct RandomAccessWorld {
     @Test(arguments: StoreBackend.allCases)
     func cyclicParents_terminate_andAgreeWithTheResolver(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let ana = Samples.user("Ana"), ben = Samples.user("Ben"), cy = Samples.user("Cy")
-            let aID = LayerID(), bID = LayerID(), cID = LayerID()
+            let ana = Samples.user("Ana")
+            let ben = Samples.user("Ben")
+            let cy = Samples.user("Cy")
+            let aID = LayerID()
+            let bID = LayerID()
+            let cID = LayerID()
             let a = Samples.layer("A", owner: ana.id, id: aID, parent: bID)
             let b = Samples.layer("B", owner: ana.id, id: bID, parent: aID)
             let c = Samples.layer("C", owner: ana.id, id: cID, parent: cID)
             let notes = [a, b, c].map { Samples.note($0.name, owner: ana.id, layer: $0.id) }
-            var changes = ChangeSet(changes: [.saveUser(ana), .saveUser(ben), .saveUser(cy), .saveLayer(a), .saveLayer(b), .saveLayer(c)])
+            var changes = ChangeSet(changes: [
+                .saveUser(ana), .saveUser(ben), .saveUser(cy), .saveLayer(a), .saveLayer(b), .saveLayer(c),
+            ])
             changes.append(.grant(Samples.grant(.viewer, to: ben.id, by: ana.id), on: .layer(aID)))
             changes.changes += notes.map(Change.saveAnnotation)
             try await store.commit(changes)
             for user in [ana, ben, cy] {
-                let listed = Set(try await store.annotations(matching: AnnotationQuery(viewer: user.id, at: Samples.at(1))).map(\.id))
+                let listed = Set(
+                    try await store.annotations(matching: AnnotationQuery(viewer: user.id, at: Samples.at(1))).map(\.id)
+                )
                 for note in notes {
                     let chain = try await store.layerChain(startingAt: note.layerID)
                     let resolver = PermissionResolver.level(of: user.id, on: note, in: chain, at: Samples.at(1))
-                    #expect(listed.contains(note.id) == (resolver != nil), "\(user.displayName!) on \(note.content.text!)")
+                    #expect(
+                        listed.contains(note.id) == (resolver != nil), "\(user.displayName!) on \(note.content.text!)")
                 }
             }
-            let bens = Set(try await store.annotations(matching: AnnotationQuery(viewer: ben.id, at: Samples.at(1))).map(\.id))
+            let bens = Set(
+                try await store.annotations(matching: AnnotationQuery(viewer: ben.id, at: Samples.at(1))).map(\.id))
             #expect(bens == [notes[0].id, notes[1].id])
         }
     }

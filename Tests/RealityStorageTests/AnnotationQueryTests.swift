@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityPostgres
 
 /// A small world for query tests: Ana owns two layers, Ben adds to them, and the notes differ in
@@ -18,7 +19,8 @@ struct QueryWorld {
     func id(_ name: String) -> AnnotationID { notes[name]!.id }
 
     static func build(in store: some DataStore) async throws -> QueryWorld {
-        let ana = Samples.user("Ana"), ben = Samples.user("Ben")
+        let ana = Samples.user("Ana")
+        let ben = Samples.user("Ben")
         let kitchen = Samples.layer("Kitchen", owner: ana.id)
         let garden = Samples.layer("Garden", owner: ana.id)
         func note(
@@ -33,19 +35,25 @@ struct QueryWorld {
             return note
         }
         let notes: [String: Annotation] = [
-            "tap": note("Fix the kitchen tap", title: "Kitchen", by: ana, in: kitchen, at: SIMD3(0, 0, 0),
-                        type: .text, status: .open, second: 1),
-            "window": note("Broken window in hall", by: ben, in: kitchen, at: SIMD3(10, 0, 0),
-                           type: .photo, status: .resolved, second: 2),
-            "plan": note("Garden plan", by: ana, in: garden, at: SIMD3(0, 5, 0),
-                         type: .drawing, status: .inProgress, second: 3),
-            "cupboard": note("kitchen cupboard", by: ben, in: garden, at: SIMD3(3, 4, 0),
-                             type: .text, status: .open, second: 4),
-            "deleted": note("deleted kitchen note", by: ana, in: kitchen, at: SIMD3(0, 0, 1),
-                            type: .text, status: .open, second: 5, deleted: true),
-            "expiring": note("short lived", by: ana, in: garden, at: SIMD3(100, 100, 100),
-                             type: .text, status: .wontFix, second: 6,
-                             rules: VisibilityRules(expiresAt: Samples.at(100))),
+            "tap": note(
+                "Fix the kitchen tap", title: "Kitchen", by: ana, in: kitchen, at: SIMD3(0, 0, 0),
+                type: .text, status: .open, second: 1),
+            "window": note(
+                "Broken window in hall", by: ben, in: kitchen, at: SIMD3(10, 0, 0),
+                type: .photo, status: .resolved, second: 2),
+            "plan": note(
+                "Garden plan", by: ana, in: garden, at: SIMD3(0, 5, 0),
+                type: .drawing, status: .inProgress, second: 3),
+            "cupboard": note(
+                "kitchen cupboard", by: ben, in: garden, at: SIMD3(3, 4, 0),
+                type: .text, status: .open, second: 4),
+            "deleted": note(
+                "deleted kitchen note", by: ana, in: kitchen, at: SIMD3(0, 0, 1),
+                type: .text, status: .open, second: 5, deleted: true),
+            "expiring": note(
+                "short lived", by: ana, in: garden, at: SIMD3(100, 100, 100),
+                type: .text, status: .wontFix, second: 6,
+                rules: VisibilityRules(expiresAt: Samples.at(100))),
         ]
         var changes = ChangeSet(changes: [.saveUser(ana), .saveUser(ben), .saveLayer(kitchen), .saveLayer(garden)])
         for name in notes.keys.sorted() { changes.append(.saveAnnotation(notes[name]!)) }
@@ -169,8 +177,9 @@ enum QueryFilterCase: String, CaseIterable, Sendable, CustomTestStringConvertibl
     func recentlyUpdated_ordersByUpdate_descending(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
             let world = try await QueryWorld.build(in: store)
-            let found = try await store.annotations(matching: AnnotationQuery(
-                viewer: world.ana.id, at: Samples.at(10), order: .recentlyUpdated))
+            let found = try await store.annotations(
+                matching: AnnotationQuery(
+                    viewer: world.ana.id, at: Samples.at(10), order: .recentlyUpdated))
             #expect(found.map(\.id) == ["tap", "window", "plan", "cupboard", "expiring"].map(world.id))
         }
     }
@@ -180,8 +189,10 @@ enum QueryFilterCase: String, CaseIterable, Sendable, CustomTestStringConvertibl
         try await withStore(backend) { store in
             let world = try await QueryWorld.build(in: store)
             let center = SIMD3<Float>(9, 0, 0)
-            let found = try await store.annotations(matching: AnnotationQuery(
-                viewer: world.ana.id, at: Samples.at(10), near: .init(center: center, radius: 20), order: .nearestFirst))
+            let found = try await store.annotations(
+                matching: AnnotationQuery(
+                    viewer: world.ana.id, at: Samples.at(10), near: .init(center: center, radius: 20),
+                    order: .nearestFirst))
             #expect(found.map(\.id) == ["window", "cupboard", "tap", "plan"].map(world.id))
             let distances = found.map { note -> Float in
                 let d = note.position - center
@@ -200,9 +211,12 @@ enum QueryFilterCase: String, CaseIterable, Sendable, CustomTestStringConvertibl
                 "A long note about many things, the garden, the shed, the fence, and a leak somewhere",
                 owner: ana.id, layer: layer.id, createdAt: Samples.at(2))
             let strong = Samples.note(
-                "leak leak leak under the sink", title: "Leak", owner: ana.id, layer: layer.id, createdAt: Samples.at(1))
-            try await store.commit(ChangeSet(changes: [.saveUser(ana), .saveLayer(layer), .saveAnnotation(weak), .saveAnnotation(strong)]))
-            let found = try await store.annotations(matching: AnnotationQuery(viewer: ana.id, text: "leak", order: .relevance))
+                "leak leak leak under the sink", title: "Leak", owner: ana.id, layer: layer.id, createdAt: Samples.at(1)
+            )
+            try await store.commit(
+                ChangeSet(changes: [.saveUser(ana), .saveLayer(layer), .saveAnnotation(weak), .saveAnnotation(strong)]))
+            let found = try await store.annotations(
+                matching: AnnotationQuery(viewer: ana.id, text: "leak", order: .relevance))
             #expect(found.map(\.id) == [strong.id, weak.id])
             let newest = try await store.annotations(matching: AnnotationQuery(viewer: ana.id, text: "leak"))
             #expect(newest.map(\.id) == [weak.id, strong.id])
@@ -217,8 +231,10 @@ enum QueryFilterCase: String, CaseIterable, Sendable, CustomTestStringConvertibl
             var changes = ChangeSet(changes: [.saveUser(ana), .saveLayer(layer)])
             for index in 0..<23 {
                 // Three notes share each creation instant, so the ID must break ties.
-                changes.append(.saveAnnotation(Samples.note(
-                    "note \(index)", owner: ana.id, layer: layer.id, createdAt: Samples.at(Double(index / 3)))))
+                changes.append(
+                    .saveAnnotation(
+                        Samples.note(
+                            "note \(index)", owner: ana.id, layer: layer.id, createdAt: Samples.at(Double(index / 3)))))
             }
             try await store.commit(changes)
             let all = try await store.annotations(matching: AnnotationQuery(viewer: ana.id))
@@ -245,12 +261,18 @@ enum QueryFilterCase: String, CaseIterable, Sendable, CustomTestStringConvertibl
             let layer = Samples.layer(owner: ana.id)
             var changes = ChangeSet(changes: [.saveUser(ana), .saveLayer(layer)])
             for index in 0..<(AnnotationQuery.maxLimit + 5) {
-                changes.append(.saveAnnotation(Samples.note(
-                    "n\(index)", owner: ana.id, layer: layer.id, createdAt: Samples.at(Double(index)))))
+                changes.append(
+                    .saveAnnotation(
+                        Samples.note(
+                            "n\(index)", owner: ana.id, layer: layer.id, createdAt: Samples.at(Double(index)))))
             }
             try await store.commit(changes)
-            #expect(try await store.annotations(matching: AnnotationQuery(viewer: ana.id, limit: 5_000)).count == AnnotationQuery.maxLimit)
-            #expect(try await store.annotations(matching: AnnotationQuery(viewer: ana.id, limit: .max)).count == AnnotationQuery.maxLimit)
+            #expect(
+                try await store.annotations(matching: AnnotationQuery(viewer: ana.id, limit: 5_000)).count
+                    == AnnotationQuery.maxLimit)
+            #expect(
+                try await store.annotations(matching: AnnotationQuery(viewer: ana.id, limit: .max)).count
+                    == AnnotationQuery.maxLimit)
             #expect(try await store.annotations(matching: AnnotationQuery(viewer: ana.id, limit: 7)).count == 7)
             #expect(try await store.annotations(matching: AnnotationQuery(viewer: ana.id, limit: 0)).isEmpty)
             #expect(try await store.annotations(matching: AnnotationQuery(viewer: ana.id, limit: -3)).isEmpty)

@@ -9,7 +9,9 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func nestedAnnotation_readsTheSameAsTheSeparateReads(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let owner = Samples.user("Ana"), friend = Samples.user("Ben"), other = Samples.user("Cy")
+            let owner = Samples.user("Ana")
+            let friend = Samples.user("Ben")
+            let other = Samples.user("Cy")
             let root = Samples.layer("Root", owner: owner.id, isPublic: true)
             let child = Samples.layer("Child", owner: owner.id, parent: root.id, createdAt: Samples.at(1))
             var note = Samples.fullAnnotation(owner: owner.id, layer: child.id)
@@ -20,14 +22,16 @@ import Testing
             let noteGrant = Samples.grant(.commenter, to: other.id, by: owner.id, grantedAt: Samples.at(2))
             let rootGrant = Samples.grant(.editor, to: friend.id, by: owner.id, expiresAt: Samples.at(86_400))
             let childGrant = Samples.grant(.viewer, to: other.id, by: owner.id, grantedAt: Samples.at(3))
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(owner), .saveUser(friend), .saveUser(other), .saveLayer(root), .saveLayer(child),
-                .saveAnnotation(note), .grant(noteGrant, on: .annotation(note.id)),
-                .grant(rootGrant, on: .layer(root.id)), .grant(childGrant, on: .layer(child.id)),
-                .addReaction(Reaction(emoji: "👍", userID: friend.id, createdAt: Samples.at(4)), annotationID: note.id),
-                .recordView(annotationID: note.id, userID: other.id, at: Samples.at(5)),
-                .saveComment(first), .saveComment(second), .saveComment(gone),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(owner), .saveUser(friend), .saveUser(other), .saveLayer(root), .saveLayer(child),
+                    .saveAnnotation(note), .grant(noteGrant, on: .annotation(note.id)),
+                    .grant(rootGrant, on: .layer(root.id)), .grant(childGrant, on: .layer(child.id)),
+                    .addReaction(
+                        Reaction(emoji: "👍", userID: friend.id, createdAt: Samples.at(4)), annotationID: note.id),
+                    .recordView(annotationID: note.id, userID: other.id, at: Samples.at(5)),
+                    .saveComment(first), .saveComment(second), .saveComment(gone),
+                ]))
 
             let alone = try #require(try await store.annotation(id: note.id))
             let chain = try await store.layerChain(startingAt: child.id)
@@ -54,9 +58,10 @@ import Testing
             let layer = Samples.layer(owner: owner.id)
             let deleted = Samples.note("gone", owner: owner.id, layer: layer.id, isDeleted: true)
             let orphan = Samples.note("orphan", owner: owner.id, layer: LayerID())
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(owner), .saveLayer(layer), .saveAnnotation(deleted), .saveAnnotation(orphan),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(owner), .saveLayer(layer), .saveAnnotation(deleted), .saveAnnotation(orphan),
+                ]))
 
             #expect(try await store.annotationWithLayerChain(id: AnnotationID(), includingComments: true) == nil)
             let gone = try #require(try await store.annotationWithLayerChain(id: deleted.id, includingComments: false))
@@ -74,7 +79,8 @@ import Testing
     func cyclesMissingParentsAndDepth_endTheChain(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
             let owner = Samples.user("Ana")
-            let firstID = LayerID(), secondID = LayerID()
+            let firstID = LayerID()
+            let secondID = LayerID()
             let first = Samples.layer("First", owner: owner.id, id: firstID, parent: secondID)
             let second = Samples.layer("Second", owner: owner.id, id: secondID, parent: firstID)
             let stray = Samples.layer("Stray", owner: owner.id, parent: LayerID())
@@ -82,9 +88,10 @@ import Testing
             for level in 1...(LayerChain.maxDepth + 5) {
                 deep.append(Samples.layer("Level \(level)", owner: owner.id, parent: deep[level - 1].id))
             }
-            try await store.commit(ChangeSet(
-                changes: [.saveUser(owner), .saveLayer(first), .saveLayer(second), .saveLayer(stray)]
-                    + deep.map { .saveLayer($0) }))
+            try await store.commit(
+                ChangeSet(
+                    changes: [.saveUser(owner), .saveLayer(first), .saveLayer(second), .saveLayer(stray)]
+                        + deep.map { .saveLayer($0) }))
 
             #expect(try await store.layerChain(startingAt: firstID).layers.map(\.id) == [firstID, secondID])
             #expect(try await store.layerChain(startingAt: stray.id).layers.map(\.id) == [stray.id])

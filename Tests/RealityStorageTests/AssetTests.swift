@@ -2,20 +2,25 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityPostgres
 
 /// Content-addressed assets on PostgreSQL: one copy of the bytes, one reference per owner.
 @Suite struct AssetTests {
     @Test func sameBytesFromTwoOwners_areStoredOnce_andCountForEach() async throws {
         try await withPostgresStore { store in
-            let ana = Samples.user("Ana"), ben = Samples.user("Ben")
+            let ana = Samples.user("Ana")
+            let ben = Samples.user("Ben")
             try await store.commit(ChangeSet(changes: [.saveUser(ana), .saveUser(ben)]))
             let bytes = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
             let sha = String(repeating: "ab", count: 32)
             let now = Timestamp.now()
-            try await store.putAsset(sha256: sha, owner: ana.id, contentType: "image/png", data: bytes, at: now, quotaBytes: nil)
-            try await store.putAsset(sha256: sha, owner: ana.id, contentType: "image/png", data: bytes, at: now, quotaBytes: nil)
-            try await store.putAsset(sha256: sha, owner: ben.id, contentType: "image/png", data: bytes, at: now, quotaBytes: nil)
+            try await store.putAsset(
+                sha256: sha, owner: ana.id, contentType: "image/png", data: bytes, at: now, quotaBytes: nil)
+            try await store.putAsset(
+                sha256: sha, owner: ana.id, contentType: "image/png", data: bytes, at: now, quotaBytes: nil)
+            try await store.putAsset(
+                sha256: sha, owner: ben.id, contentType: "image/png", data: bytes, at: now, quotaBytes: nil)
             #expect(try await store.rowCount("asset_blobs") == 1)
             #expect(try await store.rowCount("asset_refs") == 2)
             #expect(try await store.storageUsed(by: ana.id) == 4096)
@@ -43,11 +48,12 @@ import Testing
             var borrowed = Samples.note(owner: bob.id, layer: bobsLayer.id)
             borrowed.content.cloudAssetID = sha
             let map = WorldMap(worldMapAssetID: sha, ownerID: ana.id)
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveUser(bob), .saveLayer(layer), .saveLayer(bobsLayer), .saveAnnotation(photo),
-                .saveAnnotation(gone), .saveAnnotation(borrowed), .saveWorldMap(map),
-                .saveWorldMap(WorldMap(worldMapAssetID: sha, ownerID: bob.id)),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveUser(bob), .saveLayer(layer), .saveLayer(bobsLayer), .saveAnnotation(photo),
+                    .saveAnnotation(gone), .saveAnnotation(borrowed), .saveWorldMap(map),
+                    .saveWorldMap(WorldMap(worldMapAssetID: sha, ownerID: bob.id)),
+                ]))
             try await store.putAsset(
                 sha256: sha, owner: ana.id, contentType: "image/png", data: Data("ana".utf8), at: Timestamp.now(),
                 quotaBytes: nil)

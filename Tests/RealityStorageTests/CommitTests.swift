@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityPostgres
 
 /// `commit(_:)`: all or nothing, preconditions first, tier limits that hold under concurrency,
@@ -13,8 +14,10 @@ import Testing
         let layer = Samples.layer(owner: ana.id)
         var changes = ChangeSet(changes: [.saveUser(ana), .saveLayer(layer)])
         for index in 0..<count {
-            changes.append(.saveAnnotation(Samples.note(
-                "n\(index)", owner: ana.id, layer: layer.id, createdAt: Samples.at(Double(index)))))
+            changes.append(
+                .saveAnnotation(
+                    Samples.note(
+                        "n\(index)", owner: ana.id, layer: layer.id, createdAt: Samples.at(Double(index)))))
         }
         try await store.commit(changes)
         return (ana, layer)
@@ -32,7 +35,8 @@ import Testing
         try await withStore(backend) { store in
             let (ana, layer) = try await Self.seed(store, notes: 25)
             let ben = Samples.user("Ben")
-            let existing = try #require(try await store.annotations(matching: AnnotationQuery(viewer: ana.id, limit: 1)).first)
+            let existing = try #require(
+                try await store.annotations(matching: AnnotationQuery(viewer: ana.id, limit: 1)).first)
             let before = try await store.snapshot()
 
             var edited = existing
@@ -83,15 +87,17 @@ import Testing
     func preconditionsThatHold_letTheSetThrough(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
             let (ana, layer) = try await Self.seed(store, notes: 24)
-            let existing = try #require(try await store.annotations(matching: AnnotationQuery(viewer: ana.id, limit: 1)).first)
+            let existing = try #require(
+                try await store.annotations(matching: AnnotationQuery(viewer: ana.id, limit: 1)).first)
             let note = Samples.note("25th", owner: ana.id, layer: layer.id)
-            try await store.commit(ChangeSet(
-                preconditions: [
-                    .annotationCountBelow(owner: ana.id, limit: 25, tier: .free),
-                    .annotationUnchanged(existing.id, updatedAt: existing.updatedAt),
-                    .layerUnchanged(layer.id, updatedAt: layer.updatedAt),
-                ],
-                changes: [.saveAnnotation(note)]))
+            try await store.commit(
+                ChangeSet(
+                    preconditions: [
+                        .annotationCountBelow(owner: ana.id, limit: 25, tier: .free),
+                        .annotationUnchanged(existing.id, updatedAt: existing.updatedAt),
+                        .layerUnchanged(layer.id, updatedAt: layer.updatedAt),
+                    ],
+                    changes: [.saveAnnotation(note)]))
             #expect(try await store.annotationCount(ownedBy: ana.id) == 25)
         }
     }
@@ -105,9 +111,12 @@ import Testing
                 for index in 0..<10 {
                     group.addTask {
                         await thrownError {
-                            try await store.commit(ChangeSet(
-                                preconditions: [.annotationCountBelow(owner: ana.id, limit: 25, tier: .free)],
-                                changes: [.saveAnnotation(Samples.note("race \(index)", owner: ana.id, layer: layer.id))]))
+                            try await store.commit(
+                                ChangeSet(
+                                    preconditions: [.annotationCountBelow(owner: ana.id, limit: 25, tier: .free)],
+                                    changes: [
+                                        .saveAnnotation(Samples.note("race \(index)", owner: ana.id, layer: layer.id))
+                                    ]))
                         }
                     }
                 }
@@ -116,8 +125,10 @@ import Testing
                 return outcomes
             }
             #expect(outcomes.filter { $0 == nil }.count == 5)
-            #expect(outcomes.compactMap { $0 as? TierLimitError } == Array(
-                repeating: TierLimitError.annotationLimitReached(limit: 25, tier: .free), count: 5))
+            #expect(
+                outcomes.compactMap { $0 as? TierLimitError }
+                    == Array(
+                        repeating: TierLimitError.annotationLimitReached(limit: 25, tier: .free), count: 5))
             #expect(try await store.annotationCount(ownedBy: ana.id) == 25)
         }
     }
@@ -137,9 +148,10 @@ import Testing
         let created = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<10 {
                 group.addTask {
-                    (try? await service.createAnnotation(AnnotationDraft(
-                        type: .text, content: AnnotationContent(text: "race \(index)"), position: .zero,
-                        layerID: layer.id))) != nil
+                    (try? await service.createAnnotation(
+                        AnnotationDraft(
+                            type: .text, content: AnnotationContent(text: "race \(index)"), position: .zero,
+                            layerID: layer.id))) != nil
                 }
             }
             var created = 0
@@ -159,9 +171,10 @@ import Testing
                 for index in 0..<8 {
                     group.addTask {
                         await thrownError {
-                            try await store.commit(ChangeSet(
-                                preconditions: [.layerCountBelow(owner: ana.id, limit: 1, tier: .free)],
-                                changes: [.saveLayer(Samples.layer("L\(index)", owner: ana.id))]))
+                            try await store.commit(
+                                ChangeSet(
+                                    preconditions: [.layerCountBelow(owner: ana.id, limit: 1, tier: .free)],
+                                    changes: [.saveLayer(Samples.layer("L\(index)", owner: ana.id))]))
                         } == nil
                     }
                 }
@@ -187,9 +200,10 @@ import Testing
                         edit.title = "edit \(index)"
                         edit.updatedAt = Samples.at(10_000 + Double(index))
                         return await thrownError {
-                            try await store.commit(ChangeSet(
-                                preconditions: [.annotationUnchanged(original.id, updatedAt: original.updatedAt)],
-                                changes: [.saveAnnotation(edit)]))
+                            try await store.commit(
+                                ChangeSet(
+                                    preconditions: [.annotationUnchanged(original.id, updatedAt: original.updatedAt)],
+                                    changes: [.saveAnnotation(edit)]))
                         }
                     }
                 }
@@ -205,7 +219,8 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func commits_yieldTheAffectedLayersAndAnnotations_toEveryStream(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let first = store.commits(), second = store.commits()
+            let first = store.commits()
+            let second = store.commits()
             let ana = Samples.user("Ana")
             let layer = Samples.layer(owner: ana.id)
             let note = Samples.note(owner: ana.id, layer: layer.id)
@@ -214,13 +229,15 @@ import Testing
             // Neither an empty set nor a refused one is an event.
             try await store.commit(ChangeSet())
             _ = await thrownError {
-                try await store.commit(ChangeSet(
-                    preconditions: [.layerCountBelow(owner: ana.id, limit: 1, tier: .free)],
-                    changes: [.saveLayer(Samples.layer(owner: ana.id))]))
+                try await store.commit(
+                    ChangeSet(
+                        preconditions: [.layerCountBelow(owner: ana.id, limit: 1, tier: .free)],
+                        changes: [.saveLayer(Samples.layer(owner: ana.id))]))
             }
-            try await store.commit(ChangeSet(changes: [
-                .addReaction(Reaction(emoji: "👍", userID: ana.id), annotationID: note.id),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .addReaction(Reaction(emoji: "👍", userID: ana.id), annotationID: note.id)
+                ]))
             let expected = [
                 CommitEvent(layers: [layer.id], annotations: [note.id]),
                 CommitEvent(layers: [], annotations: [note.id]),

@@ -97,10 +97,12 @@ struct CommentCase: DeclaredRecordCase {
         return edited
     }
     func saveAndRead(_ record: Comment, first: Bool, in store: any StoreUnderTest) async throws -> Comment? {
-        let before: [Change] = first ? [
-            .saveUser(author), .saveLayer(Samples.layer(owner: author.id, id: layer)),
-            .saveAnnotation(Samples.note(owner: author.id, layer: layer, id: annotation)),
-        ] : []
+        let before: [Change] =
+            first
+            ? [
+                .saveUser(author), .saveLayer(Samples.layer(owner: author.id, id: layer)),
+                .saveAnnotation(Samples.note(owner: author.id, layer: layer, id: annotation)),
+            ] : []
         try await store.commit(ChangeSet(changes: before + [.saveComment(record)]))
         return try await store.comment(id: record.id)
     }
@@ -149,7 +151,8 @@ struct UserCase: DeclaredRecordCase {
     }
     func saveAndRead(_ record: User, first: Bool, in store: any StoreUnderTest) async throws -> User? {
         let layer = Samples.layer(owner: record.id)
-        let before: [Change] = first ? [.saveLayer(layer), .saveAnnotation(Samples.note(owner: record.id, layer: layer.id))] : []
+        let before: [Change] =
+            first ? [.saveLayer(layer), .saveAnnotation(Samples.note(owner: record.id, layer: layer.id))] : []
         try await store.commit(ChangeSet(changes: [.saveUser(record)] + before))
         return try await store.user(id: record.id)
     }

@@ -3,6 +3,7 @@ import PostgresNIO
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityPostgres
 
 /// What only the PostgreSQL store has: migrations in a shared database, its configuration, the
@@ -10,7 +11,8 @@ import Testing
 @Suite struct PostgresStoreTests {
     @Test func migrations_areRecorded_andOpeningAgainRunsNothing() async throws {
         try await withPostgresStore { store in
-            let recorded = try await store.client.query("SELECT name, checksum FROM schema_migrations ORDER BY name", logger: store.logger)
+            let recorded = try await store.client.query(
+                "SELECT name, checksum FROM schema_migrations ORDER BY name", logger: store.logger)
             var rows: [String: String] = [:]
             for try await (name, checksum) in recorded.decode((String, String).self) { rows[name] = checksum }
             #expect(rows == Dictionary(uniqueKeysWithValues: PostgresMigrations.all.map { ($0.name, $0.checksum) }))
@@ -26,13 +28,15 @@ import Testing
         await server.gate.wait()
         defer { server.gate.signal() }
         let database = "reality_test_empty_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try await server.admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"), logger: TestPostgres.logger)
+        try await server.admin.query(
+            PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"), logger: TestPostgres.logger)
         defer { Task { await server.dropDatabase(database) } }
         let opened = try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<4 {
                 group.addTask {
                     try await PostgresStore.withStore(
-                        configuration: server.configuration(database: database, connections: 2), logger: TestPostgres.logger
+                        configuration: server.configuration(database: database, connections: 2),
+                        logger: TestPostgres.logger
                     ) { store in await store.ping() }
                 }
             }
@@ -50,7 +54,9 @@ import Testing
     @Test func aMigrationEditedAfterItShipped_isRefused() async throws {
         try await withPostgresStore { store in
             try await store.client.query("UPDATE schema_migrations SET checksum = 'edited'", logger: store.logger)
-            let error = await thrownError { _ = try await PostgresStore.open(client: store.client, logger: store.logger) }
+            let error = await thrownError {
+                _ = try await PostgresStore.open(client: store.client, logger: store.logger)
+            }
             guard case .unavailable(let detail)? = error as? StoreError else {
                 Issue.record("expected StoreError.unavailable, got \(String(describing: error))")
                 return
@@ -77,10 +83,12 @@ import Testing
             let layer = Samples.layer(owner: ana.id)
             var changes = ChangeSet(changes: [.saveUser(ana), .saveLayer(layer)])
             for index in 0..<300 {
-                changes.append(.saveAnnotation(Samples.note(
-                    index == 150 ? "a zebra crossing" : "note \(index)", owner: ana.id, layer: layer.id,
-                    at: SIMD3(Float(index % 17) * 10, Float(index % 13) * 10, Float(index % 7) * 10),
-                    createdAt: Samples.at(Double(index)))))
+                changes.append(
+                    .saveAnnotation(
+                        Samples.note(
+                            index == 150 ? "a zebra crossing" : "note \(index)", owner: ana.id, layer: layer.id,
+                            at: SIMD3(Float(index % 17) * 10, Float(index % 13) * 10, Float(index % 7) * 10),
+                            createdAt: Samples.at(Double(index)))))
             }
             try await store.commit(changes)
             try await store.client.query("ANALYZE annotations", logger: store.logger)
@@ -113,14 +121,16 @@ import Testing
             // after the first one was applied.
             broken.title = "bad\u{0}title"
             let error = await thrownError {
-                try await store.commit(ChangeSet(changes: [
-                    .saveAnnotation(Samples.note("first", owner: ana.id, layer: layer.id)), .saveAnnotation(broken),
-                ]))
+                try await store.commit(
+                    ChangeSet(changes: [
+                        .saveAnnotation(Samples.note("first", owner: ana.id, layer: layer.id)), .saveAnnotation(broken),
+                    ]))
             }
             #expect(error is StoreError)
             #expect(try await store.snapshot() == before)
             #expect(await store.ping(), "the store is usable afterwards")
-            try await store.commit(ChangeSet(changes: [.saveAnnotation(Samples.note("third", owner: ana.id, layer: layer.id))]))
+            try await store.commit(
+                ChangeSet(changes: [.saveAnnotation(Samples.note("third", owner: ana.id, layer: layer.id))]))
             #expect(try await store.annotationCount(ownedBy: ana.id) == 2)
         }
     }
@@ -149,7 +159,8 @@ import Testing
     // MARK: - Configuration
 
     @Test func urls_becomeClientConfigurations() throws {
-        let full = try PostgresStore.clientConfiguration(url: "postgres://ana:p%40ss@db.example.com:6543/reality?sslmode=disable")
+        let full = try PostgresStore.clientConfiguration(
+            url: "postgres://ana:p%40ss@db.example.com:6543/reality?sslmode=disable")
         #expect(full.host == "db.example.com")
         #expect(full.port == 6543)
         #expect(full.username == "ana")

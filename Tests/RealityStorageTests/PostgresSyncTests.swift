@@ -3,6 +3,7 @@ import PostgresNIO
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityPostgres
 
 /// What only the PostgreSQL change log has: several instances over one database.

@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityPostgres
 
 /// Purges remove a record and everything that hangs off it; retention finds what is due.
@@ -9,7 +10,8 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func purgingAnAnnotation_removesEverythingAttachedToIt(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let ana = Samples.user("Ana"), ben = Samples.user("Ben")
+            let ana = Samples.user("Ana")
+            let ben = Samples.user("Ben")
             let layer = Samples.layer(owner: ana.id)
             let note = Samples.fullAnnotation(owner: ana.id, layer: layer.id)
             let kept = Samples.note("kept", owner: ana.id, layer: layer.id)
@@ -17,14 +19,15 @@ import Testing
             let map = WorldMap(
                 worldMapAssetID: Samples.assetID, anchors: [WorldAnchor(transform: .identity, annotationID: note.id)],
                 ownerID: ana.id)
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveUser(ben), .saveLayer(layer), .saveAnnotation(note), .saveAnnotation(kept),
-                .grant(Samples.grant(.viewer, to: ben.id, by: ana.id), on: .annotation(note.id)),
-                .addReaction(Reaction(emoji: "👍", userID: ben.id), annotationID: note.id),
-                .recordView(annotationID: note.id, userID: ben.id, at: Samples.at(2)),
-                .setStarred(annotationID: note.id, userID: ben.id, starred: true, at: Samples.at(2)),
-                .saveComment(comment), .saveWorldMap(map),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveUser(ben), .saveLayer(layer), .saveAnnotation(note), .saveAnnotation(kept),
+                    .grant(Samples.grant(.viewer, to: ben.id, by: ana.id), on: .annotation(note.id)),
+                    .addReaction(Reaction(emoji: "👍", userID: ben.id), annotationID: note.id),
+                    .recordView(annotationID: note.id, userID: ben.id, at: Samples.at(2)),
+                    .setStarred(annotationID: note.id, userID: ben.id, starred: true, at: Samples.at(2)),
+                    .saveComment(comment), .saveWorldMap(map),
+                ]))
             try await store.commit(ChangeSet(changes: [.purgeAnnotation(note.id)]))
             #expect(try await store.annotation(id: note.id) == nil)
             #expect(try await store.comment(id: comment.id) == nil)
@@ -39,12 +42,14 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func purgingALayer_removesItAndItsGrants(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let ana = Samples.user("Ana"), ben = Samples.user("Ben")
+            let ana = Samples.user("Ana")
+            let ben = Samples.user("Ben")
             let layer = Samples.layer(owner: ana.id)
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveUser(ben), .saveLayer(layer),
-                .grant(Samples.grant(.viewer, to: ben.id, by: ana.id), on: .layer(layer.id)),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveUser(ben), .saveLayer(layer),
+                    .grant(Samples.grant(.viewer, to: ben.id, by: ana.id), on: .layer(layer.id)),
+                ]))
             try await store.commit(ChangeSet(changes: [.purgeLayer(layer.id)]))
             #expect(try await store.layer(id: layer.id) == nil)
             #expect(try await store.rowCount("grants") == 0)
@@ -68,13 +73,16 @@ import Testing
             let old = Samples.note("old", owner: ana.id, layer: expiring.id, createdAt: Samples.at(30 * 86_400))
             let fresh = Samples.note("fresh", owner: ana.id, layer: expiring.id, createdAt: Samples.at(35 * 86_400))
             let live = Samples.note("live", owner: ana.id, layer: layer.id)
-            var comment = Comment(text: "c", authorID: ana.id, annotationID: live.id, createdAt: Samples.at(1), isDeleted: true)
+            var comment = Comment(
+                text: "c", authorID: ana.id, annotationID: live.id, createdAt: Samples.at(1), isDeleted: true)
             comment.updatedAt = Samples.at(2)
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveLayer(layer), .saveLayer(expiring), .saveLayer(goneLayer),
-                .saveAnnotation(deleted), .saveAnnotation(deletedLate), .saveAnnotation(old), .saveAnnotation(fresh),
-                .saveAnnotation(live), .saveComment(comment),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveLayer(layer), .saveLayer(expiring), .saveLayer(goneLayer),
+                    .saveAnnotation(deleted), .saveAnnotation(deletedLate), .saveAnnotation(old),
+                    .saveAnnotation(fresh),
+                    .saveAnnotation(live), .saveComment(comment),
+                ]))
             let due = try await store.expiredRecords(deletedBefore: cutoff, now: now, limit: 100)
             #expect(Set(due.annotations) == [deleted.id, old.id])
             #expect(due.layers == [goneLayer.id])
@@ -92,11 +100,13 @@ import Testing
             let note = Samples.note(owner: ana.id, layer: layer.id)
             let second = Comment(text: "second", authorID: ana.id, annotationID: note.id, createdAt: Samples.at(2))
             let first = Comment(text: "first", authorID: ana.id, annotationID: note.id, createdAt: Samples.at(1))
-            let deleted = Comment(text: "x", authorID: ana.id, annotationID: note.id, createdAt: Samples.at(3), isDeleted: true)
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveLayer(layer), .saveAnnotation(note), .saveComment(second), .saveComment(first),
-                .saveComment(deleted),
-            ]))
+            let deleted = Comment(
+                text: "x", authorID: ana.id, annotationID: note.id, createdAt: Samples.at(3), isDeleted: true)
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveLayer(layer), .saveAnnotation(note), .saveComment(second), .saveComment(first),
+                    .saveComment(deleted),
+                ]))
             #expect(try await store.comments(authoredBy: ana.id) == [first, second])
             #expect(try await store.storageUsed(by: ana.id) == 0)
         }
@@ -109,12 +119,14 @@ import Testing
             let root = Samples.layer("Root", owner: ana.id)
             let child = Samples.layer("Child", owner: ana.id, parent: root.id, createdAt: Samples.at(1))
             let grandchild = Samples.layer("Grandchild", owner: ana.id, parent: child.id, createdAt: Samples.at(2))
-            let deleted = Samples.layer("Deleted", owner: ana.id, parent: root.id, isDeleted: true, createdAt: Samples.at(3))
+            let deleted = Samples.layer(
+                "Deleted", owner: ana.id, parent: root.id, isDeleted: true, createdAt: Samples.at(3))
             let underDeleted = Samples.layer("Under", owner: ana.id, parent: deleted.id, createdAt: Samples.at(4))
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveLayer(root), .saveLayer(child), .saveLayer(grandchild), .saveLayer(deleted),
-                .saveLayer(underDeleted),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveLayer(root), .saveLayer(child), .saveLayer(grandchild), .saveLayer(deleted),
+                    .saveLayer(underDeleted),
+                ]))
             #expect(try await store.descendantLayers(of: root.id).map(\.id) == [child.id, grandchild.id])
             #expect(try await store.childLayers(of: root.id).map(\.id) == [child.id])
             #expect(try await store.layerCount(ownedBy: ana.id) == 4)
@@ -128,14 +140,16 @@ import Testing
             let ana = Samples.user("Ana")
             let layer = Samples.layer(owner: ana.id)
             let deleted = Samples.note(owner: ana.id, layer: layer.id, isDeleted: true)
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveLayer(layer), .saveAnnotation(deleted),
-                .addNotification(AppNotification(recipientID: ana.id, type: .comment, title: "t", body: "b")),
-                .addActivity(Activity(kind: .layerCreated, actorID: ana.id, layerID: layer.id, summary: "s")),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveLayer(layer), .saveAnnotation(deleted),
+                    .addNotification(AppNotification(recipientID: ana.id, type: .comment, title: "t", body: "b")),
+                    .addActivity(Activity(kind: .layerCreated, actorID: ana.id, layerID: layer.id, summary: "s")),
+                ]))
             #expect(try await store.notifications(for: ana.id, unreadOnly: false, limit: limit).isEmpty)
             #expect(try await store.activities(visibleTo: ana.id, at: Samples.at(10), limit: limit).isEmpty)
-            let due = try await store.expiredRecords(deletedBefore: Samples.at(86_400), now: Samples.at(86_400), limit: limit)
+            let due = try await store.expiredRecords(
+                deletedBefore: Samples.at(86_400), now: Samples.at(86_400), limit: limit)
             #expect(due.isEmpty)
             #expect(try await store.notifications(for: ana.id, unreadOnly: false, limit: 10).count == 1)
         }

@@ -124,7 +124,8 @@ import Testing
     @Test func jsonWriter_writesEveryField_asJSONEncoderDoes() throws {
         let sample = AnnotationCase().sample
         #expect(try JSONWriter.bytes(of: sample) == Array(RealityJSON.encode(sample)))
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(JSONWriter.bytes(of: sample))) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(JSONWriter.bytes(of: sample))) as? [String: Any])
         #expect(Set(object.keys) == Set(Annotation.declaration.fields.map(\.name)))
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityPostgres
 
 /// Everything written through `commit` reads back equal, on every backend.
@@ -19,8 +20,9 @@ import Testing
             var changes = ChangeSet(changes: [.saveUser(owner), .saveLayer(layer)])
             changes.changes += notes.map(Change.saveAnnotation)
             let activities = notes.map { note in
-                Activity(kind: .annotationCreated, actorID: owner.id, annotationID: note.id, layerID: layer.id,
-                         summary: "created", createdAt: Samples.at(5))
+                Activity(
+                    kind: .annotationCreated, actorID: owner.id, annotationID: note.id, layerID: layer.id,
+                    summary: "created", createdAt: Samples.at(5))
             }
             changes.changes += activities.map(Change.addActivity)
             try await store.commit(changes)
@@ -46,11 +48,14 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func annotationWithEveryField_readsBackEqual(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let owner = Samples.user("Ana"), friend = Samples.user("Ben"), other = Samples.user("Cy")
+            let owner = Samples.user("Ana")
+            let friend = Samples.user("Ben")
+            let other = Samples.user("Cy")
             let layer = Samples.layer(owner: owner.id)
             var note = Samples.fullAnnotation(owner: owner.id, layer: layer.id)
             let grants = [
-                Samples.grant(.editor, to: friend.id, by: owner.id, expiresAt: Samples.at(86_400), grantedAt: Samples.at(1)),
+                Samples.grant(
+                    .editor, to: friend.id, by: owner.id, expiresAt: Samples.at(86_400), grantedAt: Samples.at(1)),
                 Samples.grant(.viewer, to: other.id, by: owner.id, grantedAt: Samples.at(2)),
             ]
             let reactions = [
@@ -82,14 +87,16 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func savingAnAnnotationAgain_replacesItsFields_andKeepsItsOtherRecords(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let owner = Samples.user("Ana"), friend = Samples.user("Ben")
+            let owner = Samples.user("Ana")
+            let friend = Samples.user("Ben")
             let layer = Samples.layer(owner: owner.id)
             var note = Samples.fullAnnotation(owner: owner.id, layer: layer.id)
             let grant = Samples.grant(.commenter, to: friend.id, by: owner.id)
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(owner), .saveUser(friend), .saveLayer(layer), .saveAnnotation(note),
-                .grant(grant, on: .annotation(note.id)),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(owner), .saveUser(friend), .saveLayer(layer), .saveAnnotation(note),
+                    .grant(grant, on: .annotation(note.id)),
+                ]))
             note.title = nil
             note.content = AnnotationContent(text: "only text now")
             note.visibilityRules = nil
@@ -101,17 +108,24 @@ import Testing
             #expect(try await store.annotation(id: note.id) == note)
             #expect(try await store.rowCount("annotations") == 1)
             #expect(try await store.rowCount("attachments") == 0, "the old attachments went with the old fields")
-            #expect(try await store.annotations(matching: AnnotationQuery(viewer: owner.id, text: "only")).map(\.id) == [note.id])
+            #expect(
+                try await store.annotations(matching: AnnotationQuery(viewer: owner.id, text: "only")).map(\.id) == [
+                    note.id
+                ])
             #expect(try await store.annotations(matching: AnnotationQuery(viewer: owner.id, text: "bench")).isEmpty)
-            #expect(try await store.annotations(matching: AnnotationQuery(
-                viewer: owner.id, near: .init(center: SIMD3(-7, 8.5, 0), radius: 0.01))).map(\.id) == [note.id])
+            #expect(
+                try await store.annotations(
+                    matching: AnnotationQuery(
+                        viewer: owner.id, near: .init(center: SIMD3(-7, 8.5, 0), radius: 0.01))
+                ).map(\.id) == [note.id])
         }
     }
 
     @Test(arguments: StoreBackend.allCases)
     func layerWithGrants_readsBackEqual_andItsChainIsNearestFirst(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let owner = Samples.user("Ana"), friend = Samples.user("Ben")
+            let owner = Samples.user("Ana")
+            let friend = Samples.user("Ben")
             let root = Samples.layer("Root", owner: owner.id, isPublic: true, autoExpireDays: 7)
             var child = Samples.layer("Child", owner: owner.id, parent: root.id)
             child.icon = "star"
@@ -120,10 +134,11 @@ import Testing
             child.defaultPermission = .commenter
             child.updatedAt = Samples.at(5)
             let grant = Samples.grant(.editor, to: friend.id, by: owner.id, expiresAt: Samples.at(600))
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(owner), .saveUser(friend), .saveLayer(root), .saveLayer(child),
-                .grant(grant, on: .layer(child.id)),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(owner), .saveUser(friend), .saveLayer(root), .saveLayer(child),
+                    .grant(grant, on: .layer(child.id)),
+                ]))
             child.permissions = [grant]
             #expect(try await store.layer(id: child.id) == child)
             #expect(try await store.layer(id: root.id) == root)
@@ -131,7 +146,8 @@ import Testing
             #expect(try await store.childLayers(of: root.id) == [child])
             #expect(try await store.descendantLayers(of: root.id) == [child])
             #expect(try await store.layerCount(ownedBy: owner.id) == 2)
-            #expect(Set(try await store.layers(visibleTo: friend.id, at: Samples.start).map(\.id)) == [root.id, child.id])
+            #expect(
+                Set(try await store.layers(visibleTo: friend.id, at: Samples.start).map(\.id)) == [root.id, child.id])
 
             try await store.commit(ChangeSet(changes: [.revoke(userID: friend.id, on: .layer(child.id))]))
             #expect(try await store.layer(id: child.id)?.permissions == [])
@@ -141,7 +157,8 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func comments_readBackEqual_oldestFirst_withoutDeletedOnes(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let owner = Samples.user("Ana"), friend = Samples.user("Ben")
+            let owner = Samples.user("Ana")
+            let friend = Samples.user("Ben")
             let layer = Samples.layer(owner: owner.id)
             let note = Samples.note(owner: owner.id, layer: layer.id)
             let first = Comment(
@@ -150,10 +167,11 @@ import Testing
                 text: "Reply", authorID: owner.id, authorName: "Ana", annotationID: note.id,
                 parentCommentID: first.id, createdAt: Samples.at(2), updatedAt: Samples.at(3), isEdited: true)
             var gone = Comment(text: "Gone", authorID: friend.id, annotationID: note.id, createdAt: Samples.at(3))
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(owner), .saveUser(friend), .saveLayer(layer), .saveAnnotation(note),
-                .saveComment(first), .saveComment(reply), .saveComment(gone),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(owner), .saveUser(friend), .saveLayer(layer), .saveAnnotation(note),
+                    .saveComment(first), .saveComment(reply), .saveComment(gone),
+                ]))
             gone.isDeleted = true
             try await store.commit(ChangeSet(changes: [.saveComment(gone)]))
             #expect(try await store.comment(id: reply.id) == reply)
@@ -175,9 +193,10 @@ import Testing
             let kept = Samples.note(owner: ana.id, layer: layer.id)
             let deleted = Samples.note(owner: ana.id, layer: layer.id, isDeleted: true)
             let deletedLayer = Samples.layer(owner: ana.id, isDeleted: true)
-            try await store.commit(ChangeSet(changes: [
-                .saveLayer(layer), .saveLayer(deletedLayer), .saveAnnotation(kept), .saveAnnotation(deleted),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveLayer(layer), .saveLayer(deletedLayer), .saveAnnotation(kept), .saveAnnotation(deleted),
+                ]))
             var expected = ana
             expected.annotationCount = 1
             expected.layerCount = 1
@@ -197,13 +216,16 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func worldMapsWithAnchors_readBackEqual_andSharingDecidesWhoListsThem(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let ana = Samples.user("Ana"), ben = Samples.user("Ben"), cy = Samples.user("Cy")
+            let ana = Samples.user("Ana")
+            let ben = Samples.user("Ben")
+            let cy = Samples.user("Cy")
             let annotationID = AnnotationID()
             var map = WorldMap(
                 worldMapAssetID: Samples.assetID,
                 anchors: [
-                    WorldAnchor(transform: Transform(
-                        rotation: Quaternion(angle: .pi / 2, axis: SIMD3(0, 1, 0)), translation: SIMD3(1, 2, 3)),
+                    WorldAnchor(
+                        transform: Transform(
+                            rotation: Quaternion(angle: .pi / 2, axis: SIMD3(0, 1, 0)), translation: SIMD3(1, 2, 3)),
                         annotationID: annotationID),
                     WorldAnchor(transform: .identity),
                 ],
@@ -211,9 +233,10 @@ import Testing
                 ownerID: ana.id, isShared: true, sharedWith: [ben.id], createdAt: Samples.start,
                 updatedAt: Samples.at(10), lastUsedAt: Samples.at(20))
             let older = WorldMap(worldMapAssetID: Samples.assetID, ownerID: ana.id, createdAt: Samples.start)
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveUser(ben), .saveUser(cy), .saveWorldMap(map), .saveWorldMap(older),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveUser(ben), .saveUser(cy), .saveWorldMap(map), .saveWorldMap(older),
+                ]))
             #expect(try await store.worldMap(id: map.id) == map)
             #expect(try await store.worldMaps(visibleTo: ana.id) == [map, older])
             #expect(try await store.worldMaps(visibleTo: ben.id) == [map])
@@ -231,24 +254,29 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func notifications_readBackEqual_newestFirst_andOnlyTheRecipientMarksThemRead(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let ana = Samples.user("Ana"), ben = Samples.user("Ben")
+            let ana = Samples.user("Ana")
+            let ben = Samples.user("Ben")
             let older = AppNotification(
                 recipientID: ana.id, type: .comment, title: "New comment", body: "Ben commented.", actorID: ben.id,
                 annotationID: AnnotationID(), layerID: LayerID(), commentID: CommentID(), createdAt: Samples.at(1))
             let newer = AppNotification(
                 recipientID: ana.id, type: .shared, title: "Shared", body: "Ben shared.", createdAt: Samples.at(2))
-            let bens = AppNotification(recipientID: ben.id, type: .reaction, title: "R", body: "B", createdAt: Samples.at(3))
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveUser(ben), .addNotification(older), .addNotification(newer), .addNotification(bens),
-            ]))
+            let bens = AppNotification(
+                recipientID: ben.id, type: .reaction, title: "R", body: "B", createdAt: Samples.at(3))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveUser(ben), .addNotification(older), .addNotification(newer),
+                    .addNotification(bens),
+                ]))
             #expect(try await store.notification(id: older.id) == older)
             #expect(try await store.notifications(for: ana.id, unreadOnly: false, limit: 10) == [newer, older])
             #expect(try await store.notifications(for: ana.id, unreadOnly: false, limit: 1) == [newer])
 
-            try await store.commit(ChangeSet(changes: [
-                .markNotificationRead(id: older.id, recipientID: ana.id),
-                .markNotificationRead(id: bens.id, recipientID: ana.id),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .markNotificationRead(id: older.id, recipientID: ana.id),
+                    .markNotificationRead(id: bens.id, recipientID: ana.id),
+                ]))
             #expect(try await store.notifications(for: ana.id, unreadOnly: true, limit: 10) == [newer])
             #expect(try await store.notification(id: older.id)?.isRead == true)
             #expect(try await store.notification(id: bens.id)?.isRead == false, "not Ana's to mark")
@@ -258,7 +286,9 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func activity_readsBackEqual_newestFirst_forWhoMaySeeIt(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
-            let ana = Samples.user("Ana"), ben = Samples.user("Ben"), cy = Samples.user("Cy")
+            let ana = Samples.user("Ana")
+            let ben = Samples.user("Ben")
+            let cy = Samples.user("Cy")
             let shared = Samples.layer("Shared", owner: ana.id)
             let secret = Samples.layer("Secret", owner: ana.id)
             let note = Samples.note(owner: ana.id, layer: secret.id)
@@ -271,14 +301,20 @@ import Testing
             let bensOwn = Activity(
                 kind: .commented, actorID: ben.id, annotationID: note.id, layerID: secret.id, commentID: CommentID(),
                 summary: "commented", createdAt: Samples.at(3))
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveUser(ben), .saveUser(cy), .saveLayer(shared), .saveLayer(secret),
-                .saveAnnotation(note), .grant(Samples.grant(.viewer, to: ben.id, by: ana.id), on: .layer(shared.id)),
-                .addActivity(onShared), .addActivity(onSecret), .addActivity(bensOwn),
-            ]))
-            #expect(try await store.activities(visibleTo: ana.id, at: Samples.at(10), limit: 10) == [bensOwn, onSecret, onShared])
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveUser(ben), .saveUser(cy), .saveLayer(shared), .saveLayer(secret),
+                    .saveAnnotation(note),
+                    .grant(Samples.grant(.viewer, to: ben.id, by: ana.id), on: .layer(shared.id)),
+                    .addActivity(onShared), .addActivity(onSecret), .addActivity(bensOwn),
+                ]))
+            #expect(
+                try await store.activities(visibleTo: ana.id, at: Samples.at(10), limit: 10) == [
+                    bensOwn, onSecret, onShared,
+                ])
             #expect(try await store.activities(visibleTo: ana.id, at: Samples.at(10), limit: 2) == [bensOwn, onSecret])
-            #expect(try await store.activities(visibleTo: ben.id, at: Samples.at(10), limit: 10) == [bensOwn, onShared])
+            #expect(
+                try await store.activities(visibleTo: ben.id, at: Samples.at(10), limit: 10) == [bensOwn, onShared])
             #expect(try await store.activities(visibleTo: cy.id, at: Samples.at(10), limit: 10).isEmpty)
         }
     }
@@ -290,14 +326,17 @@ import Testing
             let layer = Samples.layer(owner: ana.id)
             let note = Samples.note(owner: ana.id, layer: layer.id)
             let first = Reaction(emoji: "👍", userID: ana.id, createdAt: Samples.at(1))
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveLayer(layer), .saveAnnotation(note), .addReaction(first, annotationID: note.id),
-                .addReaction(Reaction(emoji: "👍", userID: ana.id, createdAt: Samples.at(2)), annotationID: note.id),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveLayer(layer), .saveAnnotation(note),
+                    .addReaction(first, annotationID: note.id),
+                    .addReaction(Reaction(emoji: "👍", userID: ana.id, createdAt: Samples.at(2)), annotationID: note.id),
+                ]))
             #expect(try await store.annotation(id: note.id)?.reactions == [first])
-            try await store.commit(ChangeSet(changes: [
-                .removeReaction(annotationID: note.id, userID: ana.id, emoji: "👍"),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .removeReaction(annotationID: note.id, userID: ana.id, emoji: "👍")
+                ]))
             #expect(try await store.annotation(id: note.id)?.reactions == [])
         }
     }

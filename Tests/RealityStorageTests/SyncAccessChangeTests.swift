@@ -22,16 +22,18 @@ import Testing
         }
 
         func save(in store: some DataStore) async throws {
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveUser(ben), .saveUser(vera), .saveLayer(layer), .saveLayer(other),
-                .saveAnnotation(note), .saveComment(comment),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveUser(ben), .saveUser(vera), .saveLayer(layer), .saveLayer(other),
+                    .saveAnnotation(note), .saveComment(comment),
+                ]))
         }
 
         func grant(_ store: some DataStore) async throws {
-            try await store.commit(ChangeSet(changes: [
-                .grant(Samples.grant(.viewer, to: ben.id, by: ana.id), on: .layer(layer.id)),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .grant(Samples.grant(.viewer, to: ben.id, by: ana.id), on: .layer(layer.id))
+                ]))
         }
 
         /// Every scope's cursor of `user` now.
@@ -63,9 +65,13 @@ import Testing
             let ben = try await world.cursors(store, world.ben.id)
             let vera = try await world.cursors(store, world.vera.id)
             try await world.grant(store)
-            #expect(try await world.seen(store, world.ben.id, after: ben) == [.shared: [
-                live(.layer, world.layer.id), live(.annotation, world.note.id), live(.comment, world.comment.id),
-            ]])
+            #expect(
+                try await world.seen(store, world.ben.id, after: ben) == [
+                    .shared: [
+                        live(.layer, world.layer.id), live(.annotation, world.note.id),
+                        live(.comment, world.comment.id),
+                    ]
+                ])
             let entries = try await store.drain(world.ben.id, .shared, after: ben[.shared] ?? .start).entries
             #expect(entries.first { $0.recordType == .annotation }?.changeTag == noteTag, "the note's tag is old")
             #expect(try await world.seen(store, world.vera.id, after: vera).isEmpty)
@@ -81,9 +87,13 @@ import Testing
             let ben = try await world.cursors(store, world.ben.id)
             let vera = try await world.cursors(store, world.vera.id)
             try await store.commit(ChangeSet(changes: [.revoke(userID: world.ben.id, on: .layer(world.layer.id))]))
-            #expect(try await world.seen(store, world.ben.id, after: ben) == [.shared: [
-                gone(.layer, world.layer.id), gone(.annotation, world.note.id), gone(.comment, world.comment.id),
-            ]])
+            #expect(
+                try await world.seen(store, world.ben.id, after: ben) == [
+                    .shared: [
+                        gone(.layer, world.layer.id), gone(.annotation, world.note.id),
+                        gone(.comment, world.comment.id),
+                    ]
+                ])
             #expect(try await world.seen(store, world.vera.id, after: vera).isEmpty)
         }
     }
@@ -102,12 +112,17 @@ import Testing
             let laterComment = RealityCore.Comment(
                 text: "later", authorID: world.ana.id, annotationID: world.note.id, createdAt: Samples.at(40))
             var movedIn = Samples.note(owner: world.ana.id, layer: world.other.id)
-            try await store.commit(ChangeSet(changes: [.saveAnnotation(later), .saveComment(laterComment), .saveAnnotation(movedIn)]))
+            try await store.commit(
+                ChangeSet(changes: [.saveAnnotation(later), .saveComment(laterComment), .saveAnnotation(movedIn)]))
             movedIn.layerID = world.layer.id
             try await store.commit(ChangeSet(changes: [.saveAnnotation(movedIn)]))
-            #expect(try await world.seen(store, world.ben.id, after: ben) == [.shared: [
-                gone(.layer, world.layer.id), gone(.annotation, world.note.id), gone(.comment, world.comment.id),
-            ]])
+            #expect(
+                try await world.seen(store, world.ben.id, after: ben) == [
+                    .shared: [
+                        gone(.layer, world.layer.id), gone(.annotation, world.note.id),
+                        gone(.comment, world.comment.id),
+                    ]
+                ])
         }
     }
 
@@ -117,17 +132,24 @@ import Testing
             let world = World()
             try await world.save(in: store)
             let ben = try await world.cursors(store, world.ben.id)
-            try await store.commit(ChangeSet(changes: [
-                .grant(Samples.grant(.viewer, to: world.ben.id, by: world.ana.id), on: .annotation(world.note.id)),
-            ]))
-            #expect(try await world.seen(store, world.ben.id, after: ben) == [.shared: [
-                live(.annotation, world.note.id), live(.comment, world.comment.id),
-            ]])
+            try await store.commit(
+                ChangeSet(changes: [
+                    .grant(Samples.grant(.viewer, to: world.ben.id, by: world.ana.id), on: .annotation(world.note.id))
+                ]))
+            #expect(
+                try await world.seen(store, world.ben.id, after: ben) == [
+                    .shared: [
+                        live(.annotation, world.note.id), live(.comment, world.comment.id),
+                    ]
+                ])
             let granted = try await world.cursors(store, world.ben.id)
             try await store.commit(ChangeSet(changes: [.revoke(userID: world.ben.id, on: .annotation(world.note.id))]))
-            #expect(try await world.seen(store, world.ben.id, after: granted) == [.shared: [
-                gone(.annotation, world.note.id), gone(.comment, world.comment.id),
-            ]])
+            #expect(
+                try await world.seen(store, world.ben.id, after: granted) == [
+                    .shared: [
+                        gone(.annotation, world.note.id), gone(.comment, world.comment.id),
+                    ]
+                ])
         }
     }
 
@@ -144,14 +166,20 @@ import Testing
             moved.layerID = world.other.id
             moved.updatedAt = Samples.at(50)
             try await store.commit(ChangeSet(changes: [.saveAnnotation(moved)]))
-            #expect(try await world.seen(store, world.ben.id, after: ben) == [.shared: [
-                gone(.annotation, moved.id), gone(.comment, world.comment.id),
-            ]])
+            #expect(
+                try await world.seen(store, world.ben.id, after: ben) == [
+                    .shared: [
+                        gone(.annotation, moved.id), gone(.comment, world.comment.id),
+                    ]
+                ])
             #expect(try await world.seen(store, world.vera.id, after: vera).isEmpty)
             // The owner keeps it, and its comments come again with it.
-            #expect(try await world.seen(store, world.ana.id, after: ana) == [.private: [
-                live(.annotation, moved.id), live(.comment, world.comment.id),
-            ]])
+            #expect(
+                try await world.seen(store, world.ana.id, after: ana) == [
+                    .private: [
+                        live(.annotation, moved.id), live(.comment, world.comment.id),
+                    ]
+                ])
         }
     }
 
@@ -170,9 +198,12 @@ import Testing
             moved.layerID = world.other.id
             moved.updatedAt = Samples.at(60)
             try await store.commit(ChangeSet(changes: [.saveLayer(deleted), .saveAnnotation(moved)]))
-            #expect(try await world.seen(store, world.ben.id, after: ben) == [.shared: [
-                live(.layer, deleted.id), gone(.annotation, moved.id), gone(.comment, world.comment.id),
-            ]])
+            #expect(
+                try await world.seen(store, world.ben.id, after: ben) == [
+                    .shared: [
+                        live(.layer, deleted.id), gone(.annotation, moved.id), gone(.comment, world.comment.id),
+                    ]
+                ])
         }
     }
 
@@ -186,15 +217,19 @@ import Testing
             layer.isPublic = true
             layer.updatedAt = Samples.at(70)
             try await store.commit(ChangeSet(changes: [.saveLayer(layer)]))
-            #expect(try await world.seen(store, world.vera.id, after: vera) == [.public: [
-                live(.layer, layer.id), live(.annotation, world.note.id), live(.comment, world.comment.id),
-            ]])
+            #expect(
+                try await world.seen(store, world.vera.id, after: vera) == [
+                    .public: [
+                        live(.layer, layer.id), live(.annotation, world.note.id), live(.comment, world.comment.id),
+                    ]
+                ])
             let open = try await store.head(world.vera.id, .public)
             layer.isPublic = false
             layer.updatedAt = Samples.at(80)
             try await store.commit(ChangeSet(changes: [.saveLayer(layer)]))
-            #expect(try await store.seen(world.vera.id, .public, after: open)
-                == [gone(.layer, layer.id), gone(.annotation, world.note.id), gone(.comment, world.comment.id)])
+            #expect(
+                try await store.seen(world.vera.id, .public, after: open)
+                    == [gone(.layer, layer.id), gone(.annotation, world.note.id), gone(.comment, world.comment.id)])
         }
     }
 
@@ -205,16 +240,20 @@ import Testing
             try await world.save(in: store)
             try await world.grant(store)
             let before = try await world.cursors(store, world.ben.id)
-            try await store.commit(ChangeSet(changes: [
-                .setStarred(annotationID: world.note.id, userID: world.ben.id, starred: true, at: Samples.at(90)),
-            ]))
-            #expect(try await world.seen(store, world.ben.id, after: before) == [.private: [live(.star, world.note.id)]])
+            try await store.commit(
+                ChangeSet(changes: [
+                    .setStarred(annotationID: world.note.id, userID: world.ben.id, starred: true, at: Samples.at(90))
+                ]))
+            #expect(
+                try await world.seen(store, world.ben.id, after: before) == [.private: [live(.star, world.note.id)]])
             let starred = try await world.cursors(store, world.ben.id)
             let ana = try await world.cursors(store, world.ana.id)
-            try await store.commit(ChangeSet(changes: [
-                .setStarred(annotationID: world.note.id, userID: world.ben.id, starred: false, at: Samples.at(91)),
-            ]))
-            #expect(try await world.seen(store, world.ben.id, after: starred) == [.private: [gone(.star, world.note.id)]])
+            try await store.commit(
+                ChangeSet(changes: [
+                    .setStarred(annotationID: world.note.id, userID: world.ben.id, starred: false, at: Samples.at(91))
+                ]))
+            #expect(
+                try await world.seen(store, world.ben.id, after: starred) == [.private: [gone(.star, world.note.id)]])
             #expect(try await world.seen(store, world.ana.id, after: ana).isEmpty)
         }
     }

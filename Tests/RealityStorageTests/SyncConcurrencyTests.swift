@@ -23,7 +23,8 @@ import Testing
                 var cursor = start
                 var seen: Set<String> = []
                 for _ in 0..<(count * 2) {
-                    let page = try await store.syncFeed(for: ana.id, scope: .private, after: cursor, limit: 2, now: syncNow)
+                    let page = try await store.syncFeed(
+                        for: ana.id, scope: .private, after: cursor, limit: 2, now: syncNow)
                     seen.formUnion(page.entries.map(\.summary))
                     cursor = page.cursor
                 }
@@ -36,12 +37,15 @@ import Testing
                         var edited = shared
                         edited.title = "edit \(index)"
                         edited.updatedAt = Samples.at(Double(index + 1))
-                        let contended: Change = index.isMultiple(of: 2)
+                        let contended: Change =
+                            index.isMultiple(of: 2)
                             ? .saveAnnotation(edited)
                             : .addReaction(Reaction(emoji: "👍", userID: UserID()), annotationID: shared.id)
-                        try await store.commit(ChangeSet(changes: [
-                            .saveAnnotation(note), contended, .recordSyncMutation(userID: ana.id, mutationID: "m\(index)"),
-                        ]))
+                        try await store.commit(
+                            ChangeSet(changes: [
+                                .saveAnnotation(note), contended,
+                                .recordSyncMutation(userID: ana.id, mutationID: "m\(index)"),
+                            ]))
                     }
                 }
                 try await group.waitForAll()
@@ -58,7 +62,8 @@ import Testing
             #expect(Set(sequences) == Set((seeded + 1)...(seeded + Int64(count))), "one number each, none skipped")
             #expect(try await SyncLogTests.tag(store, .annotation, shared.id) == seeded + Int64(count))
             for (index, note) in notes.enumerated() {
-                #expect(try await SyncLogTests.tag(store, .annotation, note.id) == sequences[index], "its commit's number")
+                #expect(
+                    try await SyncLogTests.tag(store, .annotation, note.id) == sequences[index], "its commit's number")
             }
         }
     }

@@ -19,16 +19,19 @@ import Testing
             open = Samples.layer("Open", owner: ana.id, isPublic: true)
             sharedNote = Samples.note("s", owner: ana.id, layer: shared.id)
             openNote = Samples.note("o", owner: ana.id, layer: open.id)
-            sharedComment = RealityCore.Comment(text: "on s", authorID: ben.id, annotationID: sharedNote.id, createdAt: Samples.at(5))
-            openComment = RealityCore.Comment(text: "on o", authorID: cara.id, annotationID: openNote.id, createdAt: Samples.at(6))
+            sharedComment = RealityCore.Comment(
+                text: "on s", authorID: ben.id, annotationID: sharedNote.id, createdAt: Samples.at(5))
+            openComment = RealityCore.Comment(
+                text: "on o", authorID: cara.id, annotationID: openNote.id, createdAt: Samples.at(6))
         }
 
         func save(in store: some DataStore) async throws {
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveUser(ben), .saveUser(cara), .saveLayer(shared), .saveLayer(open),
-                .saveAnnotation(sharedNote), .saveAnnotation(openNote),
-                .grant(Samples.grant(.editor, to: ben.id, by: ana.id), on: .layer(shared.id)),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveUser(ben), .saveUser(cara), .saveLayer(shared), .saveLayer(open),
+                    .saveAnnotation(sharedNote), .saveAnnotation(openNote),
+                    .grant(Samples.grant(.editor, to: ben.id, by: ana.id), on: .layer(shared.id)),
+                ]))
             try await store.commit(ChangeSet(changes: [.saveComment(sharedComment), .saveComment(openComment)]))
         }
 
@@ -48,8 +51,9 @@ import Testing
             try await world.save(in: store)
             let (ana, ben, cara) = (world.ana.id, world.ben.id, world.cara.id)
             // The owner: everything in private, nothing elsewhere.
-            #expect(try await store.seen(ana, .private)
-                == world.sharedRecords.union(world.openRecords).union([live(.user, ana)]))
+            #expect(
+                try await store.seen(ana, .private)
+                    == world.sharedRecords.union(world.openRecords).union([live(.user, ana)]))
             #expect(try await store.seen(ana, .shared).isEmpty)
             #expect(try await store.seen(ana, .public).isEmpty)
             // The grantee: the shared layer in shared only; the public one in public.
@@ -104,7 +108,8 @@ import Testing
                 var entries: [SyncFeedEntry] = []
                 var pages = 0
                 while true {
-                    let page = try await store.syncFeed(for: ana.id, scope: .private, after: cursor, limit: limit, now: syncNow)
+                    let page = try await store.syncFeed(
+                        for: ana.id, scope: .private, after: cursor, limit: limit, now: syncNow)
                     pages += 1
                     #expect(page.entries.count <= limit)
                     #expect(page.cursor > cursor, "the cursor moves on")
@@ -121,11 +126,13 @@ import Testing
             #expect(Set(ids).count == ids.count, "each record once")
             let tags = whole.entries.map { Int64($0.changeTag) ?? -1 }
             #expect(tags == tags.sorted(), "in commit order")
-            #expect(Set(whole.entries.filter { $0.recordType == .annotation }.map(\.recordID))
-                == Set(notes.map(\.id.uuidString)))
+            #expect(
+                Set(whole.entries.filter { $0.recordType == .annotation }.map(\.recordID))
+                    == Set(notes.map(\.id.uuidString)))
 
             // At the head, and after it, nothing more.
-            let after = try await store.syncFeed(for: ana.id, scope: .private, after: whole.cursor, limit: 10, now: syncNow)
+            let after = try await store.syncFeed(
+                for: ana.id, scope: .private, after: whole.cursor, limit: 10, now: syncNow)
             #expect(after.entries.isEmpty)
             #expect(!after.moreComing)
             #expect(after.cursor == whole.cursor)

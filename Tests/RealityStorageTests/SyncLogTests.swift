@@ -20,9 +20,10 @@ import Testing
             let (ana, ben) = (Samples.user("Ana"), Samples.user("Ben"))
             let layer = Samples.layer(owner: ana.id)
             var note = Samples.note(owner: ana.id, layer: layer.id)
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveUser(ben), .saveLayer(layer), .saveAnnotation(note),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveUser(ben), .saveLayer(layer), .saveAnnotation(note),
+                ]))
             let first = try await Self.tag(store, .annotation, note.id)
             #expect(first > 0)
             #expect(try await Self.tag(store, .layer, layer.id) == first)
@@ -50,10 +51,11 @@ import Testing
             #expect(try await Self.tag(store, .layer, layer.id) == first)
             #expect(try await Self.tag(store, .user, ben.id) == first)
 
-            try await store.commit(ChangeSet(changes: [
-                .grant(Samples.grant(.editor, to: ben.id, by: ana.id), on: .layer(layer.id)),
-                .setStarred(annotationID: note.id, userID: ben.id, starred: true, at: Samples.at(30)),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .grant(Samples.grant(.editor, to: ben.id, by: ana.id), on: .layer(layer.id)),
+                    .setStarred(annotationID: note.id, userID: ben.id, starred: true, at: Samples.at(30)),
+                ]))
             let granted = try await Self.tag(store, .layer, layer.id)
             #expect(granted > last)
             #expect(try await Self.tag(store, .star, note.id) == granted)
@@ -72,12 +74,14 @@ import Testing
             let layer = Samples.layer(owner: ana.id)
             let note = Samples.note(owner: ana.id, layer: layer.id)
             try await store.commit(ChangeSet(changes: [.saveUser(ana), .saveUser(ben), .saveLayer(layer)]))
-            try await store.commit(ChangeSet(changes: [
-                .saveAnnotation(note), .recordSyncMutation(userID: ana.id, mutationID: "m-1"),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveAnnotation(note), .recordSyncMutation(userID: ana.id, mutationID: "m-1"),
+                ]))
             let tag = try await Self.tag(store, .annotation, note.id)
-            #expect(try await store.recordedSyncMutation(userID: ana.id, mutationID: "m-1")
-                == RecordedSyncMutation(saved: true, sequence: tag, error: nil))
+            #expect(
+                try await store.recordedSyncMutation(userID: ana.id, mutationID: "m-1")
+                    == RecordedSyncMutation(saved: true, sequence: tag, error: nil))
             #expect(try await store.recordedSyncMutation(userID: ana.id, mutationID: "m-2") == nil)
             #expect(try await store.recordedSyncMutation(userID: ben.id, mutationID: "m-1") == nil)
 
@@ -94,19 +98,22 @@ import Testing
         try await withStore(backend) { store in
             let ana = Samples.user("Ana")
             let layer = Samples.layer(owner: ana.id)
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(ana), .saveLayer(layer), .recordSyncMutation(userID: ana.id, mutationID: "saved"),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveLayer(layer), .recordSyncMutation(userID: ana.id, mutationID: "saved"),
+                ]))
             let first = Data(#"{"code":"forbidden","message":"No access.","field":null}"#.utf8)
             let second = Data(#"{"code":"validation_failed","message":"Other.","field":"title"}"#.utf8)
             try await store.recordSyncRejection(userID: ana.id, mutationID: "r-1", error: first, at: Samples.at(1))
-            #expect(try await store.recordedSyncMutation(userID: ana.id, mutationID: "r-1")
-                == RecordedSyncMutation(saved: false, sequence: nil, error: first))
+            #expect(
+                try await store.recordedSyncMutation(userID: ana.id, mutationID: "r-1")
+                    == RecordedSyncMutation(saved: false, sequence: nil, error: first))
             // A replay changes nothing: neither a second rejection nor one of an applied mutation.
             try await store.recordSyncRejection(userID: ana.id, mutationID: "r-1", error: second, at: Samples.at(2))
             try await store.recordSyncRejection(userID: ana.id, mutationID: "saved", error: second, at: Samples.at(2))
-            #expect(try await store.recordedSyncMutation(userID: ana.id, mutationID: "r-1")
-                == RecordedSyncMutation(saved: false, sequence: nil, error: first))
+            #expect(
+                try await store.recordedSyncMutation(userID: ana.id, mutationID: "r-1")
+                    == RecordedSyncMutation(saved: false, sequence: nil, error: first))
             #expect(try await store.recordedSyncMutation(userID: ana.id, mutationID: "saved")?.saved == true)
         }
     }
@@ -118,16 +125,25 @@ import Testing
             let layers = (0..<4).map { Samples.layer("L\($0)", owner: ana.id) }
             let note = Samples.note(owner: ana.id, layer: layers[0].id)
             let expired = Samples.at(100)
-            try await store.commit(ChangeSet(changes: [.saveUser(ana), .saveUser(ben), .saveUser(cara)]
-                + layers.map(Change.saveLayer) + [
-                    .saveAnnotation(note),
-                    .grant(Samples.grant(.viewer, to: ben.id, by: ana.id, expiresAt: expired), on: .layer(layers[0].id)),
-                    .grant(Samples.grant(.viewer, to: ben.id, by: ana.id, expiresAt: expired), on: .annotation(note.id)),
-                    .grant(Samples.grant(.viewer, to: ben.id, by: ana.id, expiresAt: Samples.at(900)),
-                           on: .layer(layers[1].id)),
-                    .grant(Samples.grant(.viewer, to: ben.id, by: ana.id), on: .layer(layers[2].id)),
-                    .grant(Samples.grant(.viewer, to: cara.id, by: ana.id, expiresAt: expired), on: .layer(layers[3].id)),
-                ]))
+            try await store.commit(
+                ChangeSet(
+                    changes: [.saveUser(ana), .saveUser(ben), .saveUser(cara)]
+                        + layers.map(Change.saveLayer) + [
+                            .saveAnnotation(note),
+                            .grant(
+                                Samples.grant(.viewer, to: ben.id, by: ana.id, expiresAt: expired),
+                                on: .layer(layers[0].id)),
+                            .grant(
+                                Samples.grant(.viewer, to: ben.id, by: ana.id, expiresAt: expired),
+                                on: .annotation(note.id)),
+                            .grant(
+                                Samples.grant(.viewer, to: ben.id, by: ana.id, expiresAt: Samples.at(900)),
+                                on: .layer(layers[1].id)),
+                            .grant(Samples.grant(.viewer, to: ben.id, by: ana.id), on: .layer(layers[2].id)),
+                            .grant(
+                                Samples.grant(.viewer, to: cara.id, by: ana.id, expiresAt: expired),
+                                on: .layer(layers[3].id)),
+                        ]))
             let bens = try await store.expiredGrants(of: ben.id, at: Samples.at(500))
             #expect(Set(bens) == [.layer(layers[0].id), .annotation(note.id)])
             #expect(bens.count == 2)

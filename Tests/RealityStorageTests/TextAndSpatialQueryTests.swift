@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityPostgres
 
 /// Text search through `AnnotationQuery.text` (FTS5 on SQLite, tsvector on PostgreSQL): every word of the query must start a word of the title,
@@ -31,7 +32,8 @@ import Testing
 
     static let queries = [
         "kitchen", "KIT", "itchen", "kitchen tap", "kitchen garden", "cafe", "CAFÉ", "creme", "brulee", "crème brûlée",
-        "café au", "AND", "and", "NEAR(", "NEAR(tom jerry)", "NEAR(tom, 2)", "\"", "\"kitchen", "kitchen\"", "*", "kit*",
+        "café au", "AND", "and", "NEAR(", "NEAR(tom jerry)", "NEAR(tom, 2)", "\"", "\"kitchen", "kitchen\"", "*",
+        "kit*",
         "-", "-kitchen", "kitchen -tap", "tom AND jerry", "tom OR nobody", "NOT here", "title:kitchen", "text:cafe",
         "^kitchen", "(kitchen)", "{title text}: cafe", "kitchen +tap", "andrew's", "note-book", "book", "ελλην",
         "русский", "42", "4", "7 days", "", "   ", "🙂", "\u{0}", "'; DROP TABLE annotations; --",
@@ -53,9 +55,10 @@ import Testing
             }
             try await store.commit(changes)
             for query in Self.queries {
-                let expected = Set(Self.documents.indices.filter {
-                    Self.referenceMatches(query, title: Self.documents[$0].title, text: Self.documents[$0].text)
-                }.map { ids[$0] })
+                let expected = Set(
+                    Self.documents.indices.filter {
+                        Self.referenceMatches(query, title: Self.documents[$0].title, text: Self.documents[$0].text)
+                    }.map { ids[$0] })
                 let found = try await store.annotations(matching: AnnotationQuery(viewer: ana.id, text: query))
                 #expect(Set(found.map(\.id)) == expected, "query \(query.debugDescription)")
             }
@@ -82,7 +85,8 @@ import Testing
             }
             #expect(try await find("zebra").isEmpty)
 
-            var comment = Comment(text: "Saw a zebra crossing", authorID: ana.id, annotationID: note.id, createdAt: Samples.at(1))
+            var comment = Comment(
+                text: "Saw a zebra crossing", authorID: ana.id, annotationID: note.id, createdAt: Samples.at(1))
             let other = Comment(text: "giraffe too", authorID: ana.id, annotationID: note.id, createdAt: Samples.at(2))
             try await store.commit(ChangeSet(changes: [.saveComment(comment), .saveComment(other)]))
             #expect(try await find("zebra") == [note.id])
@@ -115,15 +119,26 @@ import Testing
             note.isDeleted = true
             try await store.commit(ChangeSet(changes: [.saveAnnotation(note)]))
             #expect(try await store.annotations(matching: AnnotationQuery(viewer: ana.id, text: "ephemeral")).isEmpty)
-            #expect(try await store.annotations(matching: AnnotationQuery(
-                viewer: ana.id, text: "ephemeral", includeDeleted: true)).isEmpty, "text queries never list deleted rows")
-            #expect(try await store.annotations(matching: AnnotationQuery(
-                viewer: ana.id, near: .init(center: .zero, radius: 1), includeDeleted: true)).isEmpty,
+            #expect(
+                try await store.annotations(
+                    matching: AnnotationQuery(
+                        viewer: ana.id, text: "ephemeral", includeDeleted: true)
+                ).isEmpty, "text queries never list deleted rows")
+            #expect(
+                try await store.annotations(
+                    matching: AnnotationQuery(
+                        viewer: ana.id, near: .init(center: .zero, radius: 1), includeDeleted: true)
+                ).isEmpty,
                 "near queries never list deleted rows")
-            #expect(try await store.annotations(matching: AnnotationQuery(viewer: ana.id, includeDeleted: true)).map(\.id) == [note.id])
+            #expect(
+                try await store.annotations(matching: AnnotationQuery(viewer: ana.id, includeDeleted: true)).map(\.id)
+                    == [note.id])
             note.isDeleted = false
             try await store.commit(ChangeSet(changes: [.saveAnnotation(note)]))
-            #expect(try await store.annotations(matching: AnnotationQuery(viewer: ana.id, text: "ephemeral")).map(\.id) == [note.id])
+            #expect(
+                try await store.annotations(matching: AnnotationQuery(viewer: ana.id, text: "ephemeral")).map(\.id) == [
+                    note.id
+                ])
         }
     }
 }
@@ -159,13 +174,15 @@ import Testing
             var changes = ChangeSet(changes: [.saveUser(ana), .saveLayer(layer)])
             var expected: Set<AnnotationID> = []
             for (index, (point, inside)) in Self.points.enumerated() {
-                let note = Samples.note("p\(index)", owner: ana.id, layer: layer.id, at: point, createdAt: Samples.at(Double(index)))
+                let note = Samples.note(
+                    "p\(index)", owner: ana.id, layer: layer.id, at: point, createdAt: Samples.at(Double(index)))
                 if inside { expected.insert(note.id) }
                 changes.append(.saveAnnotation(note))
             }
             try await store.commit(changes)
-            let found = try await store.annotations(matching: AnnotationQuery(
-                viewer: ana.id, near: .init(center: Self.center, radius: Self.radius)))
+            let found = try await store.annotations(
+                matching: AnnotationQuery(
+                    viewer: ana.id, near: .init(center: Self.center, radius: Self.radius)))
             #expect(Set(found.map(\.id)) == expected)
         }
     }
@@ -179,8 +196,10 @@ import Testing
             try await store.commit(ChangeSet(changes: [.saveUser(ana), .saveLayer(layer), .saveAnnotation(note)]))
             note.position = SIMD3(50, 50, 50)
             try await store.commit(ChangeSet(changes: [.saveAnnotation(note)]))
-            let nearOrigin = try await store.annotations(matching: AnnotationQuery(viewer: ana.id, near: .init(center: .zero, radius: 1)))
-            let nearNew = try await store.annotations(matching: AnnotationQuery(viewer: ana.id, near: .init(center: SIMD3(50, 50, 50), radius: 0.5)))
+            let nearOrigin = try await store.annotations(
+                matching: AnnotationQuery(viewer: ana.id, near: .init(center: .zero, radius: 1)))
+            let nearNew = try await store.annotations(
+                matching: AnnotationQuery(viewer: ana.id, near: .init(center: SIMD3(50, 50, 50), radius: 0.5)))
             #expect(nearOrigin.isEmpty)
             #expect(nearNew.map(\.id) == [note.id])
         }
@@ -193,9 +212,11 @@ import Testing
             let layer = Samples.layer(owner: ana.id)
             let here = Samples.note("here", owner: ana.id, layer: layer.id, at: SIMD3(0.25, -0.5, 7))
             let there = Samples.note("there", owner: ana.id, layer: layer.id, at: SIMD3(0.25, -0.5, Float(7).nextUp))
-            try await store.commit(ChangeSet(changes: [.saveUser(ana), .saveLayer(layer), .saveAnnotation(here), .saveAnnotation(there)]))
-            let found = try await store.annotations(matching: AnnotationQuery(
-                viewer: ana.id, near: .init(center: SIMD3(0.25, -0.5, 7), radius: 0)))
+            try await store.commit(
+                ChangeSet(changes: [.saveUser(ana), .saveLayer(layer), .saveAnnotation(here), .saveAnnotation(there)]))
+            let found = try await store.annotations(
+                matching: AnnotationQuery(
+                    viewer: ana.id, near: .init(center: SIMD3(0.25, -0.5, 7), radius: 0)))
             #expect(found.map(\.id) == [here.id])
         }
     }

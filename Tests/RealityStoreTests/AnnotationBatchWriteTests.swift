@@ -3,6 +3,7 @@ import GRDB
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @_spi(Testing) @testable import RealityStore
 
 /// A run of annotation saves in one commit (the batch writer's multi-row statements, whose
@@ -16,7 +17,8 @@ import Testing
     /// Saved before the run: annotations the run then edits, one with a comment.
     static func stored() -> [Annotation] {
         (0..<3).map { index in
-            Samples.note("stored \(index)", owner: ana.id, layer: layer.id, at: SIMD3(Float(index), 0, 0),
+            Samples.note(
+                "stored \(index)", owner: ana.id, layer: layer.id, at: SIMD3(Float(index), 0, 0),
                 createdAt: Samples.at(Double(index)))
         }
     }
@@ -51,8 +53,10 @@ import Testing
 
     static func seeded(_ store: DeviceStore) async throws -> [Annotation] {
         let stored = stored()
-        try await store.commit(ChangeSet(changes: [.saveUser(ana), .saveUser(ben), .saveLayer(layer)]
-            + stored.map { .saveAnnotation($0) }))
+        try await store.commit(
+            ChangeSet(
+                changes: [.saveUser(ana), .saveUser(ben), .saveLayer(layer)]
+                    + stored.map { .saveAnnotation($0) }))
         let comment = Comment(text: "a comment", authorID: ben.id, annotationID: stored[1].id, createdAt: Samples.at(9))
         try await store.commit(ChangeSet(changes: [.saveComment(comment)]))
         return stored
@@ -70,12 +74,15 @@ import Testing
         return try await store.inspect { db in
             var lines = try queries.flatMap { sql in
                 try Row.fetchAll(db, sql: sql).map { row in
-                    sql + " " + row.description.replacingOccurrences(
-                        of: #"rowid:\d+ "#, with: "", options: .regularExpression)
+                    sql + " "
+                        + row.description.replacingOccurrences(
+                            of: #"rowid:\d+ "#, with: "", options: .regularExpression)
                 }.sorted()
             }
-            lines += try Row.fetchAll(db, sql: "SELECT recordType, recordID, operation, payload FROM outbox ORDER BY sequence")
-                .map(\.description)
+            lines += try Row.fetchAll(
+                db, sql: "SELECT recordType, recordID, operation, payload FROM outbox ORDER BY sequence"
+            )
+            .map(\.description)
             return lines
         }
     }
@@ -118,12 +125,15 @@ import Testing
                 #expect(try String.fetchOne(db, sql: "SELECT rtreecheck('annotation_rtree')") == "ok")
             }
             // Empty texts are stored as empty texts, not NULL.
-            #expect(try await store.count("annotations", where: "text = ''") == run.filter { $0.content.text == "" }.count)
-            let found = try await store.annotations(matching: AnnotationQuery(
-                viewer: Self.ana.id, text: "lantern", order: .relevance, limit: AnnotationQuery.maxLimit))
+            #expect(
+                try await store.count("annotations", where: "text = ''") == run.filter { $0.content.text == "" }.count)
+            let found = try await store.annotations(
+                matching: AnnotationQuery(
+                    viewer: Self.ana.id, text: "lantern", order: .relevance, limit: AnnotationQuery.maxLimit))
             #expect(found.count == run.filter { $0.content.text?.contains("lantern") == true }.count)
-            let near = try await store.annotations(matching: AnnotationQuery(
-                viewer: Self.ana.id, near: .init(center: SIMD3(9, 9, 9), radius: 0.5), limit: 10))
+            let near = try await store.annotations(
+                matching: AnnotationQuery(
+                    viewer: Self.ana.id, near: .init(center: SIMD3(9, 9, 9), radius: 0.5), limit: 10))
             #expect(Set(near.map(\.id)) == Set(stored.prefix(2).map(\.id)))
         }
     }
@@ -134,7 +144,9 @@ import Testing
             _ = try await Self.seeded(store)
             for sql in [AnnotationBatchWrites.rtreeCopySQL, AnnotationBatchWrites.ftsCopySQL] {
                 let plan = try await store.inspect { db in
-                    try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [1, 2]).map { $0["detail"] as String }
+                    try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [1, 2]).map {
+                        $0["detail"] as String
+                    }
                 }
                 #expect(plan.contains { $0.contains("USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)") }, "\(plan)")
             }

@@ -3,6 +3,7 @@ import GRDB
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityStore
 
 /// The SQLite server's cache of annotation point reads: what it keeps, that no commit is ever
@@ -57,7 +58,8 @@ import Testing
         let cache = AnnotationReadCache()
         let generation = cache.lookup(Self.key(Self.value())).generation
         let entrySize = AnnotationReadCache.maximumEntryBytes / 2
-        let perCapacity = AnnotationReadCache.capacityBytes / AnnotationReadCache.estimatedBytes(of: Self.value(drawing: entrySize))
+        let perCapacity =
+            AnnotationReadCache.capacityBytes / AnnotationReadCache.estimatedBytes(of: Self.value(drawing: entrySize))
         var newest = Self.value()
         for _ in 0...perCapacity {
             newest = Self.value(drawing: entrySize)
@@ -93,10 +95,11 @@ import Testing
         }
 
         func store(in store: SQLiteServerStore) async throws {
-            try await store.commit(ChangeSet(changes: [
-                .saveUser(owner), .saveUser(friend), .saveLayer(layer), .saveAnnotation(note),
-                .grant(grant, on: .layer(layer.id)),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(owner), .saveUser(friend), .saveLayer(layer), .saveAnnotation(note),
+                    .grant(grant, on: .layer(layer.id)),
+                ]))
         }
     }
 
@@ -128,16 +131,18 @@ import Testing
             try await store.commit(ChangeSet(changes: [.saveComment(comment)]))
             #expect(try await Self.read(world.note.id, in: store).annotation.comments.map(\.text) == ["Hello"])
 
-            try await store.commit(ChangeSet(changes: [
-                .recordView(annotationID: world.note.id, userID: world.friend.id, at: Samples.at(5)),
-            ]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .recordView(annotationID: world.note.id, userID: world.friend.id, at: Samples.at(5))
+                ]))
             #expect(try await Self.read(world.note.id, in: store).annotation.viewedBy == [world.friend.id])
 
             // SQL through the writer, outside the store's own write paths.
             // `writer` is internal to RealityStore (no caller may write around `commit`); this white-box
             // test (@testable) reaches it on purpose: the cache must notice writes made outside the store's own paths.
             try await store.writer.write { db in
-                try db.execute(sql: "UPDATE layers SET name = 'Renamed' WHERE id = ?", arguments: [world.layer.id.uuidString])
+                try db.execute(
+                    sql: "UPDATE layers SET name = 'Renamed' WHERE id = ?", arguments: [world.layer.id.uuidString])
             }
             #expect(try await Self.read(world.note.id, in: store).chain.layers.first?.name == "Renamed")
 
@@ -157,13 +162,16 @@ import Testing
             #expect(try await store.annotationWithLayerChain(id: AnnotationID(), includingComments: true) == nil)
             #expect(cache.count == 0, "a missing annotation is not cached")
             let first = try await Self.read(world.note.id, in: store)
-            let generation = cache.lookup(AnnotationReadCache.Key(id: world.note.id, includingComments: true)).generation
+            let generation = cache.lookup(AnnotationReadCache.Key(id: world.note.id, includingComments: true))
+                .generation
             struct Refused: Error {}
             await #expect(throws: Refused.self) {
                 // `writer` is internal to RealityStore (no caller may write around `commit`); this white-box
                 // test (@testable) reaches it on purpose: a rolled-back write must leave the cache as it was.
                 try await store.writer.write { db in
-                    try db.execute(sql: "UPDATE annotations SET title = 'Never' WHERE id = ?", arguments: [world.note.id.uuidString])
+                    try db.execute(
+                        sql: "UPDATE annotations SET title = 'Never' WHERE id = ?",
+                        arguments: [world.note.id.uuidString])
                     throw Refused()
                 }
             }

@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityStore
 
 @Suite struct AnnotationServiceTests {
@@ -60,9 +61,11 @@ import Testing
             let anchor = AnchorID()
             let draft = AnnotationDraft(
                 id: id, type: .photo,
-                content: AnnotationContent(text: "caption", mediaURL: URL(string: "file:///tmp/p.heic"), cloudAssetID: Samples.assetID),
+                content: AnnotationContent(
+                    text: "caption", mediaURL: URL(string: "file:///tmp/p.heic"), cloudAssetID: Samples.assetID),
                 title: "Photo", position: SIMD3(0.5, 1, -2), orientation: Quaternion(x: 0, y: 0.6, z: 0, w: 0.8),
-                scale: 2, anchorID: anchor, layerID: layer.id, visibilityRules: Samples.fullRules(), status: .inProgress,
+                scale: 2, anchorID: anchor, layerID: layer.id, visibilityRules: Samples.fullRules(),
+                status: .inProgress,
                 attachments: Samples.fullAnnotation(owner: ana.userID, layer: layer.id).attachments)
             let note = try await ana.annotations.createAnnotation(draft)
             #expect(note.id == id && note.anchorID == anchor)
@@ -78,11 +81,14 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func moveAnnotation_needsEditOnBothLayers(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben")
-            let from = try await ana.layer("From"), to = try await ana.layer("To")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
+            let from = try await ana.layer("From")
+            let to = try await ana.layer("To")
             let bensPrivate = try await ben.layer("Ben's")
             let bensShared = try await ben.layer("Shared")
-            _ = try await ben.permissions.grantPermission(to: ana.userID, level: .viewer, forLayer: bensShared.id, expiresAt: nil)
+            _ = try await ben.permissions.grantPermission(
+                to: ana.userID, level: .viewer, forLayer: bensShared.id, expiresAt: nil)
             let note = try await ana.note("wanders", in: from.id)
 
             h.clock.advance(by: 1)
@@ -108,11 +114,13 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func fetchNearby_returnsWhatTheUserMaySee_nearestFirst(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
             let mine = try await ana.layer()
             let bensPrivate = try await ben.layer("Private")
             let bensShared = try await ben.layer("Shared")
-            _ = try await ben.permissions.grantPermission(to: ana.userID, level: .viewer, forLayer: bensShared.id, expiresAt: nil)
+            _ = try await ben.permissions.grantPermission(
+                to: ana.userID, level: .viewer, forLayer: bensShared.id, expiresAt: nil)
             let far = try await ana.note("far", in: mine.id, at: SIMD3(3, 0, 0))
             let near = try await ana.note("near", in: mine.id, at: SIMD3(0.5, 0, 0))
             let out = try await ana.note("out", in: mine.id, at: SIMD3(3, 0, 0.5))
@@ -129,33 +137,53 @@ import Testing
     func fetchVisible_appliesTimeExpiryViewAndLocationRules(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
             let tokyo = UserPreferences(timeZone: "Asia/Tokyo")
-            let ana = try await h.user("Ana", preferences: tokyo), ben = try await h.user("Ben")
+            let ana = try await h.user("Ana", preferences: tokyo)
+            let ben = try await h.user("Ben")
             let layer = try await ana.layer()
-            _ = try await ana.permissions.grantPermission(to: ben.userID, level: .viewer, forLayer: layer.id, expiresAt: nil)
+            _ = try await ana.permissions.grantPermission(
+                to: ben.userID, level: .viewer, forLayer: layer.id, expiresAt: nil)
             let t0 = h.clock.now
             let plain = try await ana.note("plain", in: layer.id)
-            let window = try await ana.note("window", in: layer.id, rules: VisibilityRules(timeRules: [
-                TimeRule(type: .timeRange, startTime: t0.addingTimeInterval(100), endTime: t0.addingTimeInterval(200)),
-            ]))
-            let expiring = try await ana.note("expiring", in: layer.id, rules: VisibilityRules(expiresAt: t0.addingTimeInterval(50)))
-            let nearby = try await ana.note("nearby", in: layer.id, at: SIMD3(10, 0, 0), rules: VisibilityRules(
-                locationRules: [LocationRule(type: .proximity, radiusMeters: 2)]))
+            let window = try await ana.note(
+                "window", in: layer.id,
+                rules: VisibilityRules(timeRules: [
+                    TimeRule(
+                        type: .timeRange, startTime: t0.addingTimeInterval(100), endTime: t0.addingTimeInterval(200))
+                ]))
+            let expiring = try await ana.note(
+                "expiring", in: layer.id, rules: VisibilityRules(expiresAt: t0.addingTimeInterval(50)))
+            let nearby = try await ana.note(
+                "nearby", in: layer.id, at: SIMD3(10, 0, 0),
+                rules: VisibilityRules(
+                    locationRules: [LocationRule(type: .proximity, radiusMeters: 2)]))
             let twice = try await ana.note("twice", in: layer.id, rules: VisibilityRules(expiresAfterViews: 2))
             // 09:00–10:00 every day in the owner's zone (Tokyo, UTC+9), i.e. 00:00–01:00 UTC.
-            let morning = try await ana.note("tokyo morning", in: layer.id, rules: VisibilityRules(timeRules: [
-                TimeRule(type: .recurring, recurrence: RecurrenceRule(
-                    frequency: .daily, timeOfDay: TimeOfDay(hour: 9, minute: 0, endHour: 10, endMinute: 0))),
-            ]))
+            let morning = try await ana.note(
+                "tokyo morning", in: layer.id,
+                rules: VisibilityRules(timeRules: [
+                    TimeRule(
+                        type: .recurring,
+                        recurrence: RecurrenceRule(
+                            frequency: .daily, timeOfDay: TimeOfDay(hour: 9, minute: 0, endHour: 10, endMinute: 0)))
+                ]))
 
-            func visible(_ services: UserServices, at date: Date, from position: SIMD3<Float>? = nil) async throws -> Set<AnnotationID> {
+            func visible(_ services: UserServices, at date: Date, from position: SIMD3<Float>? = nil) async throws
+                -> Set<AnnotationID>
+            {
                 Set(try await services.annotations.fetchVisible(at: date, viewerPosition: position).map(\.id))
             }
             let tokyoMorning = Samples.date("2026-03-15T00:30:00.000Z")
             let utcMorning = Samples.date("2026-03-15T09:30:00.000Z")
             #expect(try await visible(ben, at: t0.addingTimeInterval(10)) == [plain.id, expiring.id, twice.id])
             #expect(try await visible(ben, at: t0.addingTimeInterval(150)) == [plain.id, window.id, twice.id])
-            #expect(try await visible(ben, at: t0.addingTimeInterval(150), from: SIMD3(11, 0, 0)) == [plain.id, window.id, twice.id, nearby.id])
-            #expect(try await visible(ben, at: t0.addingTimeInterval(150), from: SIMD3(13, 0, 0)) == [plain.id, window.id, twice.id])
+            #expect(
+                try await visible(ben, at: t0.addingTimeInterval(150), from: SIMD3(11, 0, 0)) == [
+                    plain.id, window.id, twice.id, nearby.id,
+                ])
+            #expect(
+                try await visible(ben, at: t0.addingTimeInterval(150), from: SIMD3(13, 0, 0)) == [
+                    plain.id, window.id, twice.id,
+                ])
             #expect(try await visible(ben, at: tokyoMorning).contains(morning.id), "read in the owner's zone")
             #expect(try await !visible(ben, at: utcMorning).contains(morning.id), "not in the machine's or UTC's")
 
@@ -171,7 +199,8 @@ import Testing
     func watchAnnotations_yieldsNow_andAfterEachChangeToThatLayerOnly(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
             let ana = try await h.user("Ana")
-            let watched = try await ana.layer("Watched"), other = try await ana.layer("Other")
+            let watched = try await ana.layer("Watched")
+            let other = try await ana.layer("Other")
             let first = try await ana.note("first", in: watched.id)
             let recorder = await Recorder.start(ana.annotations.watchAnnotations(in: watched.id))
             defer { Task { await recorder.stop() } }
@@ -184,8 +213,9 @@ import Testing
             let second = try await ana.note("second", in: watched.id)
             let afterAdd = await recorder.items(atLeast: 2)
             #expect(afterAdd.count >= 2)
-            #expect(afterAdd.dropFirst().first.map { Set($0.map(\.id)) } == [first.id, second.id],
-                    "the change in another layer yielded nothing")
+            #expect(
+                afterAdd.dropFirst().first.map { Set($0.map(\.id)) } == [first.id, second.id],
+                "the change in another layer yielded nothing")
 
             try await ana.annotations.moveAnnotation(id: first.id, to: other.id)
             let afterMove = await recorder.items(atLeast: 3)
@@ -226,7 +256,8 @@ import Testing
             // Anchor IDs are not secret (every annotation names its anchor): a map of Ben's that
             // reuses them must not take them out of Ana's map.
             let before = try await h.store.snapshot()
-            let copycat = WorldMap(worldMapAssetID: Samples.assetID, anchors: saved.anchors, ownerID: ben.userID, createdAt: h.clock.now)
+            let copycat = WorldMap(
+                worldMapAssetID: Samples.assetID, anchors: saved.anchors, ownerID: ben.userID, createdAt: h.clock.now)
             let error = await thrownError { try await ben.anchors.saveWorldMap(copycat) }
             let conflicts = Set(saved.anchors.map { StoreError.conflict(recordType: .worldMap, id: $0.id.uuidString) })
             #expect((error as? StoreError).map(conflicts.contains) == true, "\(String(describing: error))")
@@ -238,7 +269,8 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func anchors_ofAMapThatIsNotShared_areNotReusedByOthers(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
             let anchor = WorldAnchor(transform: .identity)
             let map = WorldMap(
                 worldMapAssetID: Samples.assetID, anchors: [anchor], ownerID: ana.userID, isShared: false,
@@ -246,7 +278,8 @@ import Testing
             try await ana.anchors.saveWorldMap(map)
             let bensView = try await h.services(for: ben.userID, worldMap: map.id)
             #expect(try await bensView.anchors.worldMap(id: map.id) == nil, "not shared")
-            #expect(try await bensView.anchors.anchorFor(position: .zero) != anchor.id, "so its anchors are not his to use")
+            #expect(
+                try await bensView.anchors.anchorFor(position: .zero) != anchor.id, "so its anchors are not his to use")
             #expect(try await ana.anchors.worldMap(id: map.id)?.anchors == [anchor])
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import RealityCore
 import Testing
+
 @testable import RealityStore
 
 /// Nothing a client sends crashes, corrupts or half-applies a write ("Bad input, everywhere").
@@ -40,7 +41,9 @@ import Testing
             let layer = try await ana.layer()
             _ = try await ana.note("here", in: layer.id)
             let (position, radius) = input.input
-            let error = await thrownError { _ = try await ana.annotations.fetchNearby(position: position, radius: radius) }
+            let error = await thrownError {
+                _ = try await ana.annotations.fetchNearby(position: position, radius: radius)
+            }
             #expect((error as? ValidationError)?.field == input.field, "\(String(describing: error))")
         }
     }
@@ -51,7 +54,8 @@ import Testing
             let ana = try await h.user("Ana")
             let layer = try await ana.layer()
             let far = try await ana.note("far", in: layer.id, at: SIMD3(9_999, 0, 0))
-            let found = try await ana.annotations.fetchNearby(position: .zero, radius: DefaultAnnotationService<DeviceStore>.maxNearbyRadius)
+            let found = try await ana.annotations.fetchNearby(
+                position: .zero, radius: DefaultAnnotationService<DeviceStore>.maxNearbyRadius)
             #expect(found.map(\.id) == [far.id])
         }
     }
@@ -62,7 +66,10 @@ import Testing
             let ana = try await h.user("Ana")
             let layer = try await ana.layer()
             let note = try await ana.note("something", in: layer.id)
-            for huge in [String(repeating: "a", count: 501), String(repeating: "x ", count: 500_000), String(repeating: "é", count: 251)] {
+            for huge in [
+                String(repeating: "a", count: 501), String(repeating: "x ", count: 500_000),
+                String(repeating: "é", count: 251),
+            ] {
                 let error = await thrownError { _ = try await ana.search.search(query: huge) }
                 #expect(error as? ValidationError == ValidationError(field: "query", reason: .tooLong(limit: 500)))
             }
@@ -83,14 +90,23 @@ import Testing
             let ana = try await h.user("Ana")
             for limit in [0, -1, Int.min] {
                 await #expect(throws: ValidationError.self) { _ = try await ana.search.getRecent(limit: limit) }
-                await #expect(throws: ValidationError.self) { _ = try await ana.collaboration.getActivityFeed(limit: limit) }
-                await #expect(throws: ValidationError.self) { _ = try await ana.notifications.getNotifications(limit: limit, unreadOnly: false) }
+                await #expect(throws: ValidationError.self) {
+                    _ = try await ana.collaboration.getActivityFeed(limit: limit)
+                }
+                await #expect(throws: ValidationError.self) {
+                    _ = try await ana.notifications.getNotifications(limit: limit, unreadOnly: false)
+                }
             }
             for limit in [1_001, Int.max] {
-                await #expect(throws: ValidationError.self) { _ = try await ana.collaboration.getActivityFeed(limit: limit) }
-                await #expect(throws: ValidationError.self) { _ = try await ana.notifications.getNotifications(limit: limit, unreadOnly: false) }
+                await #expect(throws: ValidationError.self) {
+                    _ = try await ana.collaboration.getActivityFeed(limit: limit)
+                }
+                await #expect(throws: ValidationError.self) {
+                    _ = try await ana.notifications.getNotifications(limit: limit, unreadOnly: false)
+                }
             }
-            let clamped = try await ana.annotations.fetchAnnotations(matching: AnnotationQuery(viewer: UserID(), limit: -5))
+            let clamped = try await ana.annotations.fetchAnnotations(
+                matching: AnnotationQuery(viewer: UserID(), limit: -5))
             #expect(clamped.isEmpty)
         }
     }
@@ -98,26 +114,32 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func fetchAnnotationsMatching_alwaysActsAsTheCurrentUser(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), cy = try await h.user("Cy")
+            let ana = try await h.user("Ana")
+            let cy = try await h.user("Cy")
             let layer = try await ana.layer()
             let note = try await ana.note("private", in: layer.id)
             let spoofed = AnnotationQuery(viewer: ana.userID, at: h.clock.now.addingTimeInterval(-1e9), limit: 0)
             #expect(try await cy.annotations.fetchAnnotations(matching: spoofed).isEmpty)
-            #expect(try await ana.annotations.fetchAnnotations(matching: spoofed).map(\.id) == [note.id], "limit 0 clamps to 1")
+            #expect(
+                try await ana.annotations.fetchAnnotations(matching: spoofed).map(\.id) == [note.id],
+                "limit 0 clamps to 1")
         }
     }
 
     @Test(arguments: StoreKind.allCases)
     func notificationSend_refusesEmptyOrHugeText(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
             let cases: [(String, String, String)] = [
                 ("", "body", "title"), ("  ", "body", "title"), ("title", "", "body"),
-                (String(repeating: "t", count: 201), "body", "title"), ("title", String(repeating: "b", count: 1_000_000), "body"),
+                (String(repeating: "t", count: 201), "body", "title"),
+                ("title", String(repeating: "b", count: 1_000_000), "body"),
             ]
             for (title, body, field) in cases {
                 let error = await thrownError {
-                    try await ana.notifications.send(to: ben.userID, type: .comment, title: title, body: body, annotationID: nil)
+                    try await ana.notifications.send(
+                        to: ben.userID, type: .comment, title: title, body: body, annotationID: nil)
                 }
                 #expect((error as? ValidationError)?.field == field)
             }
@@ -129,7 +151,8 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func unknownIDs_areNotFound_andChangeNothing(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
             let layer = try await ana.layer()
             let note = try await ana.note("real", in: layer.id)
             let (a, l, c, n) = (AnnotationID(), LayerID(), CommentID(), UUID())
@@ -151,11 +174,35 @@ import Testing
                 ("setLayerVisible", { try await ana.layers.setLayerVisible(l, visible: false) }),
                 ("childLayers", { _ = try await ana.layers.childLayers(of: l) }),
                 ("createLayer under unknown parent", { _ = try await ana.layer("child", parent: l) }),
-                ("grant on annotation", { _ = try await ana.permissions.grantPermission(to: ben.userID, level: .viewer, for: a, expiresAt: nil) }),
-                ("grant on layer", { _ = try await ana.permissions.grantPermission(to: ben.userID, level: .viewer, forLayer: l, expiresAt: nil) }),
-                ("grant to unknown user", { _ = try await ana.permissions.grantPermission(to: UserID(), level: .viewer, for: note.id, expiresAt: nil) }),
-                ("revoke a grant nobody has", { try await ana.permissions.revokePermission(from: ben.userID, for: note.id) }),
-                ("revoke on unknown layer", { try await ana.permissions.revokePermission(from: ben.userID, forLayer: l) }),
+                (
+                    "grant on annotation",
+                    {
+                        _ = try await ana.permissions.grantPermission(
+                            to: ben.userID, level: .viewer, for: a, expiresAt: nil)
+                    }
+                ),
+                (
+                    "grant on layer",
+                    {
+                        _ = try await ana.permissions.grantPermission(
+                            to: ben.userID, level: .viewer, forLayer: l, expiresAt: nil)
+                    }
+                ),
+                (
+                    "grant to unknown user",
+                    {
+                        _ = try await ana.permissions.grantPermission(
+                            to: UserID(), level: .viewer, for: note.id, expiresAt: nil)
+                    }
+                ),
+                (
+                    "revoke a grant nobody has",
+                    { try await ana.permissions.revokePermission(from: ben.userID, for: note.id) }
+                ),
+                (
+                    "revoke on unknown layer",
+                    { try await ana.permissions.revokePermission(from: ben.userID, forLayer: l) }
+                ),
                 ("checkCanCreate", { try await ana.permissions.checkCanCreate(in: l) }),
                 ("addComment", { _ = try await ana.collaboration.addComment(to: a, text: "hi") }),
                 ("replyToComment", { _ = try await ana.collaboration.replyToComment(c, text: "hi") }),
@@ -184,18 +231,29 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func someoneElsesLayerAndComment_areNotFound_andChangeNothing(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), cy = try await h.user("Cy")
+            let ana = try await h.user("Ana")
+            let cy = try await h.user("Cy")
             let layer = try await ana.layer()
             let note = try await ana.note("private", in: layer.id)
             let comment = try await ana.collaboration.addComment(to: note.id, text: "private comment")
             let before = try await h.store.snapshot()
             var rename = layer
             rename.name = "mine now"
-            await #expect(throws: ServiceError.notFound(.layer, id: layer.id.uuidString)) { try await cy.layers.updateLayer(rename) }
-            await #expect(throws: ServiceError.notFound(.layer, id: layer.id.uuidString)) { try await cy.layers.deleteLayer(id: layer.id) }
-            await #expect(throws: ServiceError.notFound(.layer, id: layer.id.uuidString)) { try await cy.layers.setLayerVisible(layer.id, visible: false) }
-            await #expect(throws: ServiceError.notFound(.layer, id: layer.id.uuidString)) { _ = try await cy.annotations.fetchAnnotations(in: layer.id) }
-            await #expect(throws: ServiceError.notFound(.annotation, id: note.id.uuidString)) { try await cy.collaboration.deleteComment(comment.id) }
+            await #expect(throws: ServiceError.notFound(.layer, id: layer.id.uuidString)) {
+                try await cy.layers.updateLayer(rename)
+            }
+            await #expect(throws: ServiceError.notFound(.layer, id: layer.id.uuidString)) {
+                try await cy.layers.deleteLayer(id: layer.id)
+            }
+            await #expect(throws: ServiceError.notFound(.layer, id: layer.id.uuidString)) {
+                try await cy.layers.setLayerVisible(layer.id, visible: false)
+            }
+            await #expect(throws: ServiceError.notFound(.layer, id: layer.id.uuidString)) {
+                _ = try await cy.annotations.fetchAnnotations(in: layer.id)
+            }
+            await #expect(throws: ServiceError.notFound(.annotation, id: note.id.uuidString)) {
+                try await cy.collaboration.deleteComment(comment.id)
+            }
             await #expect(throws: ServiceError.notFound(.annotation, id: note.id.uuidString)) {
                 _ = try await cy.collaboration.replyToComment(comment.id, text: "sneaky")
             }

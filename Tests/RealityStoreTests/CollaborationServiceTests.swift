@@ -1,6 +1,7 @@
 import Foundation
 import RealityCore
 import Testing
+
 @testable import RealityStore
 
 @Suite struct CollaborationServiceTests {
@@ -11,7 +12,10 @@ import Testing
     }
 
     static func thread(_ h: Harness) async throws -> Thread {
-        let ana = try await h.user("Ana"), ben = try await h.user("Ben"), cy = try await h.user("Cy"), dee = try await h.user("Dee")
+        let ana = try await h.user("Ana")
+        let ben = try await h.user("Ben")
+        let cy = try await h.user("Cy")
+        let dee = try await h.user("Dee")
         let layer = try await ana.layer()
         let note = try await ana.note("Discuss", in: layer.id, title: "Plan")
         for (user, level) in [(ben, PermissionLevel.commenter), (cy, .commenter), (dee, .viewer)] {
@@ -84,7 +88,9 @@ import Testing
             try await t.ben.collaboration.removeReaction(from: t.note.id, emoji: "👍")
             let left = try #require(try await t.ana.annotations.fetchAnnotation(id: t.note.id)).reactions
             #expect(left.map(\.emoji) == ["🎉", "👍"] && left.last?.userID == t.cy.userID)
-            await #expect(throws: PermissionError.cannotComment) { try await t.dee.collaboration.addReaction(to: t.note.id, emoji: "👀") }
+            await #expect(throws: PermissionError.cannotComment) {
+                try await t.dee.collaboration.addReaction(to: t.note.id, emoji: "👀")
+            }
         }
     }
 
@@ -92,8 +98,11 @@ import Testing
     func status_changesNeedEditor_andResolvedIsAStatus(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
             let t = try await Self.thread(h)
-            await #expect(throws: PermissionError.cannotEdit) { try await t.ben.collaboration.markAsResolved(t.note.id) }
-            _ = try await t.ana.permissions.grantPermission(to: t.ben.userID, level: .editor, for: t.note.id, expiresAt: nil)
+            await #expect(throws: PermissionError.cannotEdit) {
+                try await t.ben.collaboration.markAsResolved(t.note.id)
+            }
+            _ = try await t.ana.permissions.grantPermission(
+                to: t.ben.userID, level: .editor, for: t.note.id, expiresAt: nil)
             h.clock.advance(by: 5)
             try await t.ben.collaboration.setStatus(t.note.id, to: .inProgress)
             #expect(try await t.ana.annotations.fetchAnnotation(id: t.note.id)?.status == .inProgress)
@@ -109,12 +118,15 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func activityFeed_showsOnlyWhatTheViewerMaySee(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben"), cy = try await h.user("Cy")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
+            let cy = try await h.user("Cy")
             let shared = try await ana.layer("Shared")
             h.clock.advance(by: 1)
             let secret = try await ana.layer("Secret")
             h.clock.advance(by: 1)
-            _ = try await ana.permissions.grantPermission(to: ben.userID, level: .commenter, forLayer: shared.id, expiresAt: nil)
+            _ = try await ana.permissions.grantPermission(
+                to: ben.userID, level: .commenter, forLayer: shared.id, expiresAt: nil)
             h.clock.advance(by: 1)
             let open = try await ana.note("open", in: shared.id)
             h.clock.advance(by: 1)
@@ -125,7 +137,10 @@ import Testing
             try await ana.collaboration.addReaction(to: hidden.id, emoji: "🔒")
 
             let anas = try await ana.collaboration.getActivityFeed(limit: 50)
-            #expect(anas.map(\.kind) == [.reacted, .commented, .annotationCreated, .annotationCreated, .shared, .layerCreated, .layerCreated])
+            #expect(
+                anas.map(\.kind) == [
+                    .reacted, .commented, .annotationCreated, .annotationCreated, .shared, .layerCreated, .layerCreated,
+                ])
             let bens = try await ben.collaboration.getActivityFeed(limit: 50)
             #expect(!bens.contains { $0.annotationID == hidden.id || $0.layerID == secret.id })
             #expect(bens.map(\.kind) == [.commented, .annotationCreated, .shared, .layerCreated])

@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityStore
 
 /// The service paths that take a device's whole record (a pushed create, a pushed edit) keep every
@@ -13,7 +14,11 @@ import Testing
         var first = Samples.everyField(owner: owner, layer: layer)
         first.isDeleted = false
         first.content.cloudAssetID = nil
-        first.attachments = first.attachments.map { var plain = $0; plain.cloudAssetID = nil; return plain }
+        first.attachments = first.attachments.map {
+            var plain = $0
+            plain.cloudAssetID = nil
+            return plain
+        }
         let second = Samples.everyFieldEdit(of: first, movedTo: secondLayer)
         return (first, second)
     }
@@ -22,7 +27,8 @@ import Testing
     func aCreateFromARecord_andAnUpdate_keepEveryEditableField(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
             let ana = try await h.user("Ana")
-            let home = try await ana.layer("Home"), work = try await ana.layer("Work")
+            let home = try await ana.layer("Home")
+            let work = try await ana.layer("Work")
             let (first, second) = Self.versions(owner: ana.userID, layer: home.id, secondLayer: work.id)
             let editable = Annotation.declaration.fields.filter { $0.merge == .lastWriterWins }
             for field in editable {

@@ -3,6 +3,7 @@ import GRDB
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityStore
 
 /// The device store's side of sync (docs/sync-protocol.md, "The device"), on real SQLite files.
@@ -24,7 +25,8 @@ import Testing
         try await store.applyPulledPage(
             [
                 PulledChange(recordType: .layer, recordID: layer.recordID, changeTag: "1", record: .layer(layer)),
-                PulledChange(recordType: .annotation, recordID: note.id.uuidString, changeTag: "1", record: .annotation(note)),
+                PulledChange(
+                    recordType: .annotation, recordID: note.id.uuidString, changeTag: "1", record: .annotation(note)),
             ],
             scope: .private, token: "token-1", complete: true, strategy: .merge)
         return (store, note, directory)
@@ -54,7 +56,11 @@ import Testing
             theirs.status = .resolved
             theirs.updatedAt = Samples.at(50)
             let report = try await store.applyPulledPage(
-                [PulledChange(recordType: .annotation, recordID: note.id.uuidString, changeTag: "2", record: .annotation(theirs))],
+                [
+                    PulledChange(
+                        recordType: .annotation, recordID: note.id.uuidString, changeTag: "2",
+                        record: .annotation(theirs))
+                ],
                 scope: .private, token: "token-2", complete: true, strategy: .merge)
             #expect(report.merged == 1)
             let merged = try #require(try await store.annotation(id: note.id))
@@ -75,7 +81,11 @@ import Testing
             mine.title = "Same"
             try await store.commit(ChangeSet(changes: [.saveAnnotation(mine)]))
             try await store.applyPulledPage(
-                [PulledChange(recordType: .annotation, recordID: note.id.uuidString, changeTag: "2", record: .annotation(mine))],
+                [
+                    PulledChange(
+                        recordType: .annotation, recordID: note.id.uuidString, changeTag: "2", record: .annotation(mine)
+                    )
+                ],
                 scope: .private, token: "token-2", complete: true, strategy: .merge)
             #expect(try await store.pendingSyncCount() == 0)
         }
@@ -95,7 +105,11 @@ import Testing
             var theirs = note
             theirs.title = "Theirs"
             let report = try await store.applyPulledPage(
-                [PulledChange(recordType: .annotation, recordID: note.id.uuidString, changeTag: "2", record: .annotation(theirs))],
+                [
+                    PulledChange(
+                        recordType: .annotation, recordID: note.id.uuidString, changeTag: "2",
+                        record: .annotation(theirs))
+                ],
                 scope: .private, token: "token-2", complete: true, strategy: try await store.conflictStrategy())
             #expect(report.conflicts == 1)
             #expect(try await store.annotation(id: note.id)?.title == "Mine")
@@ -124,10 +138,12 @@ import Testing
         let (store, note, directory) = try await Self.syncedStore()
         defer { directory.remove() }
         do {
-            let deletion = PulledChange(recordType: .annotation, recordID: note.id.uuidString, changeTag: "", record: nil)
+            let deletion = PulledChange(
+                recordType: .annotation, recordID: note.id.uuidString, changeTag: "", record: nil)
             try await store.applyPulledPage([deletion], scope: .public, token: "p", complete: true, strategy: .merge)
             #expect(try await store.annotation(id: note.id) != nil)
-            try await store.applyPulledPage([deletion], scope: .private, token: "token-2", complete: true, strategy: .merge)
+            try await store.applyPulledPage(
+                [deletion], scope: .private, token: "token-2", complete: true, strategy: .merge)
             #expect(try await store.annotation(id: note.id) == nil)
         }
     }
@@ -139,7 +155,10 @@ import Testing
             try await store.beginResync(of: .private)
             #expect(try await store.syncToken(for: .private) == nil)
             try await store.applyPulledPage(
-                [PulledChange(recordType: .layer, recordID: Self.layer.recordID, changeTag: "1", record: .layer(Self.layer))],
+                [
+                    PulledChange(
+                        recordType: .layer, recordID: Self.layer.recordID, changeTag: "1", record: .layer(Self.layer))
+                ],
                 scope: .private, token: "token-3", complete: false, strategy: .merge)
             #expect(try await store.annotation(id: note.id) != nil, "not before the last page")
             try await store.applyPulledPage([], scope: .private, token: "token-4", complete: true, strategy: .merge)
@@ -155,7 +174,10 @@ import Testing
             var edited = note
             edited.title = "One"
             try await store.commit(ChangeSet(changes: [.saveAnnotation(edited)]))
-            try await store.commit(ChangeSet(changes: [.setStarred(annotationID: note.id, userID: Self.owner.id, starred: true, at: Samples.at(1))]))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .setStarred(annotationID: note.id, userID: Self.owner.id, starred: true, at: Samples.at(1))
+                ]))
             edited.title = "Two"
             try await store.commit(ChangeSet(changes: [.saveAnnotation(edited)]))
             let pending = try await store.fetchPendingSync(limit: 10)
@@ -220,7 +242,11 @@ import Testing
             var theirs = mine
             theirs.updatedAt = Samples.at(60)
             try await store.applyPulledPage(
-                [PulledChange(recordType: .annotation, recordID: note.id.uuidString, changeTag: "2", record: .annotation(theirs))],
+                [
+                    PulledChange(
+                        recordType: .annotation, recordID: note.id.uuidString, changeTag: "2",
+                        record: .annotation(theirs))
+                ],
                 scope: .private, token: "token-2", complete: true, strategy: .merge)
             #expect(try await store.pendingSyncCount() == 0)
             #expect(try await store.annotation(id: note.id) == theirs)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RealityCore
 import Testing
+
 @_spi(Testing) @testable import RealityStore
 
 /// IDs named by prefixes and shortened for tables (issue 16): every read is a range on an index,
@@ -41,12 +42,16 @@ import Testing
             ]
             var ids = twins
             for id in twins {
-                _ = try await services.annotationService().createAnnotation(AnnotationDraft(
-                    id: id, type: .text, content: AnnotationContent(text: "twin"), position: .zero, layerID: layer))
+                _ = try await services.annotationService().createAnnotation(
+                    AnnotationDraft(
+                        id: id, type: .text, content: AnnotationContent(text: "twin"), position: .zero, layerID: layer))
             }
             for _ in 0..<3 {
-                ids.append(try await services.annotationService().createAnnotation(AnnotationDraft(
-                    type: .text, content: AnnotationContent(text: "made now"), position: .zero, layerID: layer)).id)
+                ids.append(
+                    try await services.annotationService().createAnnotation(
+                        AnnotationDraft(
+                            type: .text, content: AnnotationContent(text: "made now"), position: .zero, layerID: layer)
+                    ).id)
             }
             let short = try await store.shortestUniquePrefixes(
                 of: ids.map(\.uuidString), kind: .annotation, minimumLength: 8)

@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityStore
 
 /// Point reads run on the calling thread (`SQLiteStore.readNow`), on connections of their own.
@@ -19,7 +20,8 @@ import Testing
         let ana = Samples.user("Ana")
         let layer = Samples.layer("Notes", owner: ana.id)
         let notes = (0..<20).map { Samples.note("note \($0)", owner: ana.id, layer: layer.id, at: SIMD3(1, 1, 1)) }
-        try await store.commit(ChangeSet(changes: [.saveUser(ana), .saveLayer(layer)] + notes.map { .saveAnnotation($0) }))
+        try await store.commit(
+            ChangeSet(changes: [.saveUser(ana), .saveLayer(layer)] + notes.map { .saveAnnotation($0) }))
 
         let answers = try await withThrowingTaskGroup(of: Int.self) { group in
             for round in 0..<400 {

@@ -1,6 +1,7 @@
 import Foundation
 import RealityCore
 import Testing
+
 @testable import RealityStore
 
 @Suite struct LayerServiceTests {
@@ -69,7 +70,8 @@ import Testing
             let child = try await ana.layer("Child", parent: parent.id)
             let grandchild = try await ana.layer("Grandchild", parent: child.id)
             let kept = try await ana.layer("Kept")
-            _ = try await ana.permissions.grantPermission(to: ben.userID, level: .editor, forLayer: parent.id, expiresAt: nil)
+            _ = try await ana.permissions.grantPermission(
+                to: ben.userID, level: .editor, forLayer: parent.id, expiresAt: nil)
             let inParent = try await ana.note("p", in: parent.id)
             let inChild = try await ana.note("c", in: child.id)
             let bensInGrandchild = try await ben.note("g", in: grandchild.id)
@@ -89,8 +91,9 @@ import Testing
             #expect(Set(moved.map(\.id)) == [inParent.id, inChild.id, bensInGrandchild.id])
             #expect(moved.allSatisfy { $0.updatedAt == h.clock.now })
             #expect(try await ana.annotations.fetchAnnotations(in: kept.id).map(\.id) == [inKept.id])
-            #expect(try await ben.annotations.fetchAnnotation(id: bensInGrandchild.id)?.layerID == defaultID,
-                    "Ben still owns his note")
+            #expect(
+                try await ben.annotations.fetchAnnotation(id: bensInGrandchild.id)?.layerID == defaultID,
+                "Ben still owns his note")
             #expect(try await ana.layers.fetchLayers().map(\.id) == [kept.id, defaultID])
 
             // The default layer now exists: deleting another layer reuses it.
@@ -175,14 +178,17 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func sharedAndPublicLayers_areListed_withWhatIsNestedInThem(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben"), cy = try await h.user("Cy")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
+            let cy = try await h.user("Cy")
             let shared = try await ana.layer("Shared")
             let inside = try await ana.layer("Inside", parent: shared.id)
             let secret = try await ana.layer("Secret")
             var open = try await ana.layer("Open")
             open.isPublic = true
             try await ana.layers.updateLayer(open)
-            _ = try await ana.permissions.grantPermission(to: ben.userID, level: .viewer, forLayer: shared.id, expiresAt: nil)
+            _ = try await ana.permissions.grantPermission(
+                to: ben.userID, level: .viewer, forLayer: shared.id, expiresAt: nil)
             #expect(Set(try await ben.layers.fetchLayers().map(\.id)) == [shared.id, inside.id, open.id])
             #expect(try await cy.layers.fetchLayers().map(\.id) == [open.id])
             #expect(try await ben.layers.fetchLayer(id: secret.id) == nil)
@@ -196,11 +202,15 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func layerRights_followTheUsersLevel(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben"), cy = try await h.user("Cy")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
+            let cy = try await h.user("Cy")
             let layer = try await ana.layer("Team")
             let other = try await ana.layer("Other")
-            _ = try await ana.permissions.grantPermission(to: ben.userID, level: .editor, forLayer: layer.id, expiresAt: nil)
-            _ = try await ana.permissions.grantPermission(to: cy.userID, level: .viewer, forLayer: layer.id, expiresAt: nil)
+            _ = try await ana.permissions.grantPermission(
+                to: ben.userID, level: .editor, forLayer: layer.id, expiresAt: nil)
+            _ = try await ana.permissions.grantPermission(
+                to: cy.userID, level: .viewer, forLayer: layer.id, expiresAt: nil)
 
             var rename = layer
             rename.name = "Team B"
@@ -217,7 +227,9 @@ import Testing
             renest.parentLayerID = other.id
             await #expect(throws: PermissionError.notOwner) { try await ben.layers.updateLayer(renest) }
             await #expect(throws: PermissionError.cannotDelete) { try await ben.layers.deleteLayer(id: layer.id) }
-            await #expect(throws: PermissionError.cannotEdit) { try await cy.layers.setLayerVisible(layer.id, visible: false) }
+            await #expect(throws: PermissionError.cannotEdit) {
+                try await cy.layers.setLayerVisible(layer.id, visible: false)
+            }
             await #expect(throws: PermissionError.cannotEdit) { _ = try await cy.layer("Nope", parent: layer.id) }
             await #expect(throws: ServiceError.notFound(.layer, id: other.id.uuidString)) {
                 try await cy.layers.deleteLayer(id: other.id)

@@ -3,6 +3,7 @@ import RealityCore
 import RealityTestSupport
 import Synchronization
 import Testing
+
 @testable import RealityStore
 
 /// The composition root opens nothing until first use, opens once, and reports health (SPEC S10).
@@ -75,7 +76,9 @@ import Testing
             }
             #expect(calls.openCount == 1)
             #expect(await container.isStoreOpen)
-            let expected = ["anchors", "annotations", "collaboration", "layers", "notifications", "permissions", "search", "users"]
+            let expected = [
+                "anchors", "annotations", "collaboration", "layers", "notifications", "permissions", "search", "users",
+            ]
             #expect(await container.createdServices == expected)
             let health = await container.healthCheck()
             #expect(health.map(\.service) == expected)
@@ -119,7 +122,9 @@ import Testing
         try await withStore(kind) { store in
             let calls = Calls()
             let container = Self.container(calls, store: store, user: UserID(), failFirstOpen: true)
-            await #expect(throws: StoreError.unavailable(detail: "first open fails")) { _ = try await container.userService() }
+            await #expect(throws: StoreError.unavailable(detail: "first open fails")) {
+                _ = try await container.userService()
+            }
             #expect(await container.isStoreOpen == false)
             #expect(await container.createdServices == [])
             _ = try await container.userService()
@@ -143,7 +148,8 @@ import Testing
         let me = try await container.userService().getCurrentUser()
         #expect(FileManager.default.fileExists(atPath: path))
         #expect(me.subscriptionTier == .free && calls.openCount == 1)
-        let other = LazyServiceContainer<DeviceStore>(openStore: { try DeviceStore.open(path: path) }, currentUser: { try await $0.localProfile() })
+        let other = LazyServiceContainer<DeviceStore>(
+            openStore: { try DeviceStore.open(path: path) }, currentUser: { try await $0.localProfile() })
         #expect(try await other.context().userID == me.id, "the same local profile from the same file")
     }
 }

@@ -3,12 +3,15 @@ import GRDB
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @_spi(Testing) @testable import RealityStore
 
 @Suite struct MigrationTests {
     static let expectedTables = [
-        "activities", "anchors", "annotation_fts", "annotation_rtree", "annotations", "asset_blobs", "asset_refs", "attachments", "comments",
-        "grants", "layers", "meta", "notifications", "outbox", "reactions", "stars", "sync_metadata", "sync_rejections", "sync_scopes", "users",
+        "activities", "anchors", "annotation_fts", "annotation_rtree", "annotations", "asset_blobs", "asset_refs",
+        "attachments", "comments",
+        "grants", "layers", "meta", "notifications", "outbox", "reactions", "stars", "sync_metadata", "sync_rejections",
+        "sync_scopes", "users",
         "views", "world_maps",
     ]
 
@@ -18,7 +21,8 @@ import Testing
         "annotations_updated", "annotations_asset", "asset_refs_owner", "attachments_annotation", "attachments_asset",
         "comments_annotation", "comments_author", "comments_parent", "grants_user", "layers_expiring",
         "layers_owner", "layers_parent", "layers_public", "notifications_recipient", "notifications_unread",
-        "outbox_record", "sync_metadata_scope", "sync_metadata_status", "sync_rejections_record", "users_displayName", "users_email", "views_user",
+        "outbox_record", "sync_metadata_scope", "sync_metadata_status", "sync_rejections_record", "users_displayName",
+        "users_email", "views_user",
         "world_maps_asset", "world_maps_location", "world_maps_owner", "world_maps_thumbnail",
     ]
 
@@ -52,7 +56,11 @@ import Testing
                 #expect(indexes.contains(index), "missing index \(index)")
             }
             let virtual = try await store.inspect { db in
-                try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE name IN ('annotation_fts', 'annotation_rtree') ORDER BY name")
+                try String.fetchAll(
+                    db,
+                    sql:
+                        "SELECT sql FROM sqlite_master WHERE name IN ('annotation_fts', 'annotation_rtree') ORDER BY name"
+                )
             }
             #expect(virtual.count == 2)
             #expect(virtual.first?.contains("USING fts5") == true)
@@ -79,8 +87,9 @@ import Testing
         #expect(try await reopened.user(id: owner.id)?.annotationCount == 1)
         #expect(try await reopened.metadata("marker") == "first run")
         #expect(try await reopened.count("outbox") == 3)
-        let found = try await reopened.annotations(matching: AnnotationQuery(
-            viewer: owner.id, text: "restarts", near: .init(center: SIMD3(1, 2, 3), radius: 1)))
+        let found = try await reopened.annotations(
+            matching: AnnotationQuery(
+                viewer: owner.id, text: "restarts", near: .init(center: SIMD3(1, 2, 3), radius: 1)))
         #expect(found.map(\.id) == [note.id], "R*Tree and FTS rows survive a reopen")
         let applied = try await reopened.inspect { db in try StoreMigrations.migrator.appliedIdentifiers(db) }
         #expect(applied.count == StoreMigrations.migrator.migrations.count)

@@ -1,6 +1,7 @@
 import Foundation
 import RealityCore
 import Testing
+
 @testable import RealityStore
 
 /// Who is told about what (SPEC S7): never the actor, never someone who turned notifications off.
@@ -53,7 +54,8 @@ import Testing
             #expect(try await Self.talk(t.dee) == [.mention])
             #expect(try await Self.talk(t.cy) == [.mention])
             #expect(try await Self.inbox(eve).isEmpty, "Eve may not see the note, so she is not told of it")
-            #expect(try await Self.talk(t.ana) == [.mention], "a mentioned owner gets the mention instead of the comment")
+            #expect(
+                try await Self.talk(t.ana) == [.mention], "a mentioned owner gets the mention instead of the comment")
             #expect(try await Self.talk(t.ben).isEmpty, "email@ben.com is not a mention, and Ben is the author")
         }
     }
@@ -71,9 +73,15 @@ import Testing
     }
 
     @Test func mentionParser_findsHandles_byTheDocumentedRule() {
-        #expect(MentionParser.handles(in: "@ana hi @ana.silva, @ana@example.com. (@bo) x@no @-") == ["ana", "ana.silva", "ana@example.com", "bo"])
+        #expect(
+            MentionParser.handles(in: "@ana hi @ana.silva, @ana@example.com. (@bo) x@no @-") == [
+                "ana", "ana.silva", "ana@example.com", "bo",
+            ])
         #expect(MentionParser.handles(in: "@Ana @Ana @ana").count == 2, "repeats dropped, case kept")
-        #expect(MentionParser.handles(in: String(repeating: "@u ", count: 3) + (0..<40).map { "@u\($0)" }.joined(separator: " ")).count
+        #expect(
+            MentionParser.handles(
+                in: String(repeating: "@u ", count: 3) + (0..<40).map { "@u\($0)" }.joined(separator: " ")
+            ).count
                 == MentionParser.maxMentions)
         #expect(MentionParser.handles(in: "").isEmpty)
     }
@@ -81,15 +89,20 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func sharingReactingAndStatusChanges_notifyTheRightPerson(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
             let layer = try await ana.layer()
             let note = try await ana.note("n", in: layer.id)
             _ = try await ana.permissions.grantPermission(to: ben.userID, level: .editor, for: note.id, expiresAt: nil)
             #expect(try await Self.inbox(ben) == [.shared])
-            #expect(try await ben.notifications.getNotifications(limit: 1, unreadOnly: false).first?.annotationID == note.id)
+            #expect(
+                try await ben.notifications.getNotifications(limit: 1, unreadOnly: false).first?.annotationID == note.id
+            )
             h.clock.advance(by: 1)
-            _ = try await ana.permissions.grantPermission(to: ben.userID, level: .viewer, forLayer: layer.id, expiresAt: nil)
-            #expect(try await ben.notifications.getNotifications(limit: 1, unreadOnly: false).first?.layerID == layer.id)
+            _ = try await ana.permissions.grantPermission(
+                to: ben.userID, level: .viewer, forLayer: layer.id, expiresAt: nil)
+            #expect(
+                try await ben.notifications.getNotifications(limit: 1, unreadOnly: false).first?.layerID == layer.id)
 
             h.clock.advance(by: 1)
             try await ben.collaboration.addReaction(to: note.id, emoji: "❤️")
@@ -101,7 +114,9 @@ import Testing
             var edit = try #require(try await ben.annotations.fetchAnnotation(id: note.id))
             edit.status = .resolved
             try await ben.annotations.updateAnnotation(edit)
-            #expect(try await Self.inbox(ana) == [.statusChange, .statusChange, .reaction], "an edit that changes status counts")
+            #expect(
+                try await Self.inbox(ana) == [.statusChange, .statusChange, .reaction],
+                "an edit that changes status counts")
 
             // The owner acting on her own note tells nobody.
             try await ana.collaboration.addReaction(to: note.id, emoji: "👍")
@@ -122,7 +137,8 @@ import Testing
             _ = try await t.ben.collaboration.addComment(to: t.note.id, text: "hello @Cy")
             try await t.ben.collaboration.addReaction(to: t.note.id, emoji: "👋")
             try await t.ana.permissions.revokePermission(from: t.dee.userID, for: t.note.id)
-            _ = try await t.ana.permissions.grantPermission(to: t.dee.userID, level: .viewer, for: t.note.id, expiresAt: nil)
+            _ = try await t.ana.permissions.grantPermission(
+                to: t.dee.userID, level: .viewer, for: t.note.id, expiresAt: nil)
             #expect(try await Self.talk(t.ana).isEmpty)
             #expect(try await Self.talk(t.cy).isEmpty)
             #expect(try await Self.inbox(t.dee) == [.shared, .shared], "Dee kept hers on")
@@ -151,10 +167,14 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func send_deliversToOthers_butNotToTheSender(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben")
-            try await ana.notifications.send(to: ben.userID, type: .shared, title: "Hi", body: "Look", annotationID: nil)
-            try await ana.notifications.send(to: ana.userID, type: .shared, title: "Me", body: "Myself", annotationID: nil)
-            try await ana.notifications.send(to: UserID(), type: .shared, title: "Nobody", body: "there", annotationID: nil)
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
+            try await ana.notifications.send(
+                to: ben.userID, type: .shared, title: "Hi", body: "Look", annotationID: nil)
+            try await ana.notifications.send(
+                to: ana.userID, type: .shared, title: "Me", body: "Myself", annotationID: nil)
+            try await ana.notifications.send(
+                to: UserID(), type: .shared, title: "Nobody", body: "there", annotationID: nil)
             let bens = try await ben.notifications.getNotifications(limit: 10, unreadOnly: false)
             #expect(bens.map(\.title) == ["Hi"] && bens.first?.actorID == ana.userID)
             #expect(try await Self.inbox(ana).isEmpty)

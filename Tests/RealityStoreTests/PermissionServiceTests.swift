@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityStore
 
 /// Levels and shares through the services: Ana owns, Ben gets a grant, Cy has nothing.
@@ -10,7 +11,8 @@ import Testing
     @Test(arguments: StoreKind.allCases, PermissionLevel.allCases.filter { $0 != .owner })
     func grantedLevel_allowsExactlyItsCapabilities(kind: StoreKind, level: PermissionLevel) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
             let layer = try await ana.layer()
             let note = try await ana.note("shared note", in: layer.id)
             _ = try await ana.permissions.grantPermission(to: ben.userID, level: level, for: note.id, expiresAt: nil)
@@ -29,7 +31,9 @@ import Testing
             let edited = await thrownError { try await ben.annotations.updateAnnotation(edit) }
             #expect(edited as? PermissionError == (level >= .editor ? nil : .cannotEdit))
             let before = try await h.store.snapshot()
-            await #expect(throws: PermissionError.cannotDelete) { try await ben.annotations.deleteAnnotation(id: note.id) }
+            await #expect(throws: PermissionError.cannotDelete) {
+                try await ben.annotations.deleteAnnotation(id: note.id)
+            }
             #expect(try await h.store.snapshot() == before)
             try await ana.annotations.deleteAnnotation(id: note.id)
         }
@@ -38,13 +42,16 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func levels_comeFromOwnershipGrantsParentLayersAndPublicLayers(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben"), cy = try await h.user("Cy")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
+            let cy = try await h.user("Cy")
             let parent = try await ana.layer("Parent")
             let child = try await ana.layer("Child", parent: parent.id)
             let note = try await ana.note("deep", in: child.id)
             #expect(try await ana.permissions.level(on: note) == .owner)
             #expect(try await ben.permissions.level(on: note) == nil)
-            _ = try await ana.permissions.grantPermission(to: ben.userID, level: .commenter, forLayer: parent.id, expiresAt: nil)
+            _ = try await ana.permissions.grantPermission(
+                to: ben.userID, level: .commenter, forLayer: parent.id, expiresAt: nil)
             #expect(try await ben.permissions.level(on: note) == .commenter, "inherited from the parent layer")
             #expect(try await ben.permissions.level(onLayer: child.id) == .commenter)
             _ = try await ana.permissions.grantPermission(to: ben.userID, level: .editor, for: note.id, expiresAt: nil)
@@ -56,14 +63,18 @@ import Testing
             try await ana.layers.updateLayer(open)
             #expect(try await cy.permissions.level(on: note) == .viewer, "public layers give everyone viewer")
             #expect(try await cy.annotations.fetchAnnotation(id: note.id)?.id == note.id)
-            await #expect(throws: PermissionError.cannotComment) { _ = try await cy.collaboration.addComment(to: note.id, text: "x") }
+            await #expect(throws: PermissionError.cannotComment) {
+                _ = try await cy.collaboration.addComment(to: note.id, text: "x")
+            }
         }
     }
 
     @Test(arguments: StoreKind.allCases)
     func levels_judgeTheStoredAnnotation_notTheCallersCopy(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben"), cy = try await h.user("Cy")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
+            let cy = try await h.user("Cy")
             let layer = try await ana.layer()
             let note = try await ana.note("note", in: layer.id)
             var forged = note
@@ -75,7 +86,9 @@ import Testing
                 try await cy.permissions.checkCanEdit(forged)
             }
             _ = try await ana.permissions.grantPermission(to: ben.userID, level: .editor, for: note.id, expiresAt: nil)
-            #expect(try await ben.permissions.level(on: note) == .editor, "a copy read before the grant still gets today's answer")
+            #expect(
+                try await ben.permissions.level(on: note) == .editor,
+                "a copy read before the grant still gets today's answer")
             try await ben.permissions.checkCanEdit(note)
             await #expect(throws: PermissionError.cannotDelete) { try await ben.permissions.checkCanDelete(note) }
         }
@@ -84,20 +97,24 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func freeTierCannotShare_plusTierCan(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let free = try await h.user("Fay", tier: .free), ben = try await h.user("Ben")
+            let free = try await h.user("Fay", tier: .free)
+            let ben = try await h.user("Ben")
             let layer = try await free.layer()
             let note = try await free.note("mine", in: layer.id)
             let before = try await h.store.snapshot()
             await #expect(throws: PermissionError.sharingNotAllowedOnTier(.free)) {
-                _ = try await free.permissions.grantPermission(to: ben.userID, level: .viewer, for: note.id, expiresAt: nil)
+                _ = try await free.permissions.grantPermission(
+                    to: ben.userID, level: .viewer, for: note.id, expiresAt: nil)
             }
             await #expect(throws: PermissionError.sharingNotAllowedOnTier(.free)) {
-                _ = try await free.permissions.grantPermission(to: ben.userID, level: nil, forLayer: layer.id, expiresAt: nil)
+                _ = try await free.permissions.grantPermission(
+                    to: ben.userID, level: nil, forLayer: layer.id, expiresAt: nil)
             }
             #expect(try await h.store.snapshot() == before)
 
             try await free.users.upgradeSubscription(to: .plus)
-            let grant = try await free.permissions.grantPermission(to: ben.userID, level: .viewer, for: note.id, expiresAt: nil)
+            let grant = try await free.permissions.grantPermission(
+                to: ben.userID, level: .viewer, for: note.id, expiresAt: nil)
             #expect(grant.userID == ben.userID && grant.grantedBy == free.userID && grant.grantedAt == h.clock.now)
             #expect(try await ben.annotations.fetchAnnotation(id: note.id)?.permissions == [grant])
         }
@@ -106,19 +123,24 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func grantingAboveOnesOwnLevel_toOneself_orToTheOwner_isRefused(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben"), cy = try await h.user("Cy")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
+            let cy = try await h.user("Cy")
             let layer = try await ana.layer()
             let note = try await ana.note("note", in: layer.id)
             _ = try await ana.permissions.grantPermission(to: ben.userID, level: .editor, for: note.id, expiresAt: nil)
             let before = try await h.store.snapshot()
             await #expect(throws: PermissionError.cannotGrantAboveOwnLevel(.editor)) {
-                _ = try await ben.permissions.grantPermission(to: cy.userID, level: .owner, for: note.id, expiresAt: nil)
+                _ = try await ben.permissions.grantPermission(
+                    to: cy.userID, level: .owner, for: note.id, expiresAt: nil)
             }
             await #expect(throws: PermissionError.cannotGrantToSelf) {
-                _ = try await ben.permissions.grantPermission(to: ben.userID, level: .viewer, for: note.id, expiresAt: nil)
+                _ = try await ben.permissions.grantPermission(
+                    to: ben.userID, level: .viewer, for: note.id, expiresAt: nil)
             }
             await #expect(throws: PermissionError.cannotGrantToOwner) {
-                _ = try await ben.permissions.grantPermission(to: ana.userID, level: .viewer, for: note.id, expiresAt: nil)
+                _ = try await ben.permissions.grantPermission(
+                    to: ana.userID, level: .viewer, for: note.id, expiresAt: nil)
             }
             let ghost = UserID()
             await #expect(throws: ServiceError.notFound(.user, id: ghost.uuidString)) {
@@ -126,7 +148,8 @@ import Testing
             }
             #expect(try await h.store.snapshot() == before)
             // An editor may share at or below their own level.
-            _ = try await ben.permissions.grantPermission(to: cy.userID, level: .commenter, for: note.id, expiresAt: nil)
+            _ = try await ben.permissions.grantPermission(
+                to: cy.userID, level: .commenter, for: note.id, expiresAt: nil)
             #expect(try await cy.permissions.level(on: note) == .commenter)
         }
     }
@@ -134,13 +157,16 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func revoke_removesAccess_onAnnotationsAndLayers(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
             let layer = try await ana.layer()
             let inLayer = try await ana.note("in layer", in: layer.id)
             let other = try await ana.layer("Other")
             let direct = try await ana.note("direct", in: other.id)
-            _ = try await ana.permissions.grantPermission(to: ben.userID, level: .viewer, forLayer: layer.id, expiresAt: nil)
-            _ = try await ana.permissions.grantPermission(to: ben.userID, level: .viewer, for: direct.id, expiresAt: nil)
+            _ = try await ana.permissions.grantPermission(
+                to: ben.userID, level: .viewer, forLayer: layer.id, expiresAt: nil)
+            _ = try await ana.permissions.grantPermission(
+                to: ben.userID, level: .viewer, for: direct.id, expiresAt: nil)
             #expect(Set(try await ben.search.getRecent(limit: 10).map(\.id)) == [inLayer.id, direct.id])
 
             try await ana.permissions.revokePermission(from: ben.userID, forLayer: layer.id)
@@ -157,7 +183,8 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func aGrantee_mayLeaveAShare(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
             let layer = try await ana.layer()
             let note = try await ana.note("note", in: layer.id)
             _ = try await ana.permissions.grantPermission(to: ben.userID, level: .viewer, for: note.id, expiresAt: nil)
@@ -169,14 +196,17 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func anExpiredGrant_givesNoAccess(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), ben = try await h.user("Ben")
+            let ana = try await h.user("Ana")
+            let ben = try await h.user("Ben")
             let layer = try await ana.layer()
             let viaLayer = try await ana.note("via layer", in: layer.id)
             let other = try await ana.layer("Other")
             let direct = try await ana.note("direct", in: other.id)
             let expiry = h.clock.now.addingTimeInterval(3_600)
-            _ = try await ana.permissions.grantPermission(to: ben.userID, level: .editor, forLayer: layer.id, expiresAt: expiry)
-            _ = try await ana.permissions.grantPermission(to: ben.userID, level: .editor, for: direct.id, expiresAt: expiry)
+            _ = try await ana.permissions.grantPermission(
+                to: ben.userID, level: .editor, forLayer: layer.id, expiresAt: expiry)
+            _ = try await ana.permissions.grantPermission(
+                to: ben.userID, level: .editor, for: direct.id, expiresAt: expiry)
             #expect(try await ben.search.getRecent(limit: 10).count == 2)
 
             h.clock.set(expiry)
@@ -199,7 +229,8 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func someoneElsesAnnotation_isNotFound_andNothingChanges(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
-            let ana = try await h.user("Ana"), cy = try await h.user("Cy")
+            let ana = try await h.user("Ana")
+            let cy = try await h.user("Cy")
             let layer = try await ana.layer()
             let note = try await ana.note("private", in: layer.id)
             let cysLayer = try await cy.layer()
@@ -215,7 +246,9 @@ import Testing
             await #expect(throws: notFound) {
                 _ = try await cy.permissions.grantPermission(to: cy.userID, level: .owner, for: note.id, expiresAt: nil)
             }
-            await #expect(throws: notFound) { try await cy.permissions.revokePermission(from: ana.userID, for: note.id) }
+            await #expect(throws: notFound) {
+                try await cy.permissions.revokePermission(from: ana.userID, for: note.id)
+            }
             await #expect(throws: notFound) { try await cy.permissions.checkCanEdit(note) }
             await #expect(throws: notFound) { _ = try await cy.collaboration.addComment(to: note.id, text: "hi") }
             await #expect(throws: notFound) { try await cy.collaboration.addReaction(to: note.id, emoji: "👍") }
@@ -228,7 +261,8 @@ import Testing
                 _ = try await cy.note("intruder", in: layer.id)
             }
             await #expect(throws: ServiceError.notFound(.layer, id: layer.id.uuidString)) {
-                _ = try await cy.permissions.grantPermission(to: cy.userID, level: .viewer, forLayer: layer.id, expiresAt: nil)
+                _ = try await cy.permissions.grantPermission(
+                    to: cy.userID, level: .viewer, forLayer: layer.id, expiresAt: nil)
             }
             #expect(try await cy.permissions.canView(note) == false)
             #expect(try await h.store.snapshot() == before)

@@ -3,6 +3,7 @@ import GRDB
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @_spi(Testing) @testable import RealityStore
 
 /// A pulled page stores its annotations in runs, several rows to a statement; the store must end
@@ -63,8 +64,9 @@ import Testing
             try queries.flatMap { sql in
                 try Row.fetchAll(db, sql: sql).map { row in
                     // The rowid differs with the order rows were inserted in; the ID names the row.
-                    sql + " " + row.description.replacingOccurrences(
-                        of: #"rowid:\d+ "#, with: "", options: .regularExpression)
+                    sql + " "
+                        + row.description.replacingOccurrences(
+                            of: #"rowid:\d+ "#, with: "", options: .regularExpression)
                 }.sorted()
             }
         }
@@ -83,10 +85,11 @@ import Testing
         let viewed = try #require(AnnotationID(uuidString: page[7].recordID))
         let reaction = Reaction(emoji: "🎉", userID: Self.owner.id, createdAt: Samples.at(20))
         try await runs.bindAccount(serverURL: "http://server", user: Self.owner, token: "t")
-        try await runs.commit(ChangeSet(changes: [
-            .addReaction(reaction, annotationID: reacted),
-            .recordView(annotationID: viewed, userID: Self.owner.id, at: Samples.at(30)),
-        ]))
+        try await runs.commit(
+            ChangeSet(changes: [
+                .addReaction(reaction, annotationID: reacted),
+                .recordView(annotationID: viewed, userID: Self.owner.id, at: Samples.at(30)),
+            ]))
         // Both stores start alike, down to the outbox's mutation IDs and times.
         // `writer` is internal to RealityStore (no caller may write around `commit`); this white-box
         // test (@testable) reaches it on purpose: both stores must start as byte-for-byte copies.

@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityStore
 
 /// Relevance searches first join only the best-ranked matches; when the viewer may see too few of
@@ -10,13 +11,20 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func hiddenBetterMatches_doNotCrowdOutWhatTheViewerMaySee(kind: StoreKind) async throws {
         try await withStore(kind, role: ServerRole.self) { store in
-            let ana = Samples.user("Ana"), ben = Samples.user("Ben")
-            let anasLayer = Samples.layer(owner: ana.id), bensLayer = Samples.layer(owner: ben.id)
+            let ana = Samples.user("Ana")
+            let ben = Samples.user("Ben")
+            let anasLayer = Samples.layer(owner: ana.id)
+            let bensLayer = Samples.layer(owner: ben.id)
             // Ana's private notes say "lantern" many times and so rank above Ben's single mention.
-            var changes = ChangeSet(changes: [.saveUser(ana), .saveUser(ben), .saveLayer(anasLayer), .saveLayer(bensLayer)])
+            var changes = ChangeSet(changes: [
+                .saveUser(ana), .saveUser(ben), .saveLayer(anasLayer), .saveLayer(bensLayer),
+            ])
             for index in 0..<60 {
-                changes.append(.saveAnnotation(Samples.note(
-                    "lantern lantern lantern lantern \(index)", title: "Lantern", owner: ana.id, layer: anasLayer.id)))
+                changes.append(
+                    .saveAnnotation(
+                        Samples.note(
+                            "lantern lantern lantern lantern \(index)", title: "Lantern", owner: ana.id,
+                            layer: anasLayer.id)))
             }
             let bens = Samples.note("an old lantern in the shed", owner: ben.id, layer: bensLayer.id)
             changes.append(.saveAnnotation(bens))

@@ -3,6 +3,7 @@ import GRDB
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityStore
 
 /// Rejected changes on the device (issue 16): kept as the user made them, held out of the push,
@@ -26,7 +27,8 @@ import Testing
         do {
             var edited = note
             edited.title = "Refused"
-            let created = Samples.note("made offline", title: "Offline", owner: Fixture.owner.id, layer: Fixture.layer.id)
+            let created = Samples.note(
+                "made offline", title: "Offline", owner: Fixture.owner.id, layer: Fixture.layer.id)
             try await store.commit(ChangeSet(changes: [.saveAnnotation(edited), .saveAnnotation(created)]))
             try await Self.rejectEverything(store, field: "title")
 
@@ -85,8 +87,9 @@ import Testing
             #expect(try await store.syncRejections().map(\.recordID) == [elsewhere.id.uuidString])
 
             try await store.retryRejections(.all)
-            #expect(try await store.outgoingMutations(limit: 10).map(\.recordID)
-                == [layer.id.uuidString, inLayer.id.uuidString, elsewhere.id.uuidString])
+            #expect(
+                try await store.outgoingMutations(limit: 10).map(\.recordID)
+                    == [layer.id.uuidString, inLayer.id.uuidString, elsewhere.id.uuidString])
             #expect(try await store.syncRejections().isEmpty)
         }
     }
@@ -143,7 +146,11 @@ import Testing
             theirs.status = .resolved
             theirs.updatedAt = Samples.at(50)
             try await store.applyPulledPage(
-                [PulledChange(recordType: .annotation, recordID: note.id.uuidString, changeTag: "2", record: .annotation(theirs))],
+                [
+                    PulledChange(
+                        recordType: .annotation, recordID: note.id.uuidString, changeTag: "2",
+                        record: .annotation(theirs))
+                ],
                 scope: .private, token: "token-2", complete: true, strategy: .merge)
 
             let merged = try #require(try await store.annotation(id: note.id))

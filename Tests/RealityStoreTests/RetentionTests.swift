@@ -3,6 +3,7 @@ import GRDB
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @_spi(Testing) @testable import RealityStore
 
 /// Soft-deleted records go after 30 days, and annotations after their layer's autoExpireDays,
@@ -16,16 +17,19 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func purge_removesWhatIsDue_withEverythingAttached_andKeepsTheRest(kind: StoreKind) async throws {
         try await withStore(kind) { store in
-            let ana = Samples.user("Ana"), ben = Samples.user("Ben")
+            let ana = Samples.user("Ana")
+            let ben = Samples.user("Ben")
             let plain = Samples.layer("Plain", owner: ana.id)
             let expiring = Samples.layer("Expiring", owner: ana.id, autoExpireDays: 7)
             var oldDeletedLayer = Samples.layer("Old deleted", owner: ana.id, isDeleted: true, createdAt: Self.ago(60))
             oldDeletedLayer.updatedAt = Self.ago(31)
-            var recentDeletedLayer = Samples.layer("Recent deleted", owner: ana.id, isDeleted: true, createdAt: Self.ago(60))
+            var recentDeletedLayer = Samples.layer(
+                "Recent deleted", owner: ana.id, isDeleted: true, createdAt: Self.ago(60))
             recentDeletedLayer.updatedAt = Self.ago(1)
 
             func note(_ text: String, in layer: Layer, created: Double, deleted: Double? = nil) -> Annotation {
-                var note = Samples.note(text, owner: ana.id, layer: layer.id, at: SIMD3(1, 1, 1), createdAt: Self.ago(created))
+                var note = Samples.note(
+                    text, owner: ana.id, layer: layer.id, at: SIMD3(1, 1, 1), createdAt: Self.ago(created))
                 if let deleted {
                     note.isDeleted = true
                     note.updatedAt = Self.ago(deleted)
@@ -48,10 +52,15 @@ import Testing
             for note in [oldDeleted, recentDeleted, oldLive, expired, fresh] {
                 changes.append(.saveAnnotation(note))
                 changes.append(.grant(Samples.grant(.commenter, to: ben.id, by: ana.id), on: .annotation(note.id)))
-                changes.append(.addReaction(Reaction(emoji: "👍", userID: ben.id, createdAt: Self.ago(5)), annotationID: note.id))
+                changes.append(
+                    .addReaction(Reaction(emoji: "👍", userID: ben.id, createdAt: Self.ago(5)), annotationID: note.id))
                 changes.append(.recordView(annotationID: note.id, userID: ben.id, at: Self.ago(5)))
                 changes.append(.setStarred(annotationID: note.id, userID: ben.id, starred: true, at: Self.ago(5)))
-                changes.append(.saveComment(Comment(text: "about \(note.content.text!)", authorID: ben.id, annotationID: note.id, createdAt: Self.ago(5))))
+                changes.append(
+                    .saveComment(
+                        Comment(
+                            text: "about \(note.content.text!)", authorID: ben.id, annotationID: note.id,
+                            createdAt: Self.ago(5))))
             }
             let oldComment = Comment(
                 text: "old deleted comment", authorID: ben.id, annotationID: oldLive.id, createdAt: Self.ago(40),
@@ -63,12 +72,16 @@ import Testing
             changes.append(.saveComment(recentComment))
             let map = WorldMap(
                 worldMapAssetID: Samples.assetID,
-                anchors: [WorldAnchor(transform: .identity, annotationID: expired.id), WorldAnchor(transform: .identity, annotationID: fresh.id)],
+                anchors: [
+                    WorldAnchor(transform: .identity, annotationID: expired.id),
+                    WorldAnchor(transform: .identity, annotationID: fresh.id),
+                ],
                 ownerID: ana.id, createdAt: Self.ago(10))
             changes.append(.saveWorldMap(map))
             try await store.commit(changes)
             let expiredRowid = try await store.inspect { db in
-                try Int64.fetchOne(db, sql: "SELECT rowid FROM annotations WHERE id = ?", arguments: [expired.id.uuidString])
+                try Int64.fetchOne(
+                    db, sql: "SELECT rowid FROM annotations WHERE id = ?", arguments: [expired.id.uuidString])
             }
             #expect(try await store.count("annotation_fts", where: "rowid = ?", [expiredRowid]) == 1)
 
@@ -80,21 +93,27 @@ import Testing
                 #expect(try await store.annotation(id: gone.id) == nil, "\(gone.content.text!)")
                 #expect(try await store.count("grants", where: "targetType = 'annotation' AND targetID = ?", [id]) == 0)
                 for table in ["reactions", "views", "stars", "comments"] {
-                    #expect(try await store.count(table, where: "annotationID = ?", [id]) == 0, "\(table) of \(gone.content.text!)")
+                    #expect(
+                        try await store.count(table, where: "annotationID = ?", [id]) == 0,
+                        "\(table) of \(gone.content.text!)")
                 }
             }
             #expect(try await store.count("annotation_rtree", where: "id = ?", [expiredRowid]) == 0)
             #expect(try await store.count("annotation_fts", where: "rowid = ?", [expiredRowid]) == 0)
             #expect(try await store.count("annotation_rtree") == 2, "oldLive and fresh remain indexed")
             #expect(try await store.count("annotation_fts") == 2)
-            #expect(try await store.annotations(matching: AnnotationQuery(viewer: ana.id, at: Self.now, text: "expired")).isEmpty)
+            #expect(
+                try await store.annotations(matching: AnnotationQuery(viewer: ana.id, at: Self.now, text: "expired"))
+                    .isEmpty)
 
             for kept in [recentDeleted, oldLive, fresh] {
                 #expect(try await store.annotation(id: kept.id) != nil, "\(kept.content.text!)")
                 #expect(try await store.count("reactions", where: "annotationID = ?", [kept.id.uuidString]) == 1)
             }
             #expect(try await store.layer(id: oldDeletedLayer.id) == nil)
-            #expect(try await store.count("grants", where: "targetType = 'layer' AND targetID = ?", [oldDeletedLayer.id.uuidString]) == 0)
+            #expect(
+                try await store.count(
+                    "grants", where: "targetType = 'layer' AND targetID = ?", [oldDeletedLayer.id.uuidString]) == 0)
             #expect(try await store.layer(id: recentDeletedLayer.id)?.permissions.count == 1)
             #expect(try await store.comment(id: oldComment.id) == nil)
             #expect(try await store.comment(id: recentComment.id) != nil)
@@ -112,7 +131,8 @@ import Testing
             let layer = Samples.layer(owner: ana.id, autoExpireDays: 1)
             var changes = ChangeSet(changes: [.saveUser(ana), .saveLayer(layer)])
             for index in 0..<1_203 {
-                changes.append(.saveAnnotation(Samples.note("n\(index)", owner: ana.id, layer: layer.id, createdAt: Self.ago(2))))
+                changes.append(
+                    .saveAnnotation(Samples.note("n\(index)", owner: ana.id, layer: layer.id, createdAt: Self.ago(2))))
             }
             try await store.commit(changes)
             let report = try await Retention(store: store).purge(now: Self.now)

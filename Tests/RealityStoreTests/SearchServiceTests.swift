@@ -1,6 +1,7 @@
 import Foundation
 import RealityCore
 import Testing
+
 @testable import RealityStore
 
 @Suite struct SearchServiceTests {
@@ -13,9 +14,13 @@ import Testing
     }
 
     static func world(_ h: Harness) async throws -> World {
-        let ana = try await h.user("Ana"), ben = try await h.user("Ben"), cy = try await h.user("Cy")
-        let home = try await ana.layer("Home"), work = try await ana.layer("Work")
-        _ = try await ana.permissions.grantPermission(to: ben.userID, level: .commenter, forLayer: home.id, expiresAt: nil)
+        let ana = try await h.user("Ana")
+        let ben = try await h.user("Ben")
+        let cy = try await h.user("Cy")
+        let home = try await ana.layer("Home")
+        let work = try await ana.layer("Work")
+        _ = try await ana.permissions.grantPermission(
+            to: ben.userID, level: .commenter, forLayer: home.id, expiresAt: nil)
         let bensLayer = try await ben.layer("Ben's")
         h.clock.advance(by: 60)
         let tap = try await ana.note("The kitchen tap drips", in: home.id, title: "Tap")
@@ -25,7 +30,8 @@ import Testing
         let report = try await ana.note("Quarterly report draft", in: work.id)
         h.clock.advance(by: 60)
         let bens = try await ben.note("Ben's kitchen idea", in: bensLayer.id)
-        return World(ana: ana, ben: ben, cy: cy, home: home, work: work, tap: tap, photo: photo, report: report, bens: bens)
+        return World(
+            ana: ana, ben: ben, cy: cy, home: home, work: work, tap: tap, photo: photo, report: report, bens: bens)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -33,7 +39,8 @@ import Testing
         try await withHarness(kind) { h in
             let w = try await Self.world(h)
             #expect(Set(try await w.ana.search.search(query: "kitch").map(\.id)) == [w.tap.id, w.photo.id])
-            #expect(Set(try await w.ben.search.search(query: "kitchen").map(\.id)) == [w.tap.id, w.photo.id, w.bens.id])
+            #expect(
+                Set(try await w.ben.search.search(query: "kitchen").map(\.id)) == [w.tap.id, w.photo.id, w.bens.id])
             #expect(try await w.cy.search.search(query: "kitchen").isEmpty)
             #expect(try await w.ana.search.search(query: "tap kitchen").map(\.id) == [w.tap.id])
             #expect(try await w.ana.search.search(query: "TAP").first?.id == w.tap.id, "the title match ranks first")
@@ -46,10 +53,14 @@ import Testing
     func filteredSearch_combinesLayersTypesDatesAndCreator(kind: StoreKind) async throws {
         try await withHarness(kind) { h in
             let w = try await Self.world(h)
-            func ids(_ query: String? = nil, layers: [LayerID]? = nil, types: [AnnotationType]? = nil,
-                     dates: DateInterval? = nil, creator: UserID? = nil, as user: UserServices? = nil) async throws -> Set<AnnotationID> {
-                Set(try await (user ?? w.ben).search.search(
-                    query: query, layerIDs: layers, types: types, dateRange: dates, creatorID: creator).map(\.id))
+            func ids(
+                _ query: String? = nil, layers: [LayerID]? = nil, types: [AnnotationType]? = nil,
+                dates: DateInterval? = nil, creator: UserID? = nil, as user: UserServices? = nil
+            ) async throws -> Set<AnnotationID> {
+                Set(
+                    try await (user ?? w.ben).search.search(
+                        query: query, layerIDs: layers, types: types, dateRange: dates, creatorID: creator
+                    ).map(\.id))
             }
             #expect(try await ids(as: w.ana) == [w.tap.id, w.photo.id, w.report.id])
             #expect(try await ids(layers: [w.home.id]) == [w.tap.id, w.photo.id])
@@ -58,13 +69,22 @@ import Testing
             #expect(try await ids(creator: w.ben.userID) == [w.bens.id])
             #expect(try await ids("kitchen", creator: w.ana.userID) == [w.tap.id, w.photo.id])
             #expect(try await ids("kitchen", types: [.text]) == [w.tap.id, w.bens.id])
-            #expect(try await ids(dates: DateInterval(start: w.photo.createdAt, end: w.bens.createdAt)) == [w.photo.id, w.bens.id],
-                    "both ends included, as DateInterval.contains says")
-            #expect(try await ids(dates: DateInterval(start: w.tap.createdAt, end: w.photo.createdAt.addingTimeInterval(-0.001)))
+            #expect(
+                try await ids(dates: DateInterval(start: w.photo.createdAt, end: w.bens.createdAt)) == [
+                    w.photo.id, w.bens.id,
+                ],
+                "both ends included, as DateInterval.contains says")
+            #expect(
+                try await ids(
+                    dates: DateInterval(start: w.tap.createdAt, end: w.photo.createdAt.addingTimeInterval(-0.001)))
                     == [w.tap.id])
-            #expect(try await ids("kitchen", layers: [w.home.id], types: [.photo], dates: DateInterval(start: w.tap.createdAt, duration: 3_600), creator: w.ana.userID)
+            #expect(
+                try await ids(
+                    "kitchen", layers: [w.home.id], types: [.photo],
+                    dates: DateInterval(start: w.tap.createdAt, duration: 3_600), creator: w.ana.userID)
                     == [w.photo.id])
-            #expect(try await ids("   ", layers: [w.home.id]) == [w.tap.id, w.photo.id], "blank text is no text filter")
+            #expect(
+                try await ids("   ", layers: [w.home.id]) == [w.tap.id, w.photo.id], "blank text is no text filter")
         }
     }
 
@@ -83,7 +103,9 @@ import Testing
         try await withHarness(kind) { h in
             let w = try await Self.world(h)
             #expect(try await w.ana.search.getUnread().isEmpty, "nobody shared anything with Ana")
-            #expect(Set(try await w.ben.search.getUnread().map(\.id)) == [w.tap.id, w.photo.id], "his own note is not unread")
+            #expect(
+                Set(try await w.ben.search.getUnread().map(\.id)) == [w.tap.id, w.photo.id],
+                "his own note is not unread")
             try await w.ben.search.markAsRead(w.tap.id)
             #expect(try await w.ben.search.getUnread().map(\.id) == [w.photo.id])
             try await w.ben.annotations.recordView(id: w.photo.id)

@@ -3,6 +3,7 @@ import RealityCore
 import RealityTestSupport
 import Synchronization
 import Testing
+
 @testable import RealityStore
 
 /// The one composition root: the services it makes act for the user asked for, commit what the
@@ -54,8 +55,10 @@ import Testing
             #expect(health["annotations"] == ServiceHealth(service: "annotations", status: .healthy))
             #expect(health["auth"] == ServiceHealth(service: "auth", status: .degraded, detail: "threads are slow"))
             #expect(health["hashing"]?.status == .degraded)
-            #expect(health["events"] == ServiceHealth(
-                service: "events", status: .unhealthy, detail: "hub stopped; threads are slow"))
+            #expect(
+                health["events"]
+                    == ServiceHealth(
+                        service: "events", status: .unhealthy, detail: "hub stopped; threads are slow"))
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityStore
 
 /// The SQLite server's cache of live sessions: what it keeps, and that a revocation is never
@@ -21,7 +22,8 @@ import Testing
     @Test func revokingByID_forgetsThatSession_only() {
         let cache = SessionCache()
         let user = UserID()
-        let one = session(user), two = session(user)
+        let one = session(user)
+        let two = session(user)
         let generation = cache.lookup("x").generation
         cache.insert("one", session: one, generation: generation)
         cache.insert("two", session: two, generation: generation)
@@ -49,7 +51,8 @@ import Testing
 
     @Test func revokingAUser_forgetsEverySessionOfTheirs_only() {
         let cache = SessionCache()
-        let ada = UserID(), bob = UserID()
+        let ada = UserID()
+        let bob = UserID()
         let generation = cache.lookup("x").generation
         cache.insert("a1", session: session(ada), generation: generation)
         cache.insert("a2", session: session(ada), generation: generation)
@@ -77,7 +80,8 @@ import Testing
         try await withStore(kind, role: ServerRole.self) { store in
             let ada = Samples.user("Ada")
             try await store.createAccount(
-                Account(userID: ada.id, email: "ada@example.com", passwordHash: "x", createdAt: Samples.start), user: ada)
+                Account(userID: ada.id, email: "ada@example.com", passwordHash: "x", createdAt: Samples.start),
+                user: ada)
             try await store.createSession(tokenHash: "one", userID: ada.id, at: Samples.start)
             try await store.createSession(tokenHash: "two", userID: ada.id, at: Samples.start)
             for _ in 0..<2 {

@@ -1,6 +1,7 @@
 import Foundation
 import RealityCore
 import Testing
+
 @testable import RealityStore
 
 /// The device's store holds its bearer token and private notes: the store, its WAL and SHM files,

@@ -3,6 +3,7 @@ import Foundation
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityStore
 
 /// The SQLite store's pool usage (what `/metrics` reports as `store_pool_*`), on a real file.

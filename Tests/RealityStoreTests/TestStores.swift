@@ -4,6 +4,7 @@ import RealityCore
 import RealityTestSupport
 import Synchronization
 import Testing
+
 @_spi(Testing) @testable import RealityStore
 
 /// The two kinds of store every store test runs on, as GRDB's own tests run one body on a
@@ -158,9 +159,10 @@ extension UserServices {
         type: AnnotationType = .text, rules: VisibilityRules? = nil
     ) async throws -> Annotation {
         let media = type.isMedia ? URL(string: "file:///media/\(UUID().uuidString).bin") : nil
-        return try await annotations.createAnnotation(AnnotationDraft(
-            type: type, content: AnnotationContent(text: text, mediaURL: media), title: title, position: position,
-            layerID: layerID, visibilityRules: rules))
+        return try await annotations.createAnnotation(
+            AnnotationDraft(
+                type: type, content: AnnotationContent(text: text, mediaURL: media), title: title, position: position,
+                layerID: layerID, visibilityRules: rules))
     }
 }
 
@@ -168,7 +170,8 @@ extension UserServices {
 
 extension SQLiteStore {
     /// Rows in `table` (optionally only those matching `condition`).
-    func count(_ table: String, where condition: String = "1", _ arguments: StatementArguments = []) async throws -> Int {
+    func count(_ table: String, where condition: String = "1", _ arguments: StatementArguments = []) async throws -> Int
+    {
         try await inspect { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(condition)", arguments: arguments) ?? 0
         }
@@ -178,12 +181,14 @@ extension SQLiteStore {
     /// for checking that a refused write changed nothing at all.
     func snapshot() async throws -> [String: [String]] {
         try await inspect { db in
-            let tables = try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_master
-                WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-                  AND name NOT LIKE 'annotation_fts_%' AND name NOT LIKE 'annotation_rtree_%'
-                ORDER BY name
-                """)
+            let tables = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM sqlite_master
+                    WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+                      AND name NOT LIKE 'annotation_fts_%' AND name NOT LIKE 'annotation_rtree_%'
+                    ORDER BY name
+                    """)
             var result: [String: [String]] = [:]
             for table in tables {
                 let rowid = ["annotation_fts", "annotation_rtree", "annotations"].contains(table) ? "rowid, " : ""

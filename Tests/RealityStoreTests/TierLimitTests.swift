@@ -1,6 +1,7 @@
 import Foundation
 import RealityCore
 import Testing
+
 @testable import RealityStore
 
 /// The free plan's limits hold where the data is written, even when writes race (SPEC M7).
@@ -35,7 +36,9 @@ import Testing
             let fay = try await h.user("Fay", tier: .free)
             let only = try await fay.layer("Only")
             let before = try await h.store.snapshot()
-            await #expect(throws: TierLimitError.layerLimitReached(limit: 1, tier: .free)) { _ = try await fay.layer("Second") }
+            await #expect(throws: TierLimitError.layerLimitReached(limit: 1, tier: .free)) {
+                _ = try await fay.layer("Second")
+            }
             await #expect(throws: TierLimitError.layerLimitReached(limit: 1, tier: .free)) {
                 _ = try await fay.layer("Nested", parent: only.id)
             }
@@ -80,7 +83,9 @@ import Testing
             #expect(outcomes.count == 10)
             #expect(refused.count == 5, "\(refused)")
             #expect(refused.allSatisfy { $0 as? TierLimitError == .annotationLimitReached(limit: 25, tier: .free) })
-            #expect(try await h.store.count("annotations", where: "ownerID = ? AND isDeleted = 0", [fay.userID.uuidString]) == 25)
+            #expect(
+                try await h.store.count("annotations", where: "ownerID = ? AND isDeleted = 0", [fay.userID.uuidString])
+                    == 25)
             #expect(try await h.store.count("outbox") == outboxBefore + 5, "refused writes queue nothing")
             #expect(try await h.store.count("activities", where: "kind = 'annotationCreated'") == 25)
         }

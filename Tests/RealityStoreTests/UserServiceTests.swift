@@ -1,6 +1,7 @@
 import Foundation
 import RealityCore
 import Testing
+
 @testable import RealityStore
 
 @Suite struct UserServiceTests {
@@ -24,11 +25,13 @@ import Testing
         try await withHarness(kind) { h in
             let ana = try await h.user("Ana")
             h.clock.advance(by: 30)
-            let renamed = try await ana.users.updateProfile(displayName: "  Ana Silva ", avatarURL: URL(string: "https://example.com/a.png"))
+            let renamed = try await ana.users.updateProfile(
+                displayName: "  Ana Silva ", avatarURL: URL(string: "https://example.com/a.png"))
             #expect(renamed.displayName == "Ana Silva" && renamed.avatarURL == URL(string: "https://example.com/a.png"))
             #expect(renamed.lastActiveAt == h.clock.now)
             let kept = try await ana.users.updateProfile(displayName: nil, avatarURL: nil)
-            #expect(kept.displayName == "Ana Silva" && kept.avatarURL == renamed.avatarURL, "nil leaves a field as it is")
+            #expect(
+                kept.displayName == "Ana Silva" && kept.avatarURL == renamed.avatarURL, "nil leaves a field as it is")
 
             let preferences = UserPreferences(
                 defaultLayerColor: .green, showAnnotationsOnStartup: false, enableNotifications: false,
@@ -49,7 +52,10 @@ import Testing
             let status = try await fay.users.checkSubscription()
             #expect(status == SubscriptionStatus(tier: .free, expiresAt: nil, isActive: true, canUpgrade: true))
             let free = try await fay.users.getUsageStats()
-            #expect(free == UsageStats(annotationCount: 1, layerCount: 1, storageUsed: 0, limits: TierLimits.of(.free).usageLimits))
+            #expect(
+                free
+                    == UsageStats(
+                        annotationCount: 1, layerCount: 1, storageUsed: 0, limits: TierLimits.of(.free).usageLimits))
             #expect(free.limits.maxAnnotations == 25 && free.limits.maxLayers == 1 && !free.limits.canShare)
 
             try await fay.users.upgradeSubscription(to: .plus)
@@ -76,11 +82,15 @@ import Testing
             h.clock.advance(by: 60)
             let status = try await ben.users.checkSubscription()
             #expect(status.tier == .plus && !status.isActive)
-            #expect(try await ben.users.getUsageStats().limits == TierLimits.of(.free).usageLimits, "the limits in force")
+            #expect(
+                try await ben.users.getUsageStats().limits == TierLimits.of(.free).usageLimits, "the limits in force")
             await #expect(throws: PermissionError.sharingNotAllowedOnTier(.free)) {
-                _ = try await ben.permissions.grantPermission(to: ana.userID, level: .viewer, for: note.id, expiresAt: nil)
+                _ = try await ben.permissions.grantPermission(
+                    to: ana.userID, level: .viewer, for: note.id, expiresAt: nil)
             }
-            await #expect(throws: TierLimitError.layerLimitReached(limit: 1, tier: .free)) { _ = try await ben.layer("Two") }
+            await #expect(throws: TierLimitError.layerLimitReached(limit: 1, tier: .free)) {
+                _ = try await ben.layer("Two")
+            }
         }
     }
 

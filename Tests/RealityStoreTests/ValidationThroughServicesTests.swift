@@ -1,6 +1,7 @@
 import Foundation
 import RealityCore
 import Testing
+
 @testable import RealityStore
 
 /// Validation runs before every write (SPEC M6): a bad value is a `ValidationError` naming the
@@ -63,12 +64,15 @@ import Testing
         try await withHarness(.inMemory) { h in
             let ana = try await h.user("Ana")
             let layer = try await ana.layer()
-            var draft = AnnotationDraft(type: .text, content: AnnotationContent(text: "ok"), position: .zero, layerID: layer.id)
+            var draft = AnnotationDraft(
+                type: .text, content: AnnotationContent(text: "ok"), position: .zero, layerID: layer.id)
             bad.apply(to: &draft)
             let before = try await h.store.snapshot()
             let error = await thrownError { _ = try await ana.annotations.createAnnotation(draft) }
             let field = (error as? ValidationError)?.field
-            #expect(field?.hasPrefix(bad.field) == true, "expected a ValidationError on \(bad.field), got \(String(describing: error))")
+            #expect(
+                field?.hasPrefix(bad.field) == true,
+                "expected a ValidationError on \(bad.field), got \(String(describing: error))")
             #expect(try await h.store.snapshot() == before)
         }
     }
@@ -100,7 +104,9 @@ import Testing
         try await withHarness(.inMemory) { h in
             let ana = try await h.user("Ana")
             let before = try await h.store.snapshot()
-            let error = await thrownError { _ = try await ana.layers.createLayer(name: name.value, icon: "tag", color: .red) }
+            let error = await thrownError {
+                _ = try await ana.layers.createLayer(name: name.value, icon: "tag", color: .red)
+            }
             #expect((error as? ValidationError)?.field == "name", "got \(String(describing: error))")
             #expect(try await h.store.snapshot() == before)
         }
@@ -119,7 +125,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [Text.empty, Text("two emoji", "👍👍"), Text("letters", "ab"), Text("emoji and space", "👍 "), .oneMegabyte])
+    @Test(arguments: [
+        Text.empty, Text("two emoji", "👍👍"), Text("letters", "ab"), Text("emoji and space", "👍 "), .oneMegabyte,
+    ])
     func addReaction_withAnythingButOneEmoji_isRefused_andWritesNothing(emoji: Text) async throws {
         try await withHarness(.inMemory) { h in
             let ana = try await h.user("Ana")
@@ -136,7 +144,9 @@ import Testing
         try await withHarness(.inMemory) { h in
             let ana = try await h.user("Ana")
             let before = try await h.store.snapshot()
-            let error = await thrownError { _ = try await ana.users.updateProfile(displayName: Self.megabyte, avatarURL: nil) }
+            let error = await thrownError {
+                _ = try await ana.users.updateProfile(displayName: Self.megabyte, avatarURL: nil)
+            }
             #expect((error as? ValidationError)?.field == "displayName", "got \(String(describing: error))")
             #expect(try await h.store.snapshot() == before)
         }
@@ -150,7 +160,9 @@ import Testing
             var preferences = UserPreferences()
             preferences.annotationDisplayDistance = distance
             let error = await thrownError { _ = try await ana.users.updatePreferences(preferences) }
-            #expect((error as? ValidationError)?.field.hasSuffix("annotationDisplayDistance") == true, "got \(String(describing: error))")
+            #expect(
+                (error as? ValidationError)?.field.hasSuffix("annotationDisplayDistance") == true,
+                "got \(String(describing: error))")
             #expect(try await h.store.snapshot() == before)
         }
     }

@@ -3,6 +3,7 @@ import RealityAPI
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealitySync
 
 /// The device's fast decoding of pulled pages must give what `JSONDecoder` gives, or give up.
@@ -13,7 +14,9 @@ import Testing
     /// Annotations with every part the reader reads, varied by `seed`.
     static func annotation(_ seed: UInt64) -> Annotation {
         var random = SplitMix64(seed: seed)
-        let texts = ["Milk", "", "quote \" and \\ back", "tab\tnew\nline", "é ü 漢字 🎉", "\u{0}\u{1F}", "a/b", "\u{2028}"]
+        let texts = [
+            "Milk", "", "quote \" and \\ back", "tab\tnew\nline", "é ü 漢字 🎉", "\u{0}\u{1F}", "a/b", "\u{2028}",
+        ]
         func text() -> String { texts.randomElement(using: &random) ?? "" }
         func float() -> Float {
             [0, -0.0, 1.5, -3.25, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0.1, 123_456.78, -1e-20]
@@ -24,20 +27,27 @@ import Testing
         note.title = Bool.random(using: &random) ? text() : nil
         note.content = AnnotationContent(
             text: Bool.random(using: &random) ? text() : nil,
-            drawingData: Bool.random(using: &random) ? Data((0..<5).map { _ in UInt8.random(in: 0...255, using: &random) }) : nil,
+            drawingData: Bool.random(using: &random)
+                ? Data((0..<5).map { _ in UInt8.random(in: 0...255, using: &random) }) : nil,
             mediaURL: Bool.random(using: &random) ? URL(string: "https://example.com/a%20b?c=d") : nil,
             cloudAssetID: Bool.random(using: &random) ? Samples.assetID : nil)
         note.position = SIMD3(float(), float(), float())
         note.orientation = Quaternion(x: float(), y: float(), z: float(), w: float())
         note.scale = float()
-        note.permissions = Bool.random(using: &random)
+        note.permissions =
+            Bool.random(using: &random)
             ? [Samples.grant(.editor, to: Samples.user("Bo").id, by: owner, expiresAt: Samples.at(99))] : []
-        note.reactions = Bool.random(using: &random)
+        note.reactions =
+            Bool.random(using: &random)
             ? [Reaction(emoji: "👍", userID: owner, createdAt: Samples.at(5))] : []
         note.viewedBy = Bool.random(using: &random) ? [owner] : []
         note.viewCount = Int.random(in: 0...1_000_000, using: &random)
-        note.comments = Bool.random(using: &random)
-            ? [Comment(text: text(), authorID: owner, authorName: "Ana", annotationID: note.id, createdAt: Samples.at(9))]
+        note.comments =
+            Bool.random(using: &random)
+            ? [
+                Comment(
+                    text: text(), authorID: owner, authorName: "Ana", annotationID: note.id, createdAt: Samples.at(9))
+            ]
             : []
         note.lastSyncedAt = Bool.random(using: &random) ? Samples.at(Double(seed % 1000)) : nil
         note.isDeleted = Bool.random(using: &random)
@@ -86,7 +96,8 @@ import Testing
     func damagedTexts_areNeverReadDifferently(seed: UInt64) throws {
         var random = SplitMix64(seed: seed &* 7919)
         let page = SyncChangesPage(
-            changes: [SyncChange(record: .annotation(Self.annotation(seed)), changeTag: "5")], token: "t", moreComing: false)
+            changes: [SyncChange(record: .annotation(Self.annotation(seed)), changeTag: "5")], token: "t",
+            moreComing: false)
         let original = Array(try RealityJSON.encode(page))
         let insertions: [[UInt8]] = [
             Array("\"".utf8), Array(",".utf8), Array("}".utf8), Array("]".utf8), Array("null".utf8), Array("1e39".utf8),
@@ -105,7 +116,10 @@ import Testing
             let fast = FastPageDecoder.page(from: body)
             let slow = try? RealityJSON.decoder().decode(SyncChangesPage.self, from: body)
             if let fast {
-                #expect(fast == slow, "seed \(seed): \(String(decoding: bytes[max(0, position - 60)..<min(bytes.count, position + 60)], as: UTF8.self))")
+                #expect(
+                    fast == slow,
+                    "seed \(seed): \(String(decoding: bytes[max(0, position - 60)..<min(bytes.count, position + 60)], as: UTF8.self))"
+                )
             }
             let noteText = Data(try RealityJSON.encode(Self.annotation(seed)))
             var damaged = Array(noteText)
@@ -114,7 +128,8 @@ import Testing
             if let read = AnnotationJSONReader.annotation(from: Data(damaged)) {
                 #expect(
                     read == (try? RealityJSON.decode(Annotation.self, from: Data(damaged))),
-                    "seed \(seed): \(String(decoding: damaged[max(0, at - 60)..<min(damaged.count, at + 60)], as: UTF8.self))")
+                    "seed \(seed): \(String(decoding: damaged[max(0, at - 60)..<min(damaged.count, at + 60)], as: UTF8.self))"
+                )
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import RealityCore
 import Testing
+
 @testable import RealitySync
 
 /// Inputs the libFuzzer targets (Fuzz/, docs/fuzzing.md) found that the device's fast JSON

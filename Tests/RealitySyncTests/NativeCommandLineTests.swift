@@ -55,24 +55,29 @@ import Testing
         let outcome = try await CommandLineRunner(store: "/nonexistent").runVerbatim(["--version"])
         #expect(outcome.status == 0)
         let version = outcome.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(version.split(separator: ".").count == 3 && version.split(separator: ".").allSatisfy { Int($0) != nil },
-                "\(version)")
+        #expect(
+            version.split(separator: ".").count == 3 && version.split(separator: ".").allSatisfy { Int($0) != nil },
+            "\(version)")
     }
 
     @Test func exitCodes_helpReadmeAndBehaviourAgree() async throws {
         let cli = CommandLineRunner(store: "/nonexistent")
         let help = Self.flattened(try await cli.runVerbatim(["--help"]).text)
-        let listed = try #require(help.range(of: "Exit codes: ").map { help[$0.upperBound...] }?
-            .prefix { $0 != "." })
-        let codes = Dictionary(uniqueKeysWithValues: listed.split(separator: ",").map { pair in
-            let words = pair.split(separator: " ", maxSplits: 1)
-            return (String(words[1]), Int32(words[0]) ?? -1)
-        })
-        #expect(codes["usage"] == 64 && codes["invalid input"] == 3 && codes["not found"] == 4 && codes["conflict"] == 7)
+        let listed = try #require(
+            help.range(of: "Exit codes: ").map { help[$0.upperBound...] }?
+                .prefix { $0 != "." })
+        let codes = Dictionary(
+            uniqueKeysWithValues: listed.split(separator: ",").map { pair in
+                let words = pair.split(separator: " ", maxSplits: 1)
+                return (String(words[1]), Int32(words[0]) ?? -1)
+            })
+        #expect(
+            codes["usage"] == 64 && codes["invalid input"] == 3 && codes["not found"] == 4 && codes["conflict"] == 7)
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-        #expect(Self.flattened(try String(contentsOf: readme, encoding: .utf8)).contains(String(listed)),
-                "README lists the codes as help does: \(listed)")
+        #expect(
+            Self.flattened(try String(contentsOf: readme, encoding: .utf8)).contains(String(listed)),
+            "README lists the codes as help does: \(listed)")
 
         try await Self.withStore { cli in
             let usage = try await cli.run("annotation", "create", "--text", "x", "--at", "1,2,3", "--no-such-flag")
@@ -80,14 +85,17 @@ import Testing
             let line = try RealityJSON.decode(ErrorLine.self, from: Data(usage.error.utf8))
             #expect(line.error.code == "usage" && line.error.message.contains("--no-such-flag"))
             let plain = try await cli.runPlain("annotation", "create", "--text", "x", "--at", "1,2,3", "--no-such-flag")
-            #expect(plain.status == codes["usage"] && plain.error.hasPrefix("error: ") && !plain.error.contains("error: error:"))
+            #expect(
+                plain.status == codes["usage"] && plain.error.hasPrefix("error: ")
+                    && !plain.error.contains("error: error:"))
             #expect(!plain.error.lowercased().contains("\nerror:"), "one error: line: \(plain.error)")
 
             let invalid = try await cli.run("annotation", "create", "--at", "1,2,3")
             #expect(invalid.status == codes["invalid input"])
             let missing = try await cli.runPlain("annotation", "show", UUID().uuidString)
-            #expect(missing.status == codes["not found"] && missing.error.hasPrefix("error: ")
-                && !missing.error.contains("error: error:"))
+            #expect(
+                missing.status == codes["not found"] && missing.error.hasPrefix("error: ")
+                    && !missing.error.contains("error: error:"))
         }
     }
 
@@ -96,12 +104,14 @@ import Testing
             let noText = try await cli.runPlain("annotation", "create", "--at", "1,2,3")
             #expect(noText.status == 3 && noText.error == "error: --text is required.\n", "\(noText.error)")
             let photo = try await cli.run("annotation", "create", "--at", "1,2,3", "--type", "photo")
-            #expect(try RealityJSON.decode(ErrorLine.self, from: Data(photo.error.utf8)).error.message
-                .hasPrefix("--media "))
+            #expect(
+                try RealityJSON.decode(ErrorLine.self, from: Data(photo.error.utf8)).error.message
+                    .hasPrefix("--media "))
             let far = try await cli.runPlain("annotation", "create", "--text", "x", "--at", "1e9,0,0")
             #expect(far.status == 3 && far.error.hasPrefix("error: --at must be between"), "\(far.error)")
             let longName = try await cli.runPlain("layer", "create", String(repeating: "n", count: 60))
-            #expect(longName.status == 3 && longName.error.hasPrefix("error: NAME must be at most"), "\(longName.error)")
+            #expect(
+                longName.status == 3 && longName.error.hasPrefix("error: NAME must be at most"), "\(longName.error)")
         }
     }
 
@@ -110,13 +120,16 @@ import Testing
             let credentials = ["--email", "ana@example.com", "--password", "correct horse"]
             let noScheme = try await cli.runVerbatim(
                 ["register", "--server", "127.0.0.1:9"] + credentials + ["--store", cli.store])
-            #expect(noScheme.status == 3 && noScheme.error.contains("Hint: ") && noScheme.error.contains("http://"),
-                    "\(noScheme.error)")
+            #expect(
+                noScheme.status == 3 && noScheme.error.contains("Hint: ") && noScheme.error.contains("http://"),
+                "\(noScheme.error)")
             // Port 1 on loopback: nothing listens there.
             let down = try await cli.runVerbatim(
                 ["login", "--server", "http://127.0.0.1:1"] + credentials + ["--store", cli.store])
-            #expect(down.status == 1 && down.error.hasPrefix("error: Cannot reach the server") && down.error.contains("Hint: "),
-                    "\(down.error)")
+            #expect(
+                down.status == 1 && down.error.hasPrefix("error: Cannot reach the server")
+                    && down.error.contains("Hint: "),
+                "\(down.error)")
             for outcome in [noScheme, down] {
                 #expect(!outcome.error.contains("HTTPClientError") && outcome.error.split(separator: "\n").count == 1)
             }
@@ -149,8 +162,10 @@ import Testing
             let wide = String(repeating: "東", count: 30)
             #expect(try await cli.run("annotation", "create", "--text", wide, "--at", "0,0,0").status == 0)
             let list = try await cli.runPlain("annotation", "list").text
-            #expect(list.contains(String(repeating: "東", count: 19) + "…") && !list.contains(String(repeating: "東", count: 20)),
-                    "\(list)")
+            #expect(
+                list.contains(String(repeating: "東", count: 19) + "…")
+                    && !list.contains(String(repeating: "東", count: 20)),
+                "\(list)")
         }
     }
 
@@ -165,9 +180,10 @@ import Testing
                 currentUser: { try await $0.localProfile() })
             let layerID = try await container.layerService().defaultLayer().id
             for (id, text) in [(first, "one"), (second, "two")] {
-                _ = try await container.annotationService().createAnnotation(AnnotationDraft(
-                    id: id, type: .text, content: AnnotationContent(text: text), position: SIMD3(0, 0, 0),
-                    layerID: layerID))
+                _ = try await container.annotationService().createAnnotation(
+                    AnnotationDraft(
+                        id: id, type: .text, content: AnnotationContent(text: text), position: SIMD3(0, 0, 0),
+                        layerID: layerID))
             }
 
             let ambiguous = try await cli.run("annotation", "show", "ABCD")
@@ -186,7 +202,9 @@ import Testing
             let moved: Annotation = try await cli.run("annotation", "move", "abcd1", "--layer", "work").decode()
             let work: Layer = try await cli.run("layer", "show", "Work").decode()
             #expect(moved.layerID == work.id && work.name == "Work")
-            #expect(try await cli.run("layer", "show", String(work.id.uuidString.prefix(6))).decode(Layer.self).id == work.id)
+            #expect(
+                try await cli.run("layer", "show", String(work.id.uuidString.prefix(6))).decode(Layer.self).id
+                    == work.id)
             let mine: [Annotation] = try await cli.run("search", "--creator", "me").decode()
             #expect(Set(mine.map(\.id)) == [first, second])
             let inWork: [Annotation] = try await cli.run("search", "--layer", "Work").decode()
@@ -209,7 +227,8 @@ import Testing
             #expect(today.map(\.id) == [note.id])
             let before: [Annotation] = try await cli.run("search", "--to", "yesterday").decode()
             #expect(before.isEmpty)
-            let sinceYesterday: [Annotation] = try await cli.run("search", "--from", "yesterday", "--to", "tomorrow").decode()
+            let sinceYesterday: [Annotation] = try await cli.run("search", "--from", "yesterday", "--to", "tomorrow")
+                .decode()
             #expect(sinceYesterday.map(\.id) == [note.id])
             #expect(try await cli.run("visible", "--at", "yesterday").status == 0)
             #expect(try await cli.run("search", "--from", "someday").status == 64, "not a date: a usage error")
@@ -221,7 +240,8 @@ import Testing
             #expect(try await cli.run("layer", "create", "Work").status == 0)
             let home: Annotation = try await cli.run("annotation", "create", "--text", "milk", "--at", "1,0,0").decode()
             let work: Annotation = try await cli.run(
-                "annotation", "create", "--text", "milk report", "--at", "1,0,0", "--layer", "Work").decode()
+                "annotation", "create", "--text", "milk report", "--at", "1,0,0", "--layer", "Work"
+            ).decode()
             #expect(try await cli.run("layer", "hide", "Work").status == 0)
 
             let listed: [Annotation] = try await cli.run("annotation", "list").decode()
@@ -238,7 +258,8 @@ import Testing
             #expect(!visible.map(\.id).contains(work.id))
 
             let deleted = try await cli.runPlain("layer", "delete", "Work")
-            #expect(deleted.status == 0 && deleted.text.contains("1 annotation moved to My Annotations"), "\(deleted.text)")
+            #expect(
+                deleted.status == 0 && deleted.text.contains("1 annotation moved to My Annotations"), "\(deleted.text)")
             let after: [Annotation] = try await cli.run("annotation", "list").decode()
             #expect(Set(after.map(\.id)) == [home.id, work.id], "the notes moved to a visible layer")
         }

@@ -2,6 +2,7 @@ import Foundation
 import RealityAPI
 import RealityCore
 import Testing
+
 @testable import RealitySync
 
 /// The scan of a changes page for its token and `moreComing`, and the records' JSON the fast
@@ -58,7 +59,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "", "[]", "{", #"{"changes": 5}"#, #"{"changes": [], "changes": []}"#, #"{"changes": [{"record": "unterminated}]}"#,
+        "", "[]", "{", #"{"changes": 5}"#, #"{"changes": [], "changes": []}"#,
+        #"{"changes": [{"record": "unterminated}]}"#,
     ])
     func givesUpOnAnUnexpectedBody(text: String) {
         #expect(PageTokenScanner.scan(Data(text.utf8)) == nil)

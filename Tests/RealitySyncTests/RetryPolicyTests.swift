@@ -51,10 +51,15 @@ import Testing
     }
 
     @Test func statusCodes_mapToTheProtocolsErrors() throws {
-        let limits = #"{"error":{"code":"batch_too_large","message":"m","field":null},"limits":{"maxMutations":10,"maxBytes":99}}"#
-        #expect(SyncTransport.error(status: 413, headers: [:], body: Data(limits.utf8)) == .batchTooLarge(.init(maxMutations: 10, maxBytes: 99)))
+        let limits =
+            #"{"error":{"code":"batch_too_large","message":"m","field":null},"limits":{"maxMutations":10,"maxBytes":99}}"#
+        #expect(
+            SyncTransport.error(status: 413, headers: [:], body: Data(limits.utf8))
+                == .batchTooLarge(.init(maxMutations: 10, maxBytes: 99)))
         #expect(SyncTransport.error(status: 410, headers: [:], body: Data()) == .resyncRequired)
-        #expect(SyncTransport.error(status: 429, headers: ["Retry-After": "7"], body: Data()) == .rateLimited(retryAfter: 7))
+        #expect(
+            SyncTransport.error(status: 429, headers: ["Retry-After": "7"], body: Data()) == .rateLimited(retryAfter: 7)
+        )
         #expect(SyncTransport.error(status: 401, headers: [:], body: Data()) == .notSignedIn)
         #expect(SyncTransport.error(status: 503, headers: [:], body: Data()).isTransient)
         #expect(!SyncTransport.error(status: 422, headers: [:], body: Data()).isTransient)

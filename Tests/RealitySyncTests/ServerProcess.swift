@@ -3,7 +3,7 @@ import Foundation
 import RealityTestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `reality serve` in a child process of its own, so that a test can kill it with SIGKILL and
@@ -25,7 +25,8 @@ final class ServerProcess: @unchecked Sendable {
         url = "http://127.0.0.1:\(port)"
         log = directory.appendingPathComponent("server.log")
         var arguments = [
-            "serve", "--host", "127.0.0.1", "--port", "\(port)", "--data", directory.appendingPathComponent("data").path,
+            "serve", "--host", "127.0.0.1", "--port", "\(port)", "--data",
+            directory.appendingPathComponent("data").path,
             "--admin-token", adminToken,
         ]
         if let postgresURL { arguments += ["--postgres", postgresURL] }

@@ -7,6 +7,7 @@ import RealityCore
 import RealitySync
 import RealityTestSupport
 import Testing
+
 @_spi(Testing) @testable import RealityStore
 
 /// The device-to-server sync tests, one at a time: each starts a server and several devices,
@@ -33,7 +34,8 @@ struct SyncTestServer: Sendable {
     /// afterwards. Out of process, as operators run it: the in-process test server's graceful
     /// stop was seen to hang now and then under the load of the whole suite (see the note on
     /// issue 5), and a test must not depend on it.
-    static func run(_ backend: Backend, _ body: @escaping @Sendable (SyncTestServer) async throws -> Void) async throws {
+    static func run(_ backend: Backend, _ body: @escaping @Sendable (SyncTestServer) async throws -> Void) async throws
+    {
         try await withServerProcess(backend) { _, server in try await body(server) }
     }
 
@@ -89,19 +91,22 @@ struct SyncTestServer: Sendable {
         request.body = .bytes(ByteBuffer(bytes: try RealityJSON.encode(TierRequest(tier: .pro))))
         let response = try await client.execute(request, timeout: .seconds(30))
         #expect(response.status == .ok, "upgrading \(name)")
-        return try await transport.login(LoginRequest(email: "\(name.lowercased())@example.com", password: "correct horse"))
+        return try await transport.login(
+            LoginRequest(email: "\(name.lowercased())@example.com", password: "correct horse"))
     }
 
     /// Grants `userID` `level` on `layerID` through the REST API, as `owner` working on another
     /// client: a device knows no other users, so it cannot name a grantee itself.
     func grant(
-        _ level: PermissionLevel, to userID: UserID, onLayer layerID: LayerID, as owner: AuthResponse, expiresAt: Date? = nil
+        _ level: PermissionLevel, to userID: UserID, onLayer layerID: LayerID, as owner: AuthResponse,
+        expiresAt: Date? = nil
     ) async throws {
         var request = HTTPClientRequest(url: url + "/api/v1/layers/\(layerID)/permissions")
         request.method = .POST
         request.headers.add(name: "Authorization", value: "Bearer \(owner.token)")
         request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(bytes: try RealityJSON.encode(GrantRequest(userID: userID, level: level, expiresAt: expiresAt))))
+        request.body = .bytes(
+            ByteBuffer(bytes: try RealityJSON.encode(GrantRequest(userID: userID, level: level, expiresAt: expiresAt))))
         let response = try await client.execute(request, timeout: .seconds(30))
         #expect((200..<300).contains(Int(response.status.code)), "granting \(level) on \(layerID)")
     }
@@ -124,7 +129,8 @@ struct SyncTestServer: Sendable {
         let store = try DeviceStore.open(path: path)
         let bound = try await store.bindAccount(serverURL: url, user: auth.user, token: auth.token)
         let engine = SyncEngine(
-            store: store, transport: SyncTransport(serverURL: url, token: auth.token, client: client), clientID: bound.clientID,
+            store: store, transport: SyncTransport(serverURL: url, token: auth.token, client: client),
+            clientID: bound.clientID,
             retry: RetryPolicy(base: 0.05, cap: 0.5, maxRetries: 3), pageSize: 7)
         return TestDevice(name: name, store: store, engine: engine, user: auth.user)
     }

@@ -25,8 +25,10 @@ import Testing
             // two written through the store share their first 11 characters.
             var notes: [Annotation] = []
             for number in 1...3 {
-                notes.append(try await cli.run(
-                    "annotation", "create", "--text", "note \(number)", "--at", "0,0,0", "--layer", "Work").decode())
+                notes.append(
+                    try await cli.run(
+                        "annotation", "create", "--text", "note \(number)", "--at", "0,0,0", "--layer", "Work"
+                    ).decode())
             }
             let twins = [
                 try #require(AnnotationID(uuidString: "abcdef01-23aa-4000-8000-000000000001")),
@@ -36,8 +38,11 @@ import Testing
                 openStore: { try DeviceStore.open(path: cli.store) },
                 currentUser: { try await $0.localProfile() })
             for id in twins {
-                notes.append(try await services.annotationService().createAnnotation(AnnotationDraft(
-                    id: id, type: .text, content: AnnotationContent(text: "twin"), position: .zero, layerID: sub.id)))
+                notes.append(
+                    try await services.annotationService().createAnnotation(
+                        AnnotationDraft(
+                            id: id, type: .text, content: AnnotationContent(text: "twin"), position: .zero,
+                            layerID: sub.id)))
             }
 
             let table = try await cli.runPlain("annotation", "list").text
@@ -45,7 +50,9 @@ import Testing
             #expect(shown.count == notes.count && Set(shown).count == notes.count, "distinct short IDs:\n\(table)")
             #expect(shown.allSatisfy { $0.count >= 8 && $0.count < 36 }, "\(table)")
             #expect(shown.contains("abcdef01-23a") && shown.contains("abcdef01-23b"), "\(table)")
-            for note in notes { #expect(!table.contains(note.id.uuidString) && !table.contains(note.layerID.uuidString)) }
+            for note in notes {
+                #expect(!table.contains(note.id.uuidString) && !table.contains(note.layerID.uuidString))
+            }
             let firstRow = try #require(Self.row(containing: "note 1", in: table))
             #expect(firstRow.contains("Work") && firstRow.contains(" me "), "layer and owner by name: \(firstRow)")
             #expect(Self.row(containing: "twin", in: table)?.contains("Errands") == true)
@@ -63,13 +70,17 @@ import Testing
             #expect(listed.allSatisfy { $0.ownerID == me } && Set(listed.map(\.layerID)) == [work.id, sub.id])
 
             // The same in nearby, search and a note in full.
-            for command in [["nearby", "--at", "0,0,0", "--radius", "1"], ["search", "note"], ["search", "--creator", "me"]] {
+            for command in [
+                ["nearby", "--at", "0,0,0", "--radius", "1"], ["search", "note"], ["search", "--creator", "me"],
+            ] {
                 let found = try await cli.runVerbatim(command + ["--store", cli.store]).text
                 #expect(Self.row(containing: "note 2", in: found)?.contains("Work") == true, "\(command): \(found)")
                 #expect(!found.contains(me.uuidString), "\(command): \(found)")
             }
             let detail = try await cli.runPlain("annotation", "show", notes[0].id.uuidString).text
-            #expect(detail.contains("layer Work") && detail.contains("by me") && !detail.contains(me.uuidString), "\(detail)")
+            #expect(
+                detail.contains("layer Work") && detail.contains("by me") && !detail.contains(me.uuidString),
+                "\(detail)")
 
             // Layers: their own short IDs, the parent and the owner by name.
             let layers = try await cli.runPlain("layer", "list").text
@@ -91,17 +102,21 @@ import Testing
             }
             let comments = try await cli.runPlain("comment", "list", note.id.uuidString).text
             let ids = Self.firstColumn(comments)
-            #expect(ids.count == 2 && Set(ids).count == 2 && ids.allSatisfy { $0.count >= 8 && $0.count < 36 }, "\(comments)")
+            #expect(
+                ids.count == 2 && Set(ids).count == 2 && ids.allSatisfy { $0.count >= 8 && $0.count < 36 },
+                "\(comments)")
             #expect(Self.row(containing: "first", in: comments)?.contains(" me ") == true, "\(comments)")
             let reply = try await cli.run("comment", "reply", ids[0], "--text", "a reply")
             #expect(reply.status == 0, "\(reply.error)")
             let replies = try await cli.runPlain("comment", "list", note.id.uuidString).text
-            #expect(Self.row(containing: "a reply", in: replies)?.contains(ids[0]) == true, "reply to, short: \(replies)")
+            #expect(
+                Self.row(containing: "a reply", in: replies)?.contains(ids[0]) == true, "reply to, short: \(replies)")
 
             let activity = try await cli.runPlain("activity").text
             #expect(activity.contains(" me ") && !activity.contains(note.id.uuidString), "\(activity)")
-            let shortNote = try #require(Self.row(containing: "Milk", in: try await cli.runPlain("annotation", "list").text)?
-                .split(separator: " ").first.map(String.init))
+            let shortNote = try #require(
+                Self.row(containing: "Milk", in: try await cli.runPlain("annotation", "list").text)?
+                    .split(separator: " ").first.map(String.init))
             #expect(activity.contains(shortNote), "\(activity)")
 
             // Two notifications made the same millisecond: the table tells them apart.
@@ -109,7 +124,8 @@ import Testing
             let other = LazyServiceContainer(
                 openStore: { try DeviceStore.open(path: cli.store) }, currentUser: { _ in UserID() })
             for body in ["one", "two"] {
-                try await other.notificationService().send(to: me, type: .comment, title: "Hi", body: body, annotationID: nil)
+                try await other.notificationService().send(
+                    to: me, type: .comment, title: "Hi", body: body, annotationID: nil)
             }
             let inbox = try await cli.runPlain("notifications").text
             let shortIDs = Self.firstColumn(inbox)

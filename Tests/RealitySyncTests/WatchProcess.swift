@@ -3,7 +3,7 @@ import RealityTestSupport
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `reality sync --watch` running as a child process, its standard output read line by line

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Starts a throwaway PostgreSQL server for this test process from the binaries installed on
@@ -30,7 +30,8 @@ public enum PrivatePostgresServer {
             }
         }
         let data = directory + "/data"
-        try asServerUser("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-locale", "--no-sync"])
+        try asServerUser(
+            "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-locale", "--no-sync"])
         var lastError: (any Error)?
         for _ in 0..<5 {
             let port = try freeLoopbackPort()
@@ -40,10 +41,12 @@ public enum PrivatePostgresServer {
                 "-c shared_buffers=64MB",
             ].joined(separator: " ")
             do {
-                try asServerUser("pg_ctl", ["-D", data, "-l", directory + "/server.log", "-w", "-t", "60", "-o", options, "start"])
+                try asServerUser(
+                    "pg_ctl", ["-D", data, "-l", directory + "/server.log", "-w", "-t", "60", "-o", options, "start"])
                 try startWatchdog(bin: bin, data: data, directory: directory, asRoot: asRoot)
                 return PostgresClient.Configuration(
-                    host: "127.0.0.1", port: port, username: "postgres", password: nil, database: "postgres", tls: .disable)
+                    host: "127.0.0.1", port: port, username: "postgres", password: nil, database: "postgres",
+                    tls: .disable)
             } catch {
                 lastError = error  // most likely the port was taken in between; try another
             }
@@ -78,10 +81,11 @@ public enum PrivatePostgresServer {
         where FileManager.default.isExecutableFile(atPath: "\(directory)/initdb") {
             return String(directory)
         }
-        throw StartError(description: """
-            No PostgreSQL server binaries found: install Debian's postgresql package, or set \
-            REALITY_TEST_POSTGRES_URL to a server, or REALITY_TEST_POSTGRES_BIN to the directory of initdb.
-            """)
+        throw StartError(
+            description: """
+                No PostgreSQL server binaries found: install Debian's postgresql package, or set \
+                REALITY_TEST_POSTGRES_URL to a server, or REALITY_TEST_POSTGRES_BIN to the directory of initdb.
+                """)
     }
 
     private static func runuser() throws -> String {
@@ -106,7 +110,8 @@ public enum PrivatePostgresServer {
         // WIFEXITED && WEXITSTATUS == 0, spelled out (the C macros do not reach Swift).
         guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
             let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            throw StartError(description: "\(executable) \(arguments.joined(separator: " ")) failed (\(status)):\n\(text)")
+            throw StartError(
+                description: "\(executable) \(arguments.joined(separator: " ")) failed (\(status)):\n\(text)")
         }
     }
 

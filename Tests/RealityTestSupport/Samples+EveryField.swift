@@ -10,8 +10,9 @@ extension Samples {
         annotation.permissions = [grant(.editor, to: friend, by: owner, expiresAt: at(86_400), grantedAt: at(1))]
         annotation.isDeleted = true
         annotation.comments = [
-            Comment(text: "Fresh paint", authorID: friend, authorName: "Ben", annotationID: annotation.id,
-                    createdAt: at(20)),
+            Comment(
+                text: "Fresh paint", authorID: friend, authorName: "Ben", annotationID: annotation.id,
+                createdAt: at(20))
         ]
         annotation.reactions = [Reaction(emoji: "👍", userID: friend, createdAt: at(10))]
         annotation.viewedBy = [friend]
@@ -63,7 +64,9 @@ extension Samples {
     public static func everyFieldWorldMap(owner: UserID, friend: UserID = UserID()) -> WorldMap {
         WorldMap(
             worldMapAssetID: assetID,
-            anchors: [WorldAnchor(transform: .identity, annotationID: AnnotationID()), WorldAnchor(transform: .identity)],
+            anchors: [
+                WorldAnchor(transform: .identity, annotationID: AnnotationID()), WorldAnchor(transform: .identity),
+            ],
             locationName: "Kitchen", locationDescription: "By the window",
             thumbnailAssetID: String(repeating: "ab", count: 32), ownerID: owner, isShared: true, sharedWith: [friend],
             createdAt: at(3), updatedAt: at(60), lastUsedAt: at(70))

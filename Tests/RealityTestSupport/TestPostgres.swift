@@ -1,11 +1,11 @@
 import Foundation
 import PostgresNIO
 import RealityCore
-import Synchronization
 import RealityPostgres
+import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The PostgreSQL server the tests of this process use, and the databases they make on it.
@@ -87,7 +87,8 @@ public final class TestPostgres: Sendable {
     }
 
     private func databaseExists(_ name: String) async throws -> Bool {
-        let rows = try await admin.query("SELECT count(*) FROM pg_database WHERE datname = \(name)", logger: Self.logger)
+        let rows = try await admin.query(
+            "SELECT count(*) FROM pg_database WHERE datname = \(name)", logger: Self.logger)
         for try await count in rows.decode(Int.self) { return count > 0 }
         return false
     }
@@ -111,7 +112,8 @@ public final class TestPostgres: Sendable {
 
     /// Drops a test database, closing whatever still uses it.
     public func dropDatabase(_ name: String) async {
-        _ = try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: Self.logger)
+        _ = try? await admin.query(
+            PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: Self.logger)
     }
 
     /// A URL of a test database, as `reality serve --postgres` takes one.

@@ -7,7 +7,10 @@ public func fuzzBearer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let header = String(decoding: fuzzInput(start, count), as: UTF8.self)
     let parsed = BearerToken.parse(header)
     let expected = referenceToken(header)
-    require(parsed == expected, "BearerToken.parse(\(header.debugDescription)) = \(String(describing: parsed)), expected \(String(describing: expected))")
+    require(
+        parsed == expected,
+        "BearerToken.parse(\(header.debugDescription)) = \(String(describing: parsed)), expected \(String(describing: expected))"
+    )
     return 0
 }
 

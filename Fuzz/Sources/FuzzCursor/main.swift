@@ -26,7 +26,8 @@ public func fuzzCursor(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         guard let value = read(&cursor), cursor.isAtEnd() else { return nil }
         return value
     }
-    let foreignEncoding = text.contains(0) || [[0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE]].contains { text.starts(with: $0) }
+    let foreignEncoding =
+        text.contains(0) || [[0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE]].contains { text.starts(with: $0) }
     func decoded<T: Decodable>(_ type: T.Type) -> T? {
         foreignEncoding ? nil : try? RealityJSON.decoder().decode(type, from: data)
     }
@@ -34,22 +35,32 @@ public func fuzzCursor(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     switch mode % 6 {
     case 0:
         let (mine, expected) = (read { $0.readString() }, decoded(String.self))
-        require(mine == expected, "readString(\(shown)) = \(String(describing: mine)), JSONDecoder \(String(describing: expected))")
+        require(
+            mine == expected,
+            "readString(\(shown)) = \(String(describing: mine)), JSONDecoder \(String(describing: expected))")
     case 1:
         let (mine, expected) = (read { $0.readInt() }, decoded(Int.self))
         let declines = mine == nil && text.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-        require(mine == expected || declines, "readInt(\(shown)) = \(String(describing: mine)), JSONDecoder \(String(describing: expected))")
+        require(
+            mine == expected || declines,
+            "readInt(\(shown)) = \(String(describing: mine)), JSONDecoder \(String(describing: expected))")
     case 2:
         let (mine, expected) = (read { $0.readFloat() }, decoded(Float.self))
         let declines = mine == nil && expected == 0 && text.contains { $0 | 0x20 == UInt8(ascii: "e") }
-        require(mine == expected || declines, "readFloat(\(shown)) = \(String(describing: mine)), JSONDecoder \(String(describing: expected))")
+        require(
+            mine == expected || declines,
+            "readFloat(\(shown)) = \(String(describing: mine)), JSONDecoder \(String(describing: expected))")
     case 3:
         let (mine, expected) = (read { $0.readBool() }, decoded(Bool.self))
-        require(mine == expected, "readBool(\(shown)) = \(String(describing: mine)), JSONDecoder \(String(describing: expected))")
+        require(
+            mine == expected,
+            "readBool(\(shown)) = \(String(describing: mine)), JSONDecoder \(String(describing: expected))")
     case 4:
         if let annotation = read({ $0.readAnnotation() }) {
             let expected = decoded(Annotation.self)
-            require(annotation == expected, "readAnnotation(\(shown)) = \(annotation), JSONDecoder \(String(describing: expected))")
+            require(
+                annotation == expected,
+                "readAnnotation(\(shown)) = \(annotation), JSONDecoder \(String(describing: expected))")
         }
     default:
         if !foreignEncoding, (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil {

@@ -19,7 +19,9 @@ public func fuzzPage(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         for (change, text) in zip(page.changes, records) {
             if let text {
                 let record = try? SyncRecord(type: change.recordType, json: text)
-                require(record == change.record, "record text \(String(decoding: text, as: UTF8.self)) reads \(String(describing: record))")
+                require(
+                    record == change.record,
+                    "record text \(String(decoding: text, as: UTF8.self)) reads \(String(describing: record))")
             } else {
                 require(change.deleted, "no record text for \(change)")
             }
@@ -28,7 +30,9 @@ public func fuzzPage(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     if let findings = PageTokenScanner.scan(body), findings.token != nil || findings.moreComing != nil,
         let reference
     {
-        require(findings.token == nil || findings.token == reference.token, "scanned token \(findings), page \(reference.token)")
+        require(
+            findings.token == nil || findings.token == reference.token,
+            "scanned token \(findings), page \(reference.token)")
         require(
             findings.moreComing == nil || findings.moreComing == reference.moreComing,
             "scanned \(findings), page moreComing \(reference.moreComing)")

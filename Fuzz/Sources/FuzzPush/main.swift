@@ -22,7 +22,9 @@ public func fuzzPush(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         require((try? again.get()) == request, "\(request) did not survive encoding: \(again)")
     case (.failure(let error), .failure(let refusal)):
         let parses = (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil
-        require(!parses || refusal.reason != .malformed, "refusal \(refusal) of a body JSONSerialization parses; JSONDecoder: \(error)")
+        require(
+            !parses || refusal.reason != .malformed,
+            "refusal \(refusal) of a body JSONSerialization parses; JSONDecoder: \(error)")
     case (.success(let expected), .failure(let refusal)):
         require(false, "RealityJSON.decode refused \(refusal) what JSONDecoder read: \(expected)")
     case (.failure(let error), .success(let request)):

@@ -53,7 +53,9 @@ public enum SyncMutationFields: Hashable, Sendable {
 
     init(shape: Shape, from decoder: any Decoder) throws {
         switch shape {
-        case .none: _ = try Empty(from: decoder); self = .none
+        case .none:
+            _ = try Empty(from: decoder)
+            self = .none
         case .annotation: self = .annotation(try Annotation(from: decoder))
         case .layer: self = .layer(try Layer(from: decoder))
         case .comment: self = .comment(try Comment(from: decoder))

@@ -42,7 +42,8 @@ extension JSONWriter {
         description.withUTF8 { text in
             // Read as bytes: `hasSuffix` on a String compares by Unicode rules, and a page of
             // annotations writes seven numbers for each.
-            let integral = text.count > 2 && text[text.count - 2] == UInt8(ascii: ".")
+            let integral =
+                text.count > 2 && text[text.count - 2] == UInt8(ascii: ".")
                 && text[text.count - 1] == UInt8(ascii: "0")
             bytes.append(contentsOf: integral ? UnsafeBufferPointer(rebasing: text.dropLast(2)) : text)
         }

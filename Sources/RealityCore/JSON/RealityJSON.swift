@@ -13,9 +13,12 @@ public enum RealityJSON {
         }
         encoder.dataEncodingStrategy = .base64
         encoder.nonConformingFloatEncodingStrategy = .throw
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [
-            .sortedKeys, .withoutEscapingSlashes,
-        ]
+        encoder.outputFormatting =
+            pretty
+            ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            : [
+                .sortedKeys, .withoutEscapingSlashes,
+            ]
         return encoder
     }
 

@@ -75,14 +75,14 @@ public enum Timestamp {
         if utf8[10] == UInt8(ascii: "t") { utf8[10] = UInt8(ascii: "T") }
         var reader = DigitReader(bytes: utf8)
         guard let year = reader.number(4), reader.expect("-"),
-              let month = reader.number(2), reader.expect("-"),
-              let day = reader.number(2), reader.expect("T"),
-              let hour = reader.number(2), reader.expect(":"),
-              let minute = reader.number(2), reader.expect(":"),
-              let second = reader.number(2)
+            let month = reader.number(2), reader.expect("-"),
+            let day = reader.number(2), reader.expect("T"),
+            let hour = reader.number(2), reader.expect(":"),
+            let minute = reader.number(2), reader.expect(":"),
+            let second = reader.number(2)
         else { return nil }
         guard (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: Int64(year)),
-              hour <= 23, minute <= 59, second <= 59
+            hour <= 23, minute <= 59, second <= 59
         else { return nil }
         var millis = 0
         if reader.expect(".") {
@@ -99,7 +99,7 @@ public enum Timestamp {
             offsetMinutes = 0
         } else if let sign = reader.sign() {
             guard let offsetHour = reader.number(2), reader.expect(":"), let offsetMinute = reader.number(2),
-                  offsetHour <= 23, offsetMinute <= 59
+                offsetHour <= 23, offsetMinute <= 59
             else { return nil }
             offsetMinutes = sign * (offsetHour * 60 + offsetMinute)
         } else {

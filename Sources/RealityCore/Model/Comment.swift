@@ -66,22 +66,38 @@ extension Comment: DeclaredRecord {
     private static func declaredFields() -> [RecordField<Comment>] {
         var fields: [RecordField<Comment>] = []
         fields.append(.identity("id", \.id, schema: .uuid, columns: [.identifier("id", { $0.id }, { $0.id = $1 })]))
-        fields.append(.picked("text", \.text, schema: .string, columns: [.requiredText("text", { $0.text }, { $0.text = $1 })]))
-        fields.append(.serverKept("authorID", \.authorID, schema: .uuid,
-            columns: [.identifier("authorID", { $0.authorID }, { $0.authorID = $1 })]))
-        fields.append(.picked("authorName", \.authorName, patchable: false, schema: .string,
-            columns: [.text("authorName", { $0.authorName }, { $0.authorName = $1 })]))
-        fields.append(.serverKept("annotationID", \.annotationID, schema: .uuid,
-            columns: [.identifier("annotationID", { $0.annotationID }, { $0.annotationID = $1 })]))
-        fields.append(.picked("parentCommentID", \.parentCommentID, patchable: false, schema: .uuid,
-            columns: [.optionalIdentifier("parentCommentID", { $0.parentCommentID }, { $0.parentCommentID = $1 })]))
-        fields.append(.serverKept("createdAt", \.createdAt, schema: .date,
-            columns: [.date("createdAt", { $0.createdAt }, { $0.createdAt = $1 })]))
-        fields.append(.latest("updatedAt", \.updatedAt, columns: [.date("updatedAt", { $0.updatedAt }, { $0.updatedAt = $1 })]))
-        fields.append(.picked("isDeleted", \.isDeleted, patchable: false, schema: .boolean,
-            columns: [.boolean("isDeleted", { $0.isDeleted }, { $0.isDeleted = $1 })]))
-        fields.append(.picked("isEdited", \.isEdited, patchable: false, schema: .boolean,
-            columns: [.boolean("isEdited", { $0.isEdited }, { $0.isEdited = $1 })]))
+        fields.append(
+            .picked("text", \.text, schema: .string, columns: [.requiredText("text", { $0.text }, { $0.text = $1 })]))
+        fields.append(
+            .serverKept(
+                "authorID", \.authorID, schema: .uuid,
+                columns: [.identifier("authorID", { $0.authorID }, { $0.authorID = $1 })]))
+        fields.append(
+            .picked(
+                "authorName", \.authorName, patchable: false, schema: .string,
+                columns: [.text("authorName", { $0.authorName }, { $0.authorName = $1 })]))
+        fields.append(
+            .serverKept(
+                "annotationID", \.annotationID, schema: .uuid,
+                columns: [.identifier("annotationID", { $0.annotationID }, { $0.annotationID = $1 })]))
+        fields.append(
+            .picked(
+                "parentCommentID", \.parentCommentID, patchable: false, schema: .uuid,
+                columns: [.optionalIdentifier("parentCommentID", { $0.parentCommentID }, { $0.parentCommentID = $1 })]))
+        fields.append(
+            .serverKept(
+                "createdAt", \.createdAt, schema: .date,
+                columns: [.date("createdAt", { $0.createdAt }, { $0.createdAt = $1 })]))
+        fields.append(
+            .latest("updatedAt", \.updatedAt, columns: [.date("updatedAt", { $0.updatedAt }, { $0.updatedAt = $1 })]))
+        fields.append(
+            .picked(
+                "isDeleted", \.isDeleted, patchable: false, schema: .boolean,
+                columns: [.boolean("isDeleted", { $0.isDeleted }, { $0.isDeleted = $1 })]))
+        fields.append(
+            .picked(
+                "isEdited", \.isEdited, patchable: false, schema: .boolean,
+                columns: [.boolean("isEdited", { $0.isEdited }, { $0.isEdited = $1 })]))
         return fields
     }
 }

@@ -72,9 +72,10 @@ public struct Quaternion: Hashable, Sendable, Codable {
         var container = try decoder.unkeyedContainer()
         if let count = container.count, count != 4 {
             // Not `dataCorruptedError(in: container)`, which would blame element 0.
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription: "Expected an orientation [x, y, z, w], found \(count) numbers."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Expected an orientation [x, y, z, w], found \(count) numbers."))
         }
         let x = try container.decode(Float.self)
         let y = try container.decode(Float.self)

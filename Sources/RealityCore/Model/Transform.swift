@@ -16,12 +16,13 @@ public struct Transform: Hashable, Sendable, Codable {
     public init(rotation: Quaternion = .identity, translation: SIMD3<Float> = .zero) {
         let q = rotation.normalized
         let (x, y, z, w) = (q.x, q.y, q.z, q.w)
-        self.init(columns: (
-            SIMD4(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w), 0),
-            SIMD4(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w), 0),
-            SIMD4(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y), 0),
-            SIMD4(translation.x, translation.y, translation.z, 1)
-        ))
+        self.init(
+            columns: (
+                SIMD4(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w), 0),
+                SIMD4(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w), 0),
+                SIMD4(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y), 0),
+                SIMD4(translation.x, translation.y, translation.z, 1)
+            ))
     }
 
     /// The transform that changes nothing.
@@ -52,9 +53,10 @@ public struct Transform: Hashable, Sendable, Codable {
         func column(_ c: SIMD4<Float>) -> SIMD4<Float> {
             lhs.columns[0] * c.x + lhs.columns[1] * c.y + lhs.columns[2] * c.z + lhs.columns[3] * c.w
         }
-        return Transform(columns: (
-            column(rhs.columns[0]), column(rhs.columns[1]), column(rhs.columns[2]), column(rhs.columns[3])
-        ))
+        return Transform(
+            columns: (
+                column(rhs.columns[0]), column(rhs.columns[1]), column(rhs.columns[2]), column(rhs.columns[3])
+            ))
     }
 
     /// Applies the transform to a point (w = 1).
@@ -67,9 +69,10 @@ public struct Transform: Hashable, Sendable, Codable {
         var container = try decoder.unkeyedContainer()
         if let count = container.count, count != 16 {
             // Not `dataCorruptedError(in: container)`, which would blame element 0.
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription: "Expected a 4×4 transform of 16 numbers, found \(count)."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Expected a 4×4 transform of 16 numbers, found \(count)."))
         }
         var values: [Float] = []
         values.reserveCapacity(16)

@@ -67,23 +67,41 @@ extension User: DeclaredRecord {
     private static func declaredFields() -> [RecordField<User>] {
         var fields: [RecordField<User>] = []
         fields.append(.identity("id", \.id, schema: .uuid, columns: [.identifier("id", { $0.id }, { $0.id = $1 })]))
-        fields.append(.whole("displayName", \.displayName, schema: .string,
-            columns: [.text("displayName", { $0.displayName }, { $0.displayName = $1 })]))
-        fields.append(.serverKept("email", \.email, schema: .string, columns: [.text("email", { $0.email }, { $0.email = $1 })]))
-        fields.append(.whole("avatarURL", \.avatarURL, schema: .string,
-            columns: [.url("avatarURL", { $0.avatarURL }, { $0.avatarURL = $1 })]))
-        fields.append(.whole("preferences", \.preferences, schema: .component("UserPreferences"),
-            columns: [.json("preferences", { $0.preferences }, { $0.preferences = $1 ?? UserPreferences() })]))
-        fields.append(.serverKept("subscriptionTier", \.subscriptionTier, schema: .cases(of: SubscriptionTier.self),
-            columns: [.enumeration("subscriptionTier", { $0.subscriptionTier }, { $0.subscriptionTier = $1 })]))
-        fields.append(.serverKept("subscriptionExpiresAt", \.subscriptionExpiresAt, schema: .date,
-            columns: [.optionalDate("subscriptionExpiresAt", { $0.subscriptionExpiresAt }, { $0.subscriptionExpiresAt = $1 })]))
+        fields.append(
+            .whole(
+                "displayName", \.displayName, schema: .string,
+                columns: [.text("displayName", { $0.displayName }, { $0.displayName = $1 })]))
+        fields.append(
+            .serverKept("email", \.email, schema: .string, columns: [.text("email", { $0.email }, { $0.email = $1 })]))
+        fields.append(
+            .whole(
+                "avatarURL", \.avatarURL, schema: .string,
+                columns: [.url("avatarURL", { $0.avatarURL }, { $0.avatarURL = $1 })]))
+        fields.append(
+            .whole(
+                "preferences", \.preferences, schema: .component("UserPreferences"),
+                columns: [.json("preferences", { $0.preferences }, { $0.preferences = $1 ?? UserPreferences() })]))
+        fields.append(
+            .serverKept(
+                "subscriptionTier", \.subscriptionTier, schema: .cases(of: SubscriptionTier.self),
+                columns: [.enumeration("subscriptionTier", { $0.subscriptionTier }, { $0.subscriptionTier = $1 })]))
+        fields.append(
+            .serverKept(
+                "subscriptionExpiresAt", \.subscriptionExpiresAt, schema: .date,
+                columns: [
+                    .optionalDate(
+                        "subscriptionExpiresAt", { $0.subscriptionExpiresAt }, { $0.subscriptionExpiresAt = $1 })
+                ]))
         fields.append(.serverKept("annotationCount", \.annotationCount, schema: .integer))
         fields.append(.serverKept("layerCount", \.layerCount, schema: .integer))
-        fields.append(.serverKept("createdAt", \.createdAt, schema: .date,
-            columns: [.date("createdAt", { $0.createdAt }, { $0.createdAt = $1 })]))
-        fields.append(.serverKept("lastActiveAt", \.lastActiveAt, schema: .date,
-            columns: [.date("lastActiveAt", { $0.lastActiveAt }, { $0.lastActiveAt = $1 })]))
+        fields.append(
+            .serverKept(
+                "createdAt", \.createdAt, schema: .date,
+                columns: [.date("createdAt", { $0.createdAt }, { $0.createdAt = $1 })]))
+        fields.append(
+            .serverKept(
+                "lastActiveAt", \.lastActiveAt, schema: .date,
+                columns: [.date("lastActiveAt", { $0.lastActiveAt }, { $0.lastActiveAt = $1 })]))
         return fields
     }
 }

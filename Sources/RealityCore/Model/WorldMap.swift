@@ -94,28 +94,48 @@ extension WorldMap: DeclaredRecord {
     private static func declaredFields() -> [RecordField<WorldMap>] {
         var fields: [RecordField<WorldMap>] = []
         fields.append(.identity("id", \.id, schema: .uuid, columns: [.identifier("id", { $0.id }, { $0.id = $1 })]))
-        fields.append(.whole("worldMapAssetID", \.worldMapAssetID, schema: .assetID,
-            columns: [.requiredText("worldMapAssetID", { $0.worldMapAssetID }, { $0.worldMapAssetID = $1 })]))
+        fields.append(
+            .whole(
+                "worldMapAssetID", \.worldMapAssetID, schema: .assetID,
+                columns: [.requiredText("worldMapAssetID", { $0.worldMapAssetID }, { $0.worldMapAssetID = $1 })]))
         fields.append(.whole("anchors", \.anchors, schema: .array(.component("WorldAnchor"))))
-        fields.append(.whole("locationName", \.locationName, schema: .string,
-            columns: [.text("locationName", { $0.locationName }, { $0.locationName = $1 })]))
-        fields.append(.whole("locationDescription", \.locationDescription, schema: .string,
-            columns: [.text("locationDescription", { $0.locationDescription }, { $0.locationDescription = $1 })]))
-        fields.append(.whole("thumbnailAssetID", \.thumbnailAssetID, schema: .assetID,
-            columns: [.text("thumbnailAssetID", { $0.thumbnailAssetID }, { $0.thumbnailAssetID = $1 })]))
+        fields.append(
+            .whole(
+                "locationName", \.locationName, schema: .string,
+                columns: [.text("locationName", { $0.locationName }, { $0.locationName = $1 })]))
+        fields.append(
+            .whole(
+                "locationDescription", \.locationDescription, schema: .string,
+                columns: [.text("locationDescription", { $0.locationDescription }, { $0.locationDescription = $1 })]))
+        fields.append(
+            .whole(
+                "thumbnailAssetID", \.thumbnailAssetID, schema: .assetID,
+                columns: [.text("thumbnailAssetID", { $0.thumbnailAssetID }, { $0.thumbnailAssetID = $1 })]))
         // A save must name its owner, who alone may save it (DefaultAnchorManager.saveWorldMap).
-        fields.append(.serverKept("ownerID", \.ownerID, schema: .uuid,
-            columns: [.identifier("ownerID", { $0.ownerID }, { $0.ownerID = $1 })]))
-        fields.append(.whole("isShared", \.isShared, schema: .boolean,
-            columns: [.boolean("isShared", { $0.isShared }, { $0.isShared = $1 })]))
-        fields.append(.whole("sharedWith", \.sharedWith, schema: .array(.uuid),
-            columns: [.json("sharedWith", { $0.sharedWith }, { $0.sharedWith = $1 ?? [] })]))
-        fields.append(.whole("createdAt", \.createdAt, schema: .date,
-            columns: [.date("createdAt", { $0.createdAt }, { $0.createdAt = $1 })]))
-        fields.append(.whole("updatedAt", \.updatedAt, schema: .date,
-            columns: [.date("updatedAt", { $0.updatedAt }, { $0.updatedAt = $1 })]))
-        fields.append(.whole("lastUsedAt", \.lastUsedAt, schema: .date,
-            columns: [.date("lastUsedAt", { $0.lastUsedAt }, { $0.lastUsedAt = $1 })]))
+        fields.append(
+            .serverKept(
+                "ownerID", \.ownerID, schema: .uuid,
+                columns: [.identifier("ownerID", { $0.ownerID }, { $0.ownerID = $1 })]))
+        fields.append(
+            .whole(
+                "isShared", \.isShared, schema: .boolean,
+                columns: [.boolean("isShared", { $0.isShared }, { $0.isShared = $1 })]))
+        fields.append(
+            .whole(
+                "sharedWith", \.sharedWith, schema: .array(.uuid),
+                columns: [.json("sharedWith", { $0.sharedWith }, { $0.sharedWith = $1 ?? [] })]))
+        fields.append(
+            .whole(
+                "createdAt", \.createdAt, schema: .date,
+                columns: [.date("createdAt", { $0.createdAt }, { $0.createdAt = $1 })]))
+        fields.append(
+            .whole(
+                "updatedAt", \.updatedAt, schema: .date,
+                columns: [.date("updatedAt", { $0.updatedAt }, { $0.updatedAt = $1 })]))
+        fields.append(
+            .whole(
+                "lastUsedAt", \.lastUsedAt, schema: .date,
+                columns: [.date("lastUsedAt", { $0.lastUsedAt }, { $0.lastUsedAt = $1 })]))
         return fields
     }
 }

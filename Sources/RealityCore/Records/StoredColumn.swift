@@ -89,8 +89,9 @@ extension StoredColumn {
         _ name: String, _ get: @escaping @Sendable (Record) -> URL?,
         _ set: @escaping @Sendable (inout Record, URL?) -> Void
     ) -> Self {
-        Self(name, .text, value: { get($0).map { .text($0.absoluteString) } ?? .null },
-             read: { set(&$0, try $1.text(name).flatMap(URL.init(string:))) })
+        Self(
+            name, .text, value: { get($0).map { .text($0.absoluteString) } ?? .null },
+            read: { set(&$0, try $1.text(name).flatMap(URL.init(string:))) })
     }
 
     /// An enum kept as its raw string; an unknown value fails the read.
@@ -98,13 +99,15 @@ extension StoredColumn {
         _ name: String, _ get: @escaping @Sendable (Record) -> Value,
         _ set: @escaping @Sendable (inout Record, Value) -> Void
     ) -> Self where Value.RawValue == String {
-        Self(name, .text, value: { .text(get($0).rawValue) }, read: { record, stored in
-            let text = try stored.requiredText(name)
-            guard let value = Value(rawValue: text) else {
-                throw StoreError.unavailable(detail: "column \(name) holds unknown value \(text)")
-            }
-            set(&record, value)
-        })
+        Self(
+            name, .text, value: { .text(get($0).rawValue) },
+            read: { record, stored in
+                let text = try stored.requiredText(name)
+                guard let value = Value(rawValue: text) else {
+                    throw StoreError.unavailable(detail: "column \(name) holds unknown value \(text)")
+                }
+                set(&record, value)
+            })
     }
 
     /// A typed identifier.
@@ -112,10 +115,14 @@ extension StoredColumn {
         _ name: String, _ get: @escaping @Sendable (Record) -> Identifier<Entity>,
         _ set: @escaping @Sendable (inout Record, Identifier<Entity>) -> Void
     ) -> Self {
-        Self(name, .uuid, value: { .uuid(get($0).rawValue) }, read: { record, stored in
-            guard let uuid = try stored.uuid(name) else { throw StoreError.unavailable(detail: "column \(name) is NULL") }
-            set(&record, Identifier(uuid))
-        })
+        Self(
+            name, .uuid, value: { .uuid(get($0).rawValue) },
+            read: { record, stored in
+                guard let uuid = try stored.uuid(name) else {
+                    throw StoreError.unavailable(detail: "column \(name) is NULL")
+                }
+                set(&record, Identifier(uuid))
+            })
     }
 
     /// An optional typed identifier.
@@ -123,8 +130,9 @@ extension StoredColumn {
         _ name: String, _ get: @escaping @Sendable (Record) -> Identifier<Entity>?,
         _ set: @escaping @Sendable (inout Record, Identifier<Entity>?) -> Void
     ) -> Self {
-        Self(name, .uuid, value: { get($0).map { .uuid($0.rawValue) } ?? .null },
-             read: { set(&$0, try $1.uuid(name).map(Identifier.init)) })
+        Self(
+            name, .uuid, value: { get($0).map { .uuid($0.rawValue) } ?? .null },
+            read: { set(&$0, try $1.uuid(name).map(Identifier.init)) })
     }
 
     /// A number kept as a double; NULL reads as 0.
@@ -148,7 +156,9 @@ extension StoredColumn {
         _ name: String, _ get: @escaping @Sendable (Record) -> Int64?,
         _ set: @escaping @Sendable (inout Record, Int64?) -> Void
     ) -> Self {
-        Self(name, .integer, value: { get($0).map(StoredValue.integer) ?? .null }, read: { set(&$0, try $1.integer(name)) })
+        Self(
+            name, .integer, value: { get($0).map(StoredValue.integer) ?? .null },
+            read: { set(&$0, try $1.integer(name)) })
     }
 
     /// A Boolean; NULL reads as false.
@@ -164,8 +174,9 @@ extension StoredColumn {
         _ name: String, _ get: @escaping @Sendable (Record) -> Date,
         _ set: @escaping @Sendable (inout Record, Date) -> Void
     ) -> Self {
-        Self(name, .integer, value: { .integer(Timestamp.milliseconds(get($0))) },
-             read: { set(&$0, Timestamp.date(milliseconds: try $1.integer(name) ?? 0)) })
+        Self(
+            name, .integer, value: { .integer(Timestamp.milliseconds(get($0))) },
+            read: { set(&$0, Timestamp.date(milliseconds: try $1.integer(name) ?? 0)) })
     }
 
     /// An optional date kept as milliseconds since 1970.
@@ -173,8 +184,9 @@ extension StoredColumn {
         _ name: String, _ get: @escaping @Sendable (Record) -> Date?,
         _ set: @escaping @Sendable (inout Record, Date?) -> Void
     ) -> Self {
-        Self(name, .integer, value: { get($0).map { .integer(Timestamp.milliseconds($0)) } ?? .null },
-             read: { set(&$0, try $1.integer(name).map(Timestamp.date(milliseconds:))) })
+        Self(
+            name, .integer, value: { get($0).map { .integer(Timestamp.milliseconds($0)) } ?? .null },
+            read: { set(&$0, try $1.integer(name).map(Timestamp.date(milliseconds:))) })
     }
 
     /// Optional bytes.
@@ -190,14 +202,16 @@ extension StoredColumn {
         _ name: String, _ get: @escaping @Sendable (Record) -> Value?,
         _ set: @escaping @Sendable (inout Record, Value?) -> Void
     ) -> Self {
-        Self(name, .json, value: { try get($0).map { .json(try RealityJSON.encode($0)) } ?? .null }, read: { record, stored in
-            guard let data = try stored.data(name) else { return set(&record, nil) }
-            do {
-                set(&record, try RealityJSON.decoder().decode(Value.self, from: data))
-            } catch {
-                throw StoreError.unavailable(detail: "column \(name) holds unreadable JSON: \(error)")
-            }
-        })
+        Self(
+            name, .json, value: { try get($0).map { .json(try RealityJSON.encode($0)) } ?? .null },
+            read: { record, stored in
+                guard let data = try stored.data(name) else { return set(&record, nil) }
+                do {
+                    set(&record, try RealityJSON.decoder().decode(Value.self, from: data))
+                } catch {
+                    throw StoreError.unavailable(detail: "column \(name) holds unreadable JSON: \(error)")
+                }
+            })
     }
 
     /// A column written from the record for queries and never read back.

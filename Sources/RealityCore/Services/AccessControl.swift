@@ -53,9 +53,10 @@ struct AccessControl<Store: DataStore>: Sendable {
     /// layer counts as `.viewer` while the owner of the layer (`spaceOwner`) is on a plan without
     /// sharing, as a paid plan that lapsed is: existing shares stay readable, nobody else writes
     /// or shares (docs/seed-fixes.md, "When a paid plan lapses").
-    private func writingLevel(_ level: PermissionLevel, owns: Bool, spaceOwner: UserID?) async throws -> PermissionLevel {
+    private func writingLevel(_ level: PermissionLevel, owns: Bool, spaceOwner: UserID?) async throws -> PermissionLevel
+    {
         guard level > .viewer, !owns, let spaceOwner, spaceOwner != context.userID,
-              let owner = try await store.user(id: spaceOwner), !owner.tier(at: context.now).limits.canShare
+            let owner = try await store.user(id: spaceOwner), !owner.tier(at: context.now).limits.canShare
         else { return level }
         return .viewer
     }
@@ -69,7 +70,7 @@ struct AccessControl<Store: DataStore>: Sendable {
     func visibleLayer(_ id: LayerID) async throws -> (Layer, LayerChain, PermissionLevel) {
         let chain = try await store.layerChain(startingAt: id)
         guard let layer = chain.layers.first, layer.id == id, !layer.isDeleted,
-              let level = PermissionResolver.level(of: context.userID, onLayerIn: chain, at: context.now)
+            let level = PermissionResolver.level(of: context.userID, onLayerIn: chain, at: context.now)
         else { throw ServiceError.notFound(.layer, id: id.uuidString) }
         return (layer, chain, level)
     }

@@ -48,7 +48,8 @@ extension DefaultUserService {
             annotations: annotations,
             comments: try await store.comments(authoredBy: user.id),
             worldMaps: try await store.worldMaps(visibleTo: user.id).filter { $0.ownerID == user.id },
-            notifications: try await store.notifications(for: user.id, unreadOnly: false, limit: Self.exportNotificationLimit))
+            notifications: try await store.notifications(
+                for: user.id, unreadOnly: false, limit: Self.exportNotificationLimit))
     }
 
     /// The newest notifications an export includes.

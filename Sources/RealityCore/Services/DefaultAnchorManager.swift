@@ -25,7 +25,7 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
     /// the annotation keeps its world position until a map is saved around it.
     public func anchorFor(position: SIMD3<Float>) async throws -> AnchorID {
         guard let mapID = currentWorldMapID, var map = try await store.worldMap(id: mapID),
-              map.ownerID == context.userID || (map.isShared && map.sharedWith.contains(context.userID))
+            map.ownerID == context.userID || (map.isShared && map.sharedWith.contains(context.userID))
         else { return AnchorID() }
         let nearest = map.anchors.min { distance($0.position, position) < distance($1.position, position) }
         if let nearest, distance(nearest.position, position) <= Self.mergeDistance {
@@ -55,7 +55,7 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
         // Only new shares need a plan that shares: a lapsed plan keeps what was shared before.
         let before = Set(existing.flatMap { $0.isShared ? $0.sharedWith : [] } ?? [])
         if map.isShared, map.sharedWith.contains(where: { !before.contains($0) }),
-           let owner = try await store.user(id: context.userID)
+            let owner = try await store.user(id: context.userID)
         {
             let tier = owner.tier(at: context.now)
             guard tier.limits.canShare else { throw PermissionError.sharingNotAllowedOnTier(tier) }
@@ -70,7 +70,7 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
 
     public func worldMap(id: WorldMapID) async throws -> WorldMap? {
         guard let map = try await store.worldMap(id: id),
-              map.ownerID == context.userID || (map.isShared && map.sharedWith.contains(context.userID))
+            map.ownerID == context.userID || (map.isShared && map.sharedWith.contains(context.userID))
         else { return nil }
         return map
     }

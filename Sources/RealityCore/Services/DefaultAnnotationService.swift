@@ -39,9 +39,11 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
             changes.require(.annotationCountBelow(owner: user.id, limit: limit, tier: tier))
         }
         changes.append(.saveAnnotation(annotation))
-        changes.append(.addActivity(Activity(
-            kind: .annotationCreated, actorID: context.userID, annotationID: annotation.id, layerID: layer.id,
-            summary: "created \(annotation.title ?? annotation.type.rawValue)", createdAt: now)))
+        changes.append(
+            .addActivity(
+                Activity(
+                    kind: .annotationCreated, actorID: context.userID, annotationID: annotation.id, layerID: layer.id,
+                    summary: "created \(annotation.title ?? annotation.type.rawValue)", createdAt: now)))
         try await store.commit(changes, applying: context.pushing)
         return annotation
     }
@@ -76,10 +78,11 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         // Saves first, in one run, so that the store writes them together; then the activity.
         changes.changes += annotations.map(Change.saveAnnotation)
         changes.changes += annotations.map { annotation in
-            .addActivity(Activity(
-                kind: .annotationCreated, actorID: context.userID, annotationID: annotation.id,
-                layerID: annotation.layerID, summary: "created \(annotation.title ?? annotation.type.rawValue)",
-                createdAt: now))
+            .addActivity(
+                Activity(
+                    kind: .annotationCreated, actorID: context.userID, annotationID: annotation.id,
+                    layerID: annotation.layerID, summary: "created \(annotation.title ?? annotation.type.rawValue)",
+                    createdAt: now))
         }
         do {
             try await store.commit(changes, applying: context.pushing)
@@ -102,7 +105,8 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
             position: draft.position, orientation: draft.orientation, scale: draft.scale, anchorID: anchorID,
             layerID: layerID, ownerID: context.userID, visibilityRules: draft.visibilityRules,
             createdAt: FieldStamps.creationDate(draft.createdAt, now: now), status: draft.status,
-            attachments: draft.attachments, fieldStamps: draft.fieldStamps?.accepted(for: Annotation.self, now: now).nonEmpty)
+            attachments: draft.attachments,
+            fieldStamps: draft.fieldStamps?.accepted(for: Annotation.self, now: now).nonEmpty)
         if let record = draft.record {
             for field in Annotation.editableFields { field.copy(record, &annotation) }
             (annotation.anchorID, annotation.layerID) = (anchorID, layerID)
@@ -152,9 +156,12 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         try await references.assets(of: updated, replacing: current)
         var changes = ChangeSet(preconditions: [.annotationUnchanged(current.id, updatedAt: current.updatedAt)])
         changes.append(.saveAnnotation(updated))
-        changes.append(.addActivity(Activity(
-            kind: .annotationUpdated, actorID: context.userID, annotationID: updated.id, layerID: updated.layerID,
-            summary: "edited", createdAt: updated.updatedAt)))
+        changes.append(
+            .addActivity(
+                Activity(
+                    kind: .annotationUpdated, actorID: context.userID, annotationID: updated.id,
+                    layerID: updated.layerID,
+                    summary: "edited", createdAt: updated.updatedAt)))
         if current.status != updated.status {
             changes.changes += try await Notifier(store: store, context: context).statusChanged(updated)
         }
@@ -165,12 +172,15 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         var (annotation, _) = try await access.annotation(id, for: .delete)
         annotation.isDeleted = true
         annotation.updatedAt = max(context.now, annotation.updatedAt)
-        try await store.commit(ChangeSet(changes: [
-            .saveAnnotation(annotation),
-            .addActivity(Activity(
-                kind: .annotationDeleted, actorID: context.userID, annotationID: id, layerID: annotation.layerID,
-                summary: "deleted", createdAt: annotation.updatedAt)),
-        ]), applying: context.pushing)
+        try await store.commit(
+            ChangeSet(changes: [
+                .saveAnnotation(annotation),
+                .addActivity(
+                    Activity(
+                        kind: .annotationDeleted, actorID: context.userID, annotationID: id,
+                        layerID: annotation.layerID,
+                        summary: "deleted", createdAt: annotation.updatedAt)),
+            ]), applying: context.pushing)
     }
 
     public func moveAnnotation(id: AnnotationID, to layerID: LayerID) async throws {
@@ -184,14 +194,16 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         annotation.layerID = target.id
         annotation = annotation.stamped(editing: before, at: context.now)
         annotation.updatedAt = max(context.now, previous)
-        try await store.commit(ChangeSet(
-            preconditions: [.annotationUnchanged(id, updatedAt: previous)],
-            changes: [
-                .saveAnnotation(annotation),
-                .addActivity(Activity(
-                    kind: .annotationMoved, actorID: context.userID, annotationID: id, layerID: target.id,
-                    summary: "moved to \(target.name)", createdAt: annotation.updatedAt)),
-            ]), applying: context.pushing)
+        try await store.commit(
+            ChangeSet(
+                preconditions: [.annotationUnchanged(id, updatedAt: previous)],
+                changes: [
+                    .saveAnnotation(annotation),
+                    .addActivity(
+                        Activity(
+                            kind: .annotationMoved, actorID: context.userID, annotationID: id, layerID: target.id,
+                            summary: "moved to \(target.name)", createdAt: annotation.updatedAt)),
+                ]), applying: context.pushing)
     }
 
     public func fetchNearby(position: SIMD3<Float>, radius: Float) async throws -> [Annotation] {

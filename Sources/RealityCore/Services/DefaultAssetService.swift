@@ -27,7 +27,7 @@ public struct DefaultAssetService<Store: DataStore & AssetRepository>: AssetServ
         try FieldCheck.assetID(sha256, field: "sha256", required: true)
         guard !contentType.isEmpty else { throw ValidationError(field: "contentType", reason: .required) }
         guard contentType.utf8.count <= Self.maxContentTypeLength,
-              contentType.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F })
+            contentType.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F })
         else { throw ValidationError(field: "contentType", reason: .invalidFormat(expected: "a MIME type")) }
         let user = try await access.currentUser()
         if try await store.ownsAsset(sha256: sha256, owner: user.id) { return }
@@ -46,8 +46,8 @@ public struct DefaultAssetService<Store: DataStore & AssetRepository>: AssetServ
 
     public func asset(sha256: String) async throws -> StoredAsset {
         guard (try? FieldCheck.assetID(sha256, field: "id", required: true)) != nil,
-              try await mayRead(sha256),
-              let asset = try await store.asset(sha256: sha256)
+            try await mayRead(sha256),
+            let asset = try await store.asset(sha256: sha256)
         else { throw PermissionError.notFound }
         return asset
     }

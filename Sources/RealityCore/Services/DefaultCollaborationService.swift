@@ -43,20 +43,25 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
         let (annotation, _) = try await access.annotation(annotationID, for: .comment)
         let reaction = Reaction(emoji: emoji, userID: context.userID, createdAt: context.now)
         try reaction.validate()
-        guard !annotation.reactions.contains(where: { $0.userID == context.userID && $0.emoji == emoji }) else { return }
+        guard !annotation.reactions.contains(where: { $0.userID == context.userID && $0.emoji == emoji }) else {
+            return
+        }
         var changes = ChangeSet(changes: [.addReaction(reaction, annotationID: annotationID)])
         changes.changes += try await notifier.reacted(emoji, to: annotation)
-        changes.append(.addActivity(Activity(
-            kind: .reacted, actorID: context.userID, annotationID: annotationID, layerID: annotation.layerID,
-            summary: "reacted \(emoji)", createdAt: context.now)))
+        changes.append(
+            .addActivity(
+                Activity(
+                    kind: .reacted, actorID: context.userID, annotationID: annotationID, layerID: annotation.layerID,
+                    summary: "reacted \(emoji)", createdAt: context.now)))
         try await store.commit(changes, applying: context.pushing)
     }
 
     public func removeReaction(from annotationID: AnnotationID, emoji: String) async throws {
         _ = try await access.annotation(annotationID, for: .comment)
-        try await store.commit(ChangeSet(changes: [
-            .removeReaction(annotationID: annotationID, userID: context.userID, emoji: emoji),
-        ]), applying: context.pushing)
+        try await store.commit(
+            ChangeSet(changes: [
+                .removeReaction(annotationID: annotationID, userID: context.userID, emoji: emoji)
+            ]), applying: context.pushing)
     }
 
     public func markAsResolved(_ annotationID: AnnotationID) async throws {
@@ -73,9 +78,12 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
             preconditions: [.annotationUnchanged(annotationID, updatedAt: previous)],
             changes: [.saveAnnotation(annotation)])
         changes.changes += try await notifier.statusChanged(annotation)
-        changes.append(.addActivity(Activity(
-            kind: .statusChanged, actorID: context.userID, annotationID: annotationID, layerID: annotation.layerID,
-            summary: "set status to \(status.rawValue)", createdAt: annotation.updatedAt)))
+        changes.append(
+            .addActivity(
+                Activity(
+                    kind: .statusChanged, actorID: context.userID, annotationID: annotationID,
+                    layerID: annotation.layerID,
+                    summary: "set status to \(status.rawValue)", createdAt: annotation.updatedAt)))
         try await store.commit(changes, applying: context.pushing)
     }
 
@@ -86,7 +94,8 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
 
     public func getActivityFeed(limit: Int) async throws -> [Activity] {
         guard (1...AnnotationQuery.maxLimit).contains(limit) else {
-            throw ValidationError(field: "limit", reason: .outOfRange(minimum: 1, maximum: Double(AnnotationQuery.maxLimit)))
+            throw ValidationError(
+                field: "limit", reason: .outOfRange(minimum: 1, maximum: Double(AnnotationQuery.maxLimit)))
         }
         return try await store.activities(visibleTo: context.userID, at: context.now, limit: limit)
     }
@@ -121,9 +130,11 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
         var changes = ChangeSet(changes: [.saveComment(comment)])
         if let id { changes.require(.recordAbsent(.comment, id: id.uuidString)) }
         changes.changes += try await notifier.commented(comment, on: annotation)
-        changes.append(.addActivity(Activity(
-            kind: .commented, actorID: author.id, annotationID: annotationID, layerID: annotation.layerID,
-            commentID: comment.id, summary: parent == nil ? "commented" : "replied", createdAt: context.now)))
+        changes.append(
+            .addActivity(
+                Activity(
+                    kind: .commented, actorID: author.id, annotationID: annotationID, layerID: annotation.layerID,
+                    commentID: comment.id, summary: parent == nil ? "commented" : "replied", createdAt: context.now)))
         try await store.commit(changes, applying: context.pushing)
         return comment
     }

@@ -19,7 +19,9 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
         try await createLayer(name: name, icon: icon, color: color, parentLayerID: nil)
     }
 
-    public func createLayer(name: String, icon: String, color: LayerColor, parentLayerID: LayerID?) async throws -> Layer {
+    public func createLayer(name: String, icon: String, color: LayerColor, parentLayerID: LayerID?) async throws
+        -> Layer
+    {
         try await createLayer(id: nil, name: name, icon: icon, color: color, parentLayerID: parentLayerID)
     }
 
@@ -43,9 +45,12 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
             changes.require(.layerCountBelow(owner: user.id, limit: limit, tier: tier))
         }
         changes.append(.saveLayer(layer))
-        changes.append(.addActivity(Activity(
-            kind: .layerCreated, actorID: context.userID, layerID: layer.id, summary: "created layer \(layer.name)",
-            createdAt: layer.createdAt)))
+        changes.append(
+            .addActivity(
+                Activity(
+                    kind: .layerCreated, actorID: context.userID, layerID: layer.id,
+                    summary: "created layer \(layer.name)",
+                    createdAt: layer.createdAt)))
         try await store.commit(changes, applying: context.pushing)
         return layer
     }
@@ -94,9 +99,10 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
         updated = updated.stamped(editing: current, at: context.now)
         updated.updatedAt = max(context.now, current.updatedAt)
         try updated.validate()
-        try await store.commit(ChangeSet(
-            preconditions: [.layerUnchanged(current.id, updatedAt: current.updatedAt)],
-            changes: [.saveLayer(updated)]), applying: context.pushing)
+        try await store.commit(
+            ChangeSet(
+                preconditions: [.layerUnchanged(current.id, updatedAt: current.updatedAt)],
+                changes: [.saveLayer(updated)]), applying: context.pushing)
     }
 
     /// Making a layer public is sharing: the acting user's plan in force must allow it.
@@ -109,7 +115,8 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
         let (layer, _) = try await access.layer(id, for: .delete)
         let defaultID = LayerID.defaultLayer(of: layer.ownerID)
         guard layer.id != defaultID else {
-            throw ServiceError.invalidOperation(reason: "The default layer cannot be deleted; it receives the annotations of deleted layers.")
+            throw ServiceError.invalidOperation(
+                reason: "The default layer cannot be deleted; it receives the annotations of deleted layers.")
         }
         let now = max(context.now, layer.updatedAt)
         var doomed = [layer]
@@ -143,9 +150,11 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
                 changes.append(.saveAnnotation(annotation))
             }
         }
-        changes.append(.addActivity(Activity(
-            kind: .layerDeleted, actorID: context.userID, layerID: id,
-            summary: "deleted layer \(layer.name), \(moved.count) annotations moved", createdAt: now)))
+        changes.append(
+            .addActivity(
+                Activity(
+                    kind: .layerDeleted, actorID: context.userID, layerID: id,
+                    summary: "deleted layer \(layer.name), \(moved.count) annotations moved", createdAt: now)))
         try await store.commit(changes, applying: context.pushing)
     }
 
@@ -178,11 +187,13 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
 
     /// The owner's default layer, adding its creation to `changes` when it does not exist. It is
     /// created even at the plan's layer limit, so that deleting a layer never strands annotations.
-    private func ensureDefaultLayer(for owner: UserID, at date: Date, in changes: inout ChangeSet) async throws -> Layer {
+    private func ensureDefaultLayer(for owner: UserID, at date: Date, in changes: inout ChangeSet) async throws -> Layer
+    {
         let id = LayerID.defaultLayer(of: owner)
         if let existing = try await store.layer(id: id), !existing.isDeleted { return existing }
         let color = try await store.user(id: owner)?.preferences.defaultLayerColor ?? .blue
-        let layer = Layer(id: id, name: Layer.defaultName, icon: Layer.defaultIcon, color: color, ownerID: owner, createdAt: date)
+        let layer = Layer(
+            id: id, name: Layer.defaultName, icon: Layer.defaultIcon, color: color, ownerID: owner, createdAt: date)
         changes.append(.saveLayer(layer))
         return layer
     }

@@ -133,9 +133,11 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService, Sto
             changes.changes += try await Notifier(store: store, context: context).shared(
                 with: grantee, level: level, annotationID: annotationID, layerID: layerID, name: name)
         }
-        changes.append(.addActivity(Activity(
-            kind: .shared, actorID: granter.id, annotationID: annotationID, layerID: layerID,
-            summary: "shared \(name) as \(level.rawValue)", createdAt: context.now)))
+        changes.append(
+            .addActivity(
+                Activity(
+                    kind: .shared, actorID: granter.id, annotationID: annotationID, layerID: layerID,
+                    summary: "shared \(name) as \(level.rawValue)", createdAt: context.now)))
         try await store.commit(changes, applying: context.pushing)
         return permission
     }

@@ -53,21 +53,24 @@ public struct DefaultSearchService<Store: DataStore>: SearchService, StoreBacked
 
     public func markAsRead(_ annotationID: AnnotationID) async throws {
         _ = try await access.visibleAnnotation(annotationID)
-        try await store.commit(ChangeSet(changes: [
-            .markRead(annotationID: annotationID, userID: context.userID, at: context.now),
-        ]), applying: context.pushing)
+        try await store.commit(
+            ChangeSet(changes: [
+                .markRead(annotationID: annotationID, userID: context.userID, at: context.now)
+            ]), applying: context.pushing)
     }
 
     public func setStarred(_ annotationID: AnnotationID, starred: Bool) async throws {
         _ = try await access.visibleAnnotation(annotationID)
-        try await store.commit(ChangeSet(changes: [
-            .setStarred(annotationID: annotationID, userID: context.userID, starred: starred, at: context.now),
-        ]), applying: context.pushing)
+        try await store.commit(
+            ChangeSet(changes: [
+                .setStarred(annotationID: annotationID, userID: context.userID, starred: starred, at: context.now)
+            ]), applying: context.pushing)
     }
 
     private func list(limit: Int, _ adjust: (inout AnnotationQuery) -> Void = { _ in }) async throws -> [Annotation] {
         guard limit >= 1 else { throw ValidationError(field: "limit", reason: .outOfRange(minimum: 1, maximum: 1000)) }
-        var query = AnnotationQuery(viewer: context.userID, at: context.now, limit: min(limit, AnnotationQuery.maxLimit))
+        var query = AnnotationQuery(
+            viewer: context.userID, at: context.now, limit: min(limit, AnnotationQuery.maxLimit))
         adjust(&query)
         return try await access.disclosingGrants(store.annotations(matching: query))
     }

@@ -76,6 +76,7 @@ public struct DefaultUserService<Store: DataStore>: UserService, StoreBackedServ
         let user = try await access.currentUser()
         return UsageStats(
             annotationCount: user.annotationCount, layerCount: try await store.layerCount(ownedBy: user.id),
-            storageUsed: try await store.storageUsed(by: user.id), limits: user.tier(at: context.now).limits.usageLimits)
+            storageUsed: try await store.storageUsed(by: user.id), limits: user.tier(at: context.now).limits.usageLimits
+        )
     }
 }

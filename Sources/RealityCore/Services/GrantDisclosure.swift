@@ -37,11 +37,12 @@ extension AccessControl {
         var shares: [UserID: Bool] = [:]
         for var layer in layers {
             if layer.ownerID != context.userID, !layer.permissions.isEmpty,
-               !(try await planShares(of: layer.ownerID, known: &shares))
+                !(try await planShares(of: layer.ownerID, known: &shares))
             {
                 layer.permissions = GrantDisclosure.readOnly(layer.permissions, to: context.userID)
             } else if layer.ownerID != context.userID,
-                      GrantDisclosure.namesOthers(layer.permissions, besides: context.userID) {
+                GrantDisclosure.namesOthers(layer.permissions, besides: context.userID)
+            {
                 let chain = try await store.layerChain(startingAt: layer.id)
                 let level = PermissionResolver.level(of: context.userID, onLayerIn: chain, at: context.now) ?? .viewer
                 layer.permissions = GrantDisclosure.visible(layer.permissions, to: context.userID, level: level)
@@ -58,12 +59,12 @@ extension AccessControl {
         var shares: [UserID: Bool] = [:]
         for var annotation in annotations {
             if annotation.ownerID != context.userID, !annotation.permissions.isEmpty,
-               let spaceOwner = try await store.layer(id: annotation.layerID)?.ownerID, spaceOwner != context.userID,
-               !(try await planShares(of: spaceOwner, known: &shares))
+                let spaceOwner = try await store.layer(id: annotation.layerID)?.ownerID, spaceOwner != context.userID,
+                !(try await planShares(of: spaceOwner, known: &shares))
             {
                 annotation.permissions = GrantDisclosure.readOnly(annotation.permissions, to: context.userID)
             } else if annotation.ownerID != context.userID,
-               GrantDisclosure.namesOthers(annotation.permissions, besides: context.userID)
+                GrantDisclosure.namesOthers(annotation.permissions, besides: context.userID)
             {
                 let level: PermissionLevel
                 do {
@@ -71,7 +72,8 @@ extension AccessControl {
                 } catch ServiceError.notFound {
                     level = .viewer
                 }
-                annotation.permissions = GrantDisclosure.visible(annotation.permissions, to: context.userID, level: level)
+                annotation.permissions = GrantDisclosure.visible(
+                    annotation.permissions, to: context.userID, level: level)
             }
             result.append(annotation)
         }

@@ -36,7 +36,9 @@ struct Notifier<Store: DataStore>: Sendable {
         let chain = try await store.layerChain(startingAt: annotation.layerID)
         for userID in recipients where seen.insert(userID).inserted {
             // A participant who has lost access must not hear about the annotation any more.
-            guard PermissionResolver.level(of: userID, on: annotation, in: chain, at: context.now) != nil else { continue }
+            guard PermissionResolver.level(of: userID, on: annotation, in: chain, at: context.now) != nil else {
+                continue
+            }
             changes += try await notify(
                 userID, type: .comment, title: "New comment",
                 body: "\(await actorName()) commented on \(subject).", annotationID: annotation.id,
@@ -62,7 +64,9 @@ struct Notifier<Store: DataStore>: Sendable {
     }
 
     /// A `shared` notification to the grantee.
-    func shared(with userID: UserID, level: PermissionLevel, annotationID: AnnotationID?, layerID: LayerID?, name: String)
+    func shared(
+        with userID: UserID, level: PermissionLevel, annotationID: AnnotationID?, layerID: LayerID?, name: String
+    )
         async throws -> [Change]
     {
         try await notify(
@@ -85,11 +89,14 @@ struct Notifier<Store: DataStore>: Sendable {
         layerID: LayerID? = nil, commentID: CommentID? = nil
     ) async throws -> [Change] {
         guard userID != context.userID, let recipient = try await store.user(id: userID),
-              recipient.preferences.enableNotifications
+            recipient.preferences.enableNotifications
         else { return [] }
-        return [.addNotification(AppNotification(
-            recipientID: userID, type: type, title: title, body: body, actorID: context.userID,
-            annotationID: annotationID, layerID: layerID, commentID: commentID, createdAt: context.now))]
+        return [
+            .addNotification(
+                AppNotification(
+                    recipientID: userID, type: type, title: title, body: body, actorID: context.userID,
+                    annotationID: annotationID, layerID: layerID, commentID: commentID, createdAt: context.now))
+        ]
     }
 
     private func actorName() async -> String {
@@ -133,7 +140,7 @@ public enum MentionParser {
             var end = start
             var names: [String] = []
             if start < text.endIndex, text[start] == "\"",
-               let close = text[text.index(after: start)...].firstIndex(of: "\"")
+                let close = text[text.index(after: start)...].firstIndex(of: "\"")
             {
                 let name = text[text.index(after: start)..<close].trimmingCharacters(in: .whitespaces)
                 if !name.isEmpty, name.count <= 254 { names = [name] }

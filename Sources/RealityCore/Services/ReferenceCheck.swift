@@ -23,7 +23,8 @@ struct ReferenceCheck<Store: DataStore>: Sendable {
         }
         for (index, attachment) in annotation.attachments.enumerated() {
             guard let hash = attachment.cloudAssetID, !kept.contains(hash) else { continue }
-            try await requireUploaded(hash, field: FieldCheck.path(FieldCheck.path("attachments", index: index), "cloudAssetID"))
+            try await requireUploaded(
+                hash, field: FieldCheck.path(FieldCheck.path("attachments", index: index), "cloudAssetID"))
         }
     }
 
@@ -42,7 +43,8 @@ struct ReferenceCheck<Store: DataStore>: Sendable {
     func users(sharedWith map: WorldMap) async throws {
         for (index, user) in map.sharedWith.enumerated() {
             guard try await store.user(id: user) == nil else { continue }
-            throw ValidationError(field: FieldCheck.path("sharedWith", index: index), reason: .notAllowed(detail: "no such user"))
+            throw ValidationError(
+                field: FieldCheck.path("sharedWith", index: index), reason: .notAllowed(detail: "no such user"))
         }
     }
 

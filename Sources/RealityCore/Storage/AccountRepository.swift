@@ -41,7 +41,8 @@ public struct AccountSession: Hashable, Sendable {
     public var lastUsedAt: Date
 
     /// A session with the given parts.
-    public init(id: UUID = UUID(), userID: UserID, deviceName: String? = nil, createdAt: Date, lastUsedAt: Date? = nil) {
+    public init(id: UUID = UUID(), userID: UserID, deviceName: String? = nil, createdAt: Date, lastUsedAt: Date? = nil)
+    {
         self.id = id
         self.userID = userID
         self.deviceName = deviceName

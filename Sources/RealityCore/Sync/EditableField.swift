@@ -15,7 +15,9 @@ public struct EditableField<Record>: Sendable {
     public let sortsAfter: @Sendable (Record, Record) -> Bool
 
     /// The field `name` at `path`.
-    public init<Value: Equatable & Encodable & Sendable>(_ name: String, _ path: any WritableKeyPath<Record, Value> & Sendable) {
+    public init<Value: Equatable & Encodable & Sendable>(
+        _ name: String, _ path: any WritableKeyPath<Record, Value> & Sendable
+    ) {
         self.name = name
         differs = { $0[keyPath: path] != $1[keyPath: path] }
         copy = { source, target in target[keyPath: path] = source[keyPath: path] }

@@ -65,7 +65,9 @@ public struct FieldMerge<Record: Sendable>: Sendable {
 
     /// The merged value of a set-like field, elements identified by `key`: the server's elements,
     /// plus those the device added since `base`, minus those the device removed since `base`.
-    public func mergeSet<Element, Key: Hashable>(_ field: KeyPath<Record, [Element]>, key: (Element) -> Key) -> [Element] {
+    public func mergeSet<Element, Key: Hashable>(_ field: KeyPath<Record, [Element]>, key: (Element) -> Key)
+        -> [Element]
+    {
         let baseKeys = Set((base?[keyPath: field] ?? []).map(key))
         let localElements = local[keyPath: field]
         let localKeys = Set(localElements.map(key))

@@ -18,7 +18,8 @@ extension RecordType {
         public let answeredWithCurrentVersion: Bool
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.feedPosition == rhs.feedPosition && lhs.table?.name == rhs.table?.name && lhs.table?.key == rhs.table?.key
+            lhs.feedPosition == rhs.feedPosition && lhs.table?.name == rhs.table?.name
+                && lhs.table?.key == rhs.table?.key
                 && lhs.savedWhole == rhs.savedWhole && lhs.answeredWithCurrentVersion == rhs.answeredWithCurrentVersion
         }
 
@@ -34,12 +35,17 @@ extension RecordType {
         case .layer: .record(1, Layer.declaration.table)
         case .annotation: .record(2, Annotation.declaration.table)
         case .comment: .record(3, Comment.declaration.table)
-        case .user: SyncTraits(feedPosition: 4, table: ("users", "id"), savedWhole: true, answeredWithCurrentVersion: false)
-        case .star: SyncTraits(feedPosition: 5, table: ("stars", "annotationID"), savedWhole: false, answeredWithCurrentVersion: false)
+        case .user:
+            SyncTraits(feedPosition: 4, table: ("users", "id"), savedWhole: true, answeredWithCurrentVersion: false)
+        case .star:
+            SyncTraits(
+                feedPosition: 5, table: ("stars", "annotationID"), savedWhole: false, answeredWithCurrentVersion: false)
         case .notification:
-            SyncTraits(feedPosition: 6, table: ("notifications", "id"), savedWhole: false, answeredWithCurrentVersion: false)
+            SyncTraits(
+                feedPosition: 6, table: ("notifications", "id"), savedWhole: false, answeredWithCurrentVersion: false)
         case .worldMap: .record(7, WorldMap.declaration.table)
-        case .grant, .reaction, .view: SyncTraits(feedPosition: nil, table: nil, savedWhole: false, answeredWithCurrentVersion: false)
+        case .grant, .reaction, .view:
+            SyncTraits(feedPosition: nil, table: nil, savedWhole: false, answeredWithCurrentVersion: false)
         }
     }
 

@@ -147,17 +147,19 @@ public enum SyncJournal {
             switch change {
             case .saveAnnotation(let annotation):
                 if let before = prior.annotationLayers[annotation.id], before != annotation.layerID {
-                    result.append(AccessChange(
-                        recordType: .annotation, recordID: annotation.id.uuidString, contextLayerID: before))
+                    result.append(
+                        AccessChange(
+                            recordType: .annotation, recordID: annotation.id.uuidString, contextLayerID: before))
                 }
             case .saveLayer(let layer):
                 if let before = prior.layers[layer.id],
                     before.parentLayerID != layer.parentLayerID || before.isPublic != layer.isPublic
                         || before.isDeleted != layer.isDeleted
                 {
-                    result.append(AccessChange(
-                        recordType: .layer, recordID: layer.id.uuidString, contextLayerID: before.parentLayerID,
-                        wasPublic: before.isPublic))
+                    result.append(
+                        AccessChange(
+                            recordType: .layer, recordID: layer.id.uuidString, contextLayerID: before.parentLayerID,
+                            wasPublic: before.isPublic))
                 }
             case .grant(let permission, on: let target):
                 result.append(accessChange(of: target, for: permission.userID))

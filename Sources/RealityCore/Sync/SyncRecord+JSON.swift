@@ -18,7 +18,8 @@ extension SyncRecord {
         case .notification: self = .notification(try RealityJSON.decode(AppNotification.self, from: data))
         case .worldMap: self = .worldMap(try RealityJSON.decode(WorldMap.self, from: data))
         case .grant, .reaction, .view:
-            throw JSONInputError(field: "recordType", reason: .invalidValue, detail: "\(type.rawValue) is not a feed record")
+            throw JSONInputError(
+                field: "recordType", reason: .invalidValue, detail: "\(type.rawValue) is not a feed record")
         }
     }
 }

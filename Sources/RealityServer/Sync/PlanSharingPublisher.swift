@@ -16,7 +16,8 @@ struct PlanSharingPublisher<Store: ServerStore>: Sendable {
     /// Publishes the plans that changed for `viewer`'s feed: theirs, and those of the owners of
     /// what is shared with them.
     func publish(for viewer: UserID, at now: Date) async throws {
-        for plan in try await store.planSharing(relevantTo: viewer, at: now) where plan.sharing(at: now) != plan.sharingShown {
+        for plan in try await store.planSharing(relevantTo: viewer, at: now)
+        where plan.sharing(at: now) != plan.sharingShown {
             try await publish(plan.userID, sharing: plan.sharing(at: now))
         }
     }
@@ -25,8 +26,9 @@ struct PlanSharingPublisher<Store: ServerStore>: Sendable {
     /// down again.
     func publish(_ userID: UserID, sharing: Bool) async throws {
         let targets = try await store.sharedTargets(ownedBy: userID)
-        try await store.commit(ChangeSet(changes: [
-            .publishPlanSharing(userID: userID, sharing: sharing, republish: targets),
-        ]))
+        try await store.commit(
+            ChangeSet(changes: [
+                .publishPlanSharing(userID: userID, sharing: sharing, republish: targets)
+            ]))
     }
 }

@@ -25,7 +25,8 @@ struct SyncController<Store: ServerStore>: Sendable {
     }
 
     /// One page of the caller's feed of a scope since a token.
-    @Sendable func changes(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<SyncChangesPage> {
+    @Sendable func changes(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<SyncChangesPage>
+    {
         let userID = try context.requireUser()
         let query = context.query(of: request)
         guard let scopeText = try query(.scope), let scope = SyncScope(rawValue: scopeText) else {
@@ -54,7 +55,9 @@ struct SyncController<Store: ServerStore>: Sendable {
         let epoch = try await store.syncEpoch()
         var cursor = SyncCursor.start
         if let since = try query(.since) {
-            guard let token = SyncToken.decode(since, secret: secret, userID: userID, scope: scope, epoch: epoch, now: now)
+            guard
+                let token = SyncToken.decode(
+                    since, secret: secret, userID: userID, scope: scope, epoch: epoch, now: now)
             else { throw APIError.resyncRequired }
             cursor = token.cursor
         }
@@ -64,15 +67,16 @@ struct SyncController<Store: ServerStore>: Sendable {
         // Grants of others go only to whoever may manage them (issue 17).
         let shown = try await services.permissions(userID).disclosingGrants(in: page.entries.compactMap(\.record))
         var records = shown.makeIterator()
-        return JSONResponse(SyncChangesPage(
-            changes: page.entries.map { entry in
-                if entry.record != nil, let record = records.next() {
-                    SyncChange(record: record, changeTag: entry.changeTag)
-                } else {
-                    SyncChange(deletionOf: entry.recordType, recordID: entry.recordID)
-                }
-            },
-            token: token, moreComing: page.moreComing))
+        return JSONResponse(
+            SyncChangesPage(
+                changes: page.entries.map { entry in
+                    if entry.record != nil, let record = records.next() {
+                        SyncChange(record: record, changeTag: entry.changeTag)
+                    } else {
+                        SyncChange(deletionOf: entry.recordType, recordID: entry.recordID)
+                    }
+                },
+                token: token, moreComing: page.moreComing))
     }
 
     /// Applies a batch of mutations in order, one result each.

@@ -149,8 +149,9 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
             return
         }
         // Comments are immutable but for deletion; a save of an existing comment can only delete it.
-        guard try await collaboration.getComments(for: current.annotationID).contains(where: { $0.id == current.id })
-            || current.isDeleted
+        guard
+            try await collaboration.getComments(for: current.annotationID).contains(where: { $0.id == current.id })
+                || current.isDeleted
         else { throw ServiceError.notFound(.comment, id: mutation.recordID) }
         if comment.text != current.text || comment.parentCommentID != current.parentCommentID
             || comment.annotationID != current.annotationID
@@ -204,7 +205,8 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
             if profile.displayName != nil || profile.avatarURL != nil {
                 let current = try await users.getCurrentUser()
                 _ = try await users.updateProfile(
-                    displayName: profile.displayName ?? current.displayName, avatarURL: profile.avatarURL ?? current.avatarURL)
+                    displayName: profile.displayName ?? current.displayName,
+                    avatarURL: profile.avatarURL ?? current.avatarURL)
             }
             if let preferences = profile.preferences {
                 _ = try await users.updatePreferences(preferences)

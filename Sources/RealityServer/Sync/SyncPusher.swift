@@ -42,7 +42,8 @@ struct SyncPusher<Store: ServerStore>: Sendable {
         let store = services.store
         let recorded = try await store.recordedSyncMutations(userID: userID, mutationIDs: run.map(\.mutationID))
         let fresh = run.filter { recorded[$0.mutationID] == nil }
-        let distinct = Set(fresh.map(\.recordID)).count == fresh.count
+        let distinct =
+            Set(fresh.map(\.recordID)).count == fresh.count
             && Set(fresh.map(\.mutationID)).count == fresh.count
         if fresh.count >= 2, distinct {
             do {
@@ -90,7 +91,8 @@ struct SyncPusher<Store: ServerStore>: Sendable {
             return replay(recorded, mutation)
         }
         // Nothing needed writing (a reaction already there, an unchanged record): remember it anyway.
-        try await store.commit(ChangeSet(changes: [.recordSyncMutation(userID: userID, mutationID: mutation.mutationID)]))
+        try await store.commit(
+            ChangeSet(changes: [.recordSyncMutation(userID: userID, mutationID: mutation.mutationID)]))
         let recorded = try await store.recordedSyncMutation(userID: userID, mutationID: mutation.mutationID)
         return try await withCurrentRecord(
             SyncMutationResult(
@@ -133,7 +135,8 @@ struct SyncPusher<Store: ServerStore>: Sendable {
         if let record = try await visibleRecord(mutation),
             let tag = try await services.store.changeTag(of: mutation.recordType, id: mutation.recordID)
         {
-            return SyncMutationResult(mutationID: mutation.mutationID, status: .conflict, changeTag: tag, record: record)
+            return SyncMutationResult(
+                mutationID: mutation.mutationID, status: .conflict, changeTag: tag, record: record)
         }
         let detail = APIError.notFound.body.error
         return SyncMutationResult(mutationID: mutation.mutationID, status: .rejected, error: detail)

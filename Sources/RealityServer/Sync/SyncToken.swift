@@ -51,7 +51,8 @@ struct SyncToken: Codable, Hashable, Sendable {
         guard text.utf8.count <= 4096, parts.count == 2,
             let payload = Data(base64URLEncoded: String(parts[0])),
             let signature = Data(base64URLEncoded: String(parts[1])),
-            HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: payload, using: SymmetricKey(data: secret)),
+            HMAC<SHA256>.isValidAuthenticationCode(
+                signature, authenticating: payload, using: SymmetricKey(data: secret)),
             let token = try? RealityJSON.decode(SyncToken.self, from: payload)
         else { return nil }
         guard token.userID == userID, token.scope == scope, token.epoch == epoch,

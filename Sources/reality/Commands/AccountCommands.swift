@@ -5,7 +5,8 @@ import RealityStore
 
 /// `reality usage`
 struct UsageCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "usage", abstract: "What you use against your plan's limits.")
+    static let configuration = CommandConfiguration(
+        commandName: "usage", abstract: "What you use against your plan's limits.")
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
@@ -29,7 +30,8 @@ struct UsageCommand: AsyncParsableCommand {
 
 /// `reality profile [--name N] [--time-zone Z] [--display-distance M]`
 struct ProfileCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "profile", abstract: "Show or change your profile and preferences.")
+    static let configuration = CommandConfiguration(
+        commandName: "profile", abstract: "Show or change your profile and preferences.")
     @OptionGroup var global: GlobalOptions
     @Option(help: "Your display name (others @mention it).") var name: String?
     @Option(help: "Your IANA time zone, e.g. Europe/Berlin.") var timeZone: String?

@@ -13,7 +13,8 @@ struct AnnotationCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Option(help: "The layer to put it in (default: your default layer).") var layer: ShortID<Layer>?
         @Option(parsing: .unconditional, help: "The note's text.") var text: String?
-        @Option(parsing: .unconditional, help: "Where, in world metres (X,Y,Z; negative numbers allowed).") var at: Point
+        @Option(parsing: .unconditional, help: "Where, in world metres (X,Y,Z; negative numbers allowed).") var at:
+            Point
         @Option(parsing: .unconditional, help: "A short title (up to 100 characters).") var title: String?
         @Option(help: "text, drawing, photo, voiceMemo, video or object3D.") var type: AnnotationType = .text
         @Option(help: "A media file's URL, for photo, voice memo, video and 3D types.") var media: String?
@@ -32,9 +33,10 @@ struct AnnotationCommand: AsyncParsableCommand {
                     guard let url = URL(string: media) else { throw CLIError.invalid("--media is not a URL: \(media)") }
                     mediaURL = url
                 }
-                let annotation = try await device.container.annotationService().createAnnotation(AnnotationDraft(
-                    type: type, content: AnnotationContent(text: text, mediaURL: mediaURL, cloudAssetID: asset),
-                    title: title, position: at.value, layerID: layerID))
+                let annotation = try await device.container.annotationService().createAnnotation(
+                    AnnotationDraft(
+                        type: type, content: AnnotationContent(text: text, mediaURL: mediaURL, cloudAssetID: asset),
+                        title: title, position: at.value, layerID: layerID))
                 try device.output.print(annotation) { "Created annotation \(annotation.id)" }
             }
         }
@@ -174,7 +176,8 @@ enum AnnotationTable {
         try device.output.table(annotations, headers: headers) { annotation in
             var row = [
                 labels.short(annotation.id, .annotation), annotation.type.rawValue, annotation.status.rawValue,
-                Show.clip(annotation.title, 24), Show.clip(annotation.content.text), Show.clip(labels.layer(annotation.layerID), 20),
+                Show.clip(annotation.title, 24), Show.clip(annotation.content.text),
+                Show.clip(labels.layer(annotation.layerID), 20),
                 Show.clip(labels.user(annotation.ownerID), 20), Show.position(annotation.position),
             ]
             if let center {
@@ -204,7 +207,8 @@ enum AnnotationTable {
         lines.append("viewed \(annotation.viewCount) times by \(annotation.viewedBy.count) people")
         for comment in annotation.comments {
             let indent = comment.parentCommentID == nil ? "  " : "    ↳ "
-            lines.append("\(indent)\(labels.user(comment.authorID)): \(comment.text)  [\(labels.short(comment.id, .comment))]")
+            lines.append(
+                "\(indent)\(labels.user(comment.authorID)): \(comment.text)  [\(labels.short(comment.id, .comment))]")
         }
         return lines.joined(separator: "\n")
     }

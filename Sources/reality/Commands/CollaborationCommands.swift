@@ -16,7 +16,8 @@ struct CommentCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Device.run(global, flags: ["text": "--text"]) { device in
-                let comment = try await device.container.collaborationService().addComment(to: annotation.resolve(device), text: text)
+                let comment = try await device.container.collaborationService().addComment(
+                    to: annotation.resolve(device), text: text)
                 try device.output.print(comment) { "Added comment \(comment.id)" }
             }
         }
@@ -30,7 +31,8 @@ struct CommentCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Device.run(global, flags: ["text": "--text"]) { device in
-                let reply = try await device.container.collaborationService().replyToComment(comment.resolve(device), text: text)
+                let reply = try await device.container.collaborationService().replyToComment(
+                    comment.resolve(device), text: text)
                 try device.output.print(reply) { "Added reply \(reply.id)" }
             }
         }
@@ -43,14 +45,17 @@ struct CommentCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Device.run(global) { device in
-                let comments = try await device.container.collaborationService().getComments(for: annotation.resolve(device))
+                let comments = try await device.container.collaborationService().getComments(
+                    for: annotation.resolve(device))
                 let zone = try await device.timeZone()
                 let labels = try await TableLabels.load(
                     device, users: comments.map(\.authorID),
                     ids: [.comment: comments.map(\.id.uuidString) + comments.compactMap(\.parentCommentID?.uuidString)])
                 try device.output.table(comments, headers: ["ID", "AUTHOR", "WHEN", "REPLY TO", "TEXT"]) {
-                    [labels.short($0.id, .comment), labels.user($0.authorID), Show.when($0.createdAt, in: zone),
-                     $0.parentCommentID.map { labels.short($0, .comment) } ?? "", Show.clip($0.text, 60)]
+                    [
+                        labels.short($0.id, .comment), labels.user($0.authorID), Show.when($0.createdAt, in: zone),
+                        $0.parentCommentID.map { labels.short($0, .comment) } ?? "", Show.clip($0.text, 60),
+                    ]
                 }
             }
         }
@@ -73,7 +78,8 @@ struct CommentCommand: AsyncParsableCommand {
 
 /// `reality react ANNOTATION EMOJI [--remove]`
 struct ReactCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "react", abstract: "React to an annotation with an emoji.")
+    static let configuration = CommandConfiguration(
+        commandName: "react", abstract: "React to an annotation with an emoji.")
     @OptionGroup var global: GlobalOptions
     @Argument var annotation: ShortID<Annotation>
     @Argument var emoji: String
@@ -88,7 +94,8 @@ struct ReactCommand: AsyncParsableCommand {
             } else {
                 try await service.addReaction(to: annotation, emoji: emoji)
             }
-            let reactions = try await device.container.annotationService().fetchAnnotation(id: annotation)?.reactions ?? []
+            let reactions =
+                try await device.container.annotationService().fetchAnnotation(id: annotation)?.reactions ?? []
             try device.output.print(reactions) {
                 "\(remove ? "Removed" : "Added") \(emoji); reactions: " + reactions.map(\.emoji).joined(separator: " ")
             }
@@ -116,7 +123,9 @@ struct NotificationsCommand: AsyncParsableCommand {
                 notification.isRead = true
                 return try device.output.print(notification) {
                     var lines = [notification.title, notification.body, ""]
-                    lines.append("\(notification.type.rawValue), \(Show.when(notification.createdAt, in: zone))  \(notification.id.lowercasedString)")
+                    lines.append(
+                        "\(notification.type.rawValue), \(Show.when(notification.createdAt, in: zone))  \(notification.id.lowercasedString)"
+                    )
                     if let annotationID = notification.annotationID { lines.append("annotation \(annotationID)") }
                     if let commentID = notification.commentID { lines.append("comment \(commentID)") }
                     return lines.joined(separator: "\n")
@@ -129,10 +138,14 @@ struct NotificationsCommand: AsyncParsableCommand {
                 }
             }
             let notifications = try await service.getNotifications(limit: limit, unreadOnly: unread)
-            let labels = try await TableLabels.load(device, ids: [.notification: notifications.map(\.id.lowercasedString)])
+            let labels = try await TableLabels.load(
+                device, ids: [.notification: notifications.map(\.id.lowercasedString)])
             try device.output.table(notifications, headers: ["ID", "TYPE", "WHEN", "READ", "MESSAGE"]) {
-                [labels.short($0.id.lowercasedString, .notification), $0.type.rawValue, Show.when($0.createdAt, in: zone),
-                 $0.isRead ? "yes" : "no", Show.clip($0.body, 60)]
+                [
+                    labels.short($0.id.lowercasedString, .notification), $0.type.rawValue,
+                    Show.when($0.createdAt, in: zone),
+                    $0.isRead ? "yes" : "no", Show.clip($0.body, 60),
+                ]
             }
         }
     }
@@ -146,7 +159,8 @@ struct NotificationsCommand: AsyncParsableCommand {
     ) async throws -> AppNotification {
         let id = try await IDPrefix.resolve(text, kind: .notification, noun: "notification", on: device)
         let me = try await device.container.context().userID
-        guard let uuid = UUID(uuidString: id), let notification = try await device.container.store().notification(id: uuid),
+        guard let uuid = UUID(uuidString: id),
+            let notification = try await device.container.store().notification(id: uuid),
             notification.recipientID == me
         else {
             throw CLIError(message: "No notification \(text).", status: .notFound, code: "not_found")
@@ -157,7 +171,8 @@ struct NotificationsCommand: AsyncParsableCommand {
 
 /// `reality activity [--limit N]`
 struct ActivityCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "activity", abstract: "What happened lately on things you can see.")
+    static let configuration = CommandConfiguration(
+        commandName: "activity", abstract: "What happened lately on things you can see.")
     @OptionGroup var global: GlobalOptions
     @Option(help: "How many (1–1000).") var limit: Int = 50
 
@@ -169,8 +184,10 @@ struct ActivityCommand: AsyncParsableCommand {
                 device, users: feed.map(\.actorID), layers: feed.compactMap(\.layerID),
                 ids: [.annotation: feed.compactMap(\.annotationID?.uuidString)])
             try device.output.table(feed, headers: ["WHEN", "WHO", "WHAT", "ANNOTATION", "LAYER"]) {
-                [Show.when($0.createdAt, in: zone), labels.user($0.actorID), Show.clip($0.summary, 60),
-                 $0.annotationID.map { labels.short($0, .annotation) } ?? "", $0.layerID.map(labels.layer) ?? ""]
+                [
+                    Show.when($0.createdAt, in: zone), labels.user($0.actorID), Show.clip($0.summary, 60),
+                    $0.annotationID.map { labels.short($0, .annotation) } ?? "", $0.layerID.map(labels.layer) ?? "",
+                ]
             }
         }
     }

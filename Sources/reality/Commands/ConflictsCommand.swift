@@ -7,7 +7,8 @@ import RealityStore
 struct ConflictsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conflicts", abstract: "List the conflicts kept for you to settle (the manual strategy).",
-        subcommands: [ListConflicts.self, ShowConflict.self, ResolveConflict.self], defaultSubcommand: ListConflicts.self)
+        subcommands: [ListConflicts.self, ShowConflict.self, ResolveConflict.self],
+        defaultSubcommand: ListConflicts.self)
 
     /// A conflict as `reality conflicts` shows it.
     struct Listed: Encodable {
@@ -71,16 +72,19 @@ struct ConflictsCommand: AsyncParsableCommand {
         /// A row per differing field of each conflict, both values side by side.
         static func table(_ conflicts: [Listed], labels: TableLabels) -> String {
             let rows = conflicts.flatMap { conflict in
-                conflict.fields.isEmpty ? [Row(conflict: conflict)] : conflict.fields.map { Row(conflict: conflict, field: $0) }
+                conflict.fields.isEmpty
+                    ? [Row(conflict: conflict)] : conflict.fields.map { Row(conflict: conflict, field: $0) }
             }
             guard !rows.isEmpty else { return "(none)" }
             let table = Table(
                 headers: ["ID", "TYPE", "FIELD", "THIS DEVICE", "SERVER"],
                 rows: rows.map { row in
-                    [labels.short(row.conflict.recordID, .conflict), row.conflict.recordType.rawValue,
-                     row.field?.name ?? "(no field differs)",
-                     row.field.map { ConflictFields.show($0.local, of: $0, labels: labels) } ?? "",
-                     row.field.map { ConflictFields.show($0.remote, of: $0, labels: labels) } ?? ""]
+                    [
+                        labels.short(row.conflict.recordID, .conflict), row.conflict.recordType.rawValue,
+                        row.field?.name ?? "(no field differs)",
+                        row.field.map { ConflictFields.show($0.local, of: $0, labels: labels) } ?? "",
+                        row.field.map { ConflictFields.show($0.remote, of: $0, labels: labels) } ?? "",
+                    ]
                 })
             return table.rendered + "\n\nSettle one with `reality conflicts resolve ID --use "
                 + ConflictWord.list(ConflictWord.choices) + "`."
@@ -96,7 +100,10 @@ struct ConflictsCommand: AsyncParsableCommand {
         func run() async throws {
             try await Device.run(global) { device in
                 let key = try await IDPrefix.resolve(id, kind: .conflict, noun: "open conflict", on: device)
-                guard let conflict = try await device.container.store().openConflicts().first(where: { $0.recordID == key })
+                guard
+                    let conflict = try await device.container.store().openConflicts().first(where: {
+                        $0.recordID == key
+                    })
                 else { throw CLIError(message: "No open conflict on \(id).", status: .notFound, code: "not_found") }
                 let listed = Listed(conflict)
                 let labels = try await ConflictsCommand.labels(for: [listed], on: device)
@@ -104,10 +111,17 @@ struct ConflictsCommand: AsyncParsableCommand {
                 try device.output.print(listed) {
                     let table = Table(
                         headers: ["FIELD", "THIS DEVICE", "SERVER"],
-                        rows: [["edited", Show.when(listed.localModifiedAt, in: zone), Show.when(listed.remoteModifiedAt, in: zone)]]
+                        rows: [
+                            [
+                                "edited", Show.when(listed.localModifiedAt, in: zone),
+                                Show.when(listed.remoteModifiedAt, in: zone),
+                            ]
+                        ]
                             + listed.fields.map {
-                                [$0.name, ConflictFields.show($0.local, of: $0, labels: labels),
-                                 ConflictFields.show($0.remote, of: $0, labels: labels)]
+                                [
+                                    $0.name, ConflictFields.show($0.local, of: $0, labels: labels),
+                                    ConflictFields.show($0.remote, of: $0, labels: labels),
+                                ]
                             })
                     return "\(listed.recordType.rawValue) \(listed.recordID)\n\(table.rendered)\n\n"
                         + "Keep one with `reality conflicts resolve \(labels.short(listed.recordID, .conflict)) --use "
@@ -162,12 +176,19 @@ indirect enum JSONValue: Codable, Equatable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
     }
 
     func encode(to encoder: any Encoder) throws {

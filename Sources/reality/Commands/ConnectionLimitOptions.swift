@@ -17,7 +17,8 @@ struct ConnectionLimitOptions: ParsableArguments {
         if let text = headerTimeout.map({ "\($0)" }) ?? environment["REALITY_HEADER_TIMEOUT"] {
             // At most a day: a longer wait is no timeout at all.
             guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-                throw ValidationError("header-timeout must be a number of seconds above 0 and at most 86400, not \(text)")
+                throw ValidationError(
+                    "header-timeout must be a number of seconds above 0 and at most 86400, not \(text)")
             }
             limits.headerTimeout = .nanoseconds(Int64(seconds * 1e9))
         }
@@ -33,7 +34,8 @@ struct ConnectionLimitOptions: ParsableArguments {
     }
 
     /// The option's value, else the variable's, else `fallback`; a positive whole number.
-    private static func count(_ option: Int?, _ variable: String?, _ name: String, default fallback: Int) throws -> Int {
+    private static func count(_ option: Int?, _ variable: String?, _ name: String, default fallback: Int) throws -> Int
+    {
         guard let text = option.map(String.init) ?? variable else { return fallback }
         guard let value = Int(text), value > 0 else {
             throw ValidationError("\(name) must be a positive whole number, not \(text)")

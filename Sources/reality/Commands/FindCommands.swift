@@ -7,7 +7,8 @@ struct NearbyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby", abstract: "Annotations near a point, nearest first.")
     @OptionGroup var global: GlobalOptions
-    @Option(parsing: .unconditional, help: "The point, in world metres (X,Y,Z; negative numbers allowed).") var at: Point
+    @Option(parsing: .unconditional, help: "The point, in world metres (X,Y,Z; negative numbers allowed).") var at:
+        Point
     @Option(parsing: .unconditional, help: "Metres (default: your annotationDisplayDistance preference).")
     var radius: Float?
     @Flag(help: "Include annotations in hidden layers.") var all = false
@@ -18,9 +19,11 @@ struct NearbyCommand: AsyncParsableCommand {
             if let radius {
                 distance = radius
             } else {
-                distance = try await device.container.userService().getCurrentUser().preferences.annotationDisplayDistance
+                distance = try await device.container.userService().getCurrentUser().preferences
+                    .annotationDisplayDistance
             }
-            let annotations = try await device.container.annotationService().fetchNearby(position: at.value, radius: distance)
+            let annotations = try await device.container.annotationService().fetchNearby(
+                position: at.value, radius: distance)
             let shown = try await HiddenLayers.on(device, includeAll: all).filter(annotations)
             try await AnnotationTable.print(shown, on: device, distanceFrom: at.value)
         }
@@ -33,7 +36,8 @@ struct VisibleCommand: AsyncParsableCommand {
         commandName: "visible", abstract: "Annotations whose visibility rules show them at a time and place.")
     @OptionGroup var global: GlobalOptions
     @Option(help: "The instant: ISO 8601, YYYY-MM-DD, today, yesterday (default: now).") var at: ArgumentDate?
-    @Option(parsing: .unconditional, help: "Where the viewer stands, X,Y,Z (negative numbers allowed).") var viewer: Point?
+    @Option(parsing: .unconditional, help: "Where the viewer stands, X,Y,Z (negative numbers allowed).") var viewer:
+        Point?
     @Flag(help: "Include annotations in hidden layers.") var all = false
 
     func run() async throws {
@@ -65,9 +69,10 @@ struct SearchCommand: AsyncParsableCommand {
             var range: DateInterval?
             if from != nil || to != nil {
                 let start = if let from { try await device.instant(from) } else { Date(timeIntervalSince1970: 0) }
-                let end = if let to { try await device.instant(to) } else {
-                    Timestamp.parse("9999-12-31T23:59:59Z") ?? .distantFuture
-                }
+                let end =
+                    if let to { try await device.instant(to) } else {
+                        Timestamp.parse("9999-12-31T23:59:59Z") ?? .distantFuture
+                    }
                 guard start <= end else { throw CLIError.invalid("--from must not be after --to") }
                 range = DateInterval(start: start, end: end)
             }
@@ -94,14 +99,16 @@ struct RecentCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Device.run(global) { device in
-            try await AnnotationTable.print(try await device.container.searchService().getRecent(limit: limit), on: device)
+            try await AnnotationTable.print(
+                try await device.container.searchService().getRecent(limit: limit), on: device)
         }
     }
 }
 
 /// `reality unread`
 struct UnreadCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unread", abstract: "Annotations by others you have not read.")
+    static let configuration = CommandConfiguration(
+        commandName: "unread", abstract: "Annotations by others you have not read.")
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {

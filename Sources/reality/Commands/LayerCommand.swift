@@ -17,7 +17,8 @@ struct LayerCommand: AsyncParsableCommand {
         @Option(help: "Nest it in this layer.") var parent: ShortID<Layer>?
 
         func run() async throws {
-            try await Device.run(global, flags: ["name": "NAME", "icon": "--icon", "parentLayerID": "--parent"]) { device in
+            try await Device.run(global, flags: ["name": "NAME", "icon": "--icon", "parentLayerID": "--parent"]) {
+                device in
                 let user = try await device.container.userService().getCurrentUser()
                 let layer = try await device.container.layerService().createLayer(
                     name: name, icon: icon, color: color ?? user.preferences.defaultLayerColor,
@@ -37,9 +38,13 @@ struct LayerCommand: AsyncParsableCommand {
                 let labels = try await TableLabels.load(
                     device, users: layers.map(\.ownerID), layers: layers.compactMap(\.parentLayerID),
                     ids: [.layer: layers.map(\.id.uuidString)])
-                try device.output.table(layers, headers: ["ID", "NAME", "COLOR", "VISIBLE", "PUBLIC", "PARENT", "OWNER"]) {
-                    [labels.short($0.id, .layer), $0.name, $0.color.rawValue, $0.isVisible ? "yes" : "no",
-                     $0.isPublic ? "yes" : "no", $0.parentLayerID.map(labels.layer) ?? "", labels.user($0.ownerID)]
+                try device.output.table(
+                    layers, headers: ["ID", "NAME", "COLOR", "VISIBLE", "PUBLIC", "PARENT", "OWNER"]
+                ) {
+                    [
+                        labels.short($0.id, .layer), $0.name, $0.color.rawValue, $0.isVisible ? "yes" : "no",
+                        $0.isPublic ? "yes" : "no", $0.parentLayerID.map(labels.layer) ?? "", labels.user($0.ownerID),
+                    ]
                 }
             }
         }
@@ -110,8 +115,10 @@ struct LayerCommand: AsyncParsableCommand {
                 let home = try await service.defaultLayer()
                 let report = LayerDeletion(deleted: id, nestedLayers: nested, annotationsMoved: moved, movedTo: home.id)
                 try device.output.print(report) {
-                    let inner = nested.isEmpty ? "" : " and the \(nested.count) layer\(nested.count == 1 ? "" : "s") in it"
-                    return "Deleted layer \(layer.name)\(inner); \(moved) annotation\(moved == 1 ? "" : "s") moved to \(home.name)."
+                    let inner =
+                        nested.isEmpty ? "" : " and the \(nested.count) layer\(nested.count == 1 ? "" : "s") in it"
+                    return
+                        "Deleted layer \(layer.name)\(inner); \(moved) annotation\(moved == 1 ? "" : "s") moved to \(home.name)."
                 }
             }
         }
@@ -157,7 +164,9 @@ private func setVisible(_ global: GlobalOptions, _ layer: ShortID<Layer>, _ visi
         let id = try await layer.resolve(device)
         let service = try await device.container.layerService()
         try await service.setLayerVisible(id, visible: visible)
-        guard let layer = try await service.fetchLayer(id: id) else { throw ServiceError.notFound(.layer, id: id.uuidString) }
+        guard let layer = try await service.fetchLayer(id: id) else {
+            throw ServiceError.notFound(.layer, id: id.uuidString)
+        }
         try device.output.print(layer) { "\(visible ? "Showing" : "Hid") layer \(layer.name)" }
     }
 }

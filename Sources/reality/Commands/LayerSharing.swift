@@ -26,7 +26,9 @@ enum LayerSharing {
             for grant in grants {
                 let until: String
                 if let expiry = grant.expiresAt {
-                    until = expiry <= now ? ", expired \(Show.when(expiry, in: zone))" : ", until \(Show.when(expiry, in: zone))"
+                    until =
+                        expiry <= now
+                        ? ", expired \(Show.when(expiry, in: zone))" : ", until \(Show.when(expiry, in: zone))"
                 } else {
                     until = ""
                 }

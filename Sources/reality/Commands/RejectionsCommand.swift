@@ -21,8 +21,10 @@ struct RejectionsCommand: AsyncParsableCommand {
                 let rejections = try await device.container.store().syncRejections()
                 let labels = try await TableLabels.load(device, ids: [.rejection: rejections.map(\.recordID)])
                 try device.output.table(rejections, headers: ["ID", "TYPE", "RECORD", "WHAT", "REASON"]) {
-                    ["\($0.id)", $0.recordType, labels.short($0.recordID, .rejection), Show.clip($0.summary, 30),
-                     RejectionsCommand.reason($0)]
+                    [
+                        "\($0.id)", $0.recordType, labels.short($0.recordID, .rejection), Show.clip($0.summary, 30),
+                        RejectionsCommand.reason($0),
+                    ]
                 }
             }
         }
@@ -67,7 +69,8 @@ struct RejectionsCommand: AsyncParsableCommand {
 
     /// The rejections a command acts on: numbers or record IDs (or unique prefixes of them), or all of them.
     struct Selection: ParsableArguments {
-        @Argument(help: "Rejection numbers (the ID column) or record IDs, or unique prefixes of them.") var ids: [String] = []
+        @Argument(help: "Rejection numbers (the ID column) or record IDs, or unique prefixes of them.") var ids:
+            [String] = []
         @Flag(help: "Every rejected change.") var all = false
 
         func validate() throws {
@@ -84,12 +87,14 @@ struct RejectionsCommand: AsyncParsableCommand {
                     selected.append(number)
                     continue
                 }
-                let recordID = given.count < IDPrefix.minimumTyped
+                let recordID =
+                    given.count < IDPrefix.minimumTyped
                     ? nil : try await IDPrefix.resolve(given, kind: .rejection, noun: "rejected record", on: device)
                 let matches = open.filter { $0.recordID == recordID }.map(\.id)
                 guard !matches.isEmpty else {
                     throw CLIError(
-                        message: "No rejected change \(given): see `reality rejections`.", status: .notFound, code: "not_found")
+                        message: "No rejected change \(given): see `reality rejections`.", status: .notFound,
+                        code: "not_found")
                 }
                 selected += matches
             }

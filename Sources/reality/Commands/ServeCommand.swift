@@ -21,13 +21,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Address to listen on (default 127.0.0.1).") var host: String?
     @Option(help: "Port to listen on (default 8080).") var port: Int?
     @Option(help: "Directory for the SQLite database and assets (default ./reality-data).") var data: String?
-    @Option(help: "PostgreSQL URL (postgres://user:password@host:port/database); replaces SQLite.") var postgres: String?
+    @Option(help: "PostgreSQL URL (postgres://user:password@host:port/database); replaces SQLite.") var postgres:
+        String?
     @Option(help: "Token that authorises /api/v1/admin routes.") var adminToken: String?
     @Option(help: "Largest asset upload in bytes (default 52428800, 50 MiB).") var maxAssetBytes: Int?
     @Option(help: "Requests per second each user (or anonymous address) may make on average (default 100).")
     var rateLimit: Double?
     @Option(help: "Requests each user may make in a burst above the rate limit (default 300).") var rateBurst: Int?
-    @Option(help: "Least severe log level written to standard error: trace, debug, info (default), notice, warning, error or critical.")
+    @Option(
+        help:
+            "Least severe log level written to standard error: trace, debug, info (default), notice, warning, error or critical."
+    )
     var logLevel: String?
     @Option(help: "How long a session may go unused before it ends: a number with s, m, h or d (default 30d).")
     var sessionIdle: String?
@@ -51,14 +55,17 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.postgresURL = postgres ?? environment["REALITY_POSTGRES_URL"]
         configuration.adminToken = adminToken ?? environment["REALITY_ADMIN_TOKEN"]
         if let text = maxAssetBytes.map(String.init) ?? environment["REALITY_MAX_ASSET_BYTES"] {
-            configuration.maxAssetBytes = try Self.positive(text, Int.init, "max-asset-bytes", "a positive number of bytes")
+            configuration.maxAssetBytes = try Self.positive(
+                text, Int.init, "max-asset-bytes", "a positive number of bytes")
         }
         if let text = rateLimit.map({ "\($0)" }) ?? environment["REALITY_RATE_LIMIT"] {
             configuration.rateLimitPerSecond = try Self.positive(
-                text, { Double($0).flatMap { $0.isFinite ? $0 : nil } }, "rate-limit", "a positive, finite number of requests per second")
+                text, { Double($0).flatMap { $0.isFinite ? $0 : nil } }, "rate-limit",
+                "a positive, finite number of requests per second")
         }
         if let text = rateBurst.map(String.init) ?? environment["REALITY_RATE_BURST"] {
-            configuration.rateLimitBurst = try Self.positive(text, Int.init, "rate-burst", "a positive number of requests")
+            configuration.rateLimitBurst = try Self.positive(
+                text, Int.init, "rate-burst", "a positive number of requests")
         }
         if let text = sessionIdle ?? environment["REALITY_SESSION_IDLE"] {
             configuration.sessionLifetimes.idle = try Self.lifetime(text, "session-idle")
@@ -69,7 +76,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.connectionLimits = try connectionLimits.limits(environment: environment)
         let levelName = logLevel ?? environment["REALITY_LOG_LEVEL"] ?? Logger.Level.info.rawValue
         guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
-            throw ValidationError("log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(levelName)")
+            throw ValidationError(
+                "log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(levelName)"
+            )
         }
         LoggingSystem.bootstrap { LineLogHandler(label: $0, level: level) }
         ServerThreads.runTasksOnEventLoops()

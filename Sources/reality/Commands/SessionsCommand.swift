@@ -47,7 +47,9 @@ struct RevokeSession: AsyncParsableCommand {
     @Flag(help: "End every session of your account but this device's (log out everywhere else).") var others = false
 
     func validate() throws {
-        if others == (id != nil) { throw ArgumentParser.ValidationError("Give a session ID or --others (one of them).") }
+        if others == (id != nil) {
+            throw ArgumentParser.ValidationError("Give a session ID or --others (one of them).")
+        }
     }
 
     func run() async throws {
@@ -55,7 +57,9 @@ struct RevokeSession: AsyncParsableCommand {
             let transport = try await signedInTransport(device)
             if others {
                 let answer = try await transport.revokeOtherSessions()
-                try device.output.print(answer) { "Ended \(answer.revoked) other session\(answer.revoked == 1 ? "" : "s")." }
+                try device.output.print(answer) {
+                    "Ended \(answer.revoked) other session\(answer.revoked == 1 ? "" : "s")."
+                }
                 return
             }
             guard let id = id.flatMap(UUID.init(uuidString:)) else {
@@ -83,12 +87,15 @@ struct PasswordCommand: AsyncParsableCommand {
         try await Device.run(global) { device in
             let transport = try await signedInTransport(device)
             let passwords = try PasswordOptions.read(
-                passwordStdin ? ["Current password", "New password"] : ["Current password", "New password", "New password again"],
+                passwordStdin
+                    ? ["Current password", "New password"]
+                    : ["Current password", "New password", "New password again"],
                 fromStandardInput: passwordStdin)
             if passwords.count == 3, passwords[1] != passwords[2] {
                 throw CLIError.invalid("The new passwords differ; nothing changed.")
             }
-            try await transport.changePassword(PasswordChangeRequest(currentPassword: passwords[0], newPassword: passwords[1]))
+            try await transport.changePassword(
+                PasswordChangeRequest(currentPassword: passwords[0], newPassword: passwords[1]))
             try device.output.print(["passwordChanged": true]) {
                 "Password changed; every other session of your account has ended."
             }

@@ -41,7 +41,9 @@ struct StatusCommand: AsyncParsableCommand {
                 strategy: ConflictWord(try await store.conflictStrategy()),
                 signedIn: status.account?.token != nil, pendingChanges: status.pendingChanges,
                 openConflicts: status.openConflicts,
-                scopes: status.scopes.map { .init(scope: $0.scope, lastSyncedAt: $0.lastSyncedAt, hasToken: $0.hasToken) },
+                scopes: status.scopes.map {
+                    .init(scope: $0.scope, lastSyncedAt: $0.lastSyncedAt, hasToken: $0.hasToken)
+                },
                 rejections: status.rejections)
             let zone = try await device.timeZone()
             try device.output.print(report) { Self.describe(report, in: zone) }
@@ -60,8 +62,9 @@ struct StatusCommand: AsyncParsableCommand {
         lines.append("conflicts \(report.openConflicts) open")
         lines.append("strategy  \(report.strategy.rawValue): \(report.strategy.meaning)")
         for scope in report.scopes {
-            lines.append("\(scope.scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
-                + (scope.lastSyncedAt.map { "last synced \(Show.when($0, in: zone))" } ?? "never synced"))
+            lines.append(
+                "\(scope.scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
+                    + (scope.lastSyncedAt.map { "last synced \(Show.when($0, in: zone))" } ?? "never synced"))
         }
         if report.rejections > 0 {
             let changes = report.rejections == 1 ? "change" : "changes"

@@ -18,9 +18,10 @@ struct SyncCommand: AsyncParsableCommand {
             any process); one line per pushed or pulled batch (JSON lines with --json); Ctrl-C stops.
             """)
     var watch = false
-    @Option(help: ArgumentHelp(
-        "How conflicts are settled from now on: \(ConflictWord.help(ConflictWord.allCases)).",
-        valueName: ConflictWord.list(ConflictWord.allCases)))
+    @Option(
+        help: ArgumentHelp(
+            "How conflicts are settled from now on: \(ConflictWord.help(ConflictWord.allCases)).",
+            valueName: ConflictWord.list(ConflictWord.allCases)))
     var strategy: ConflictWord?
 
     func run() async throws {
@@ -64,4 +65,3 @@ struct SyncCommand: AsyncParsableCommand {
             """
     }
 }
-

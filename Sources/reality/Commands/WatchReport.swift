@@ -50,7 +50,8 @@ struct WatchReport: Sendable {
             event.merged = pushed.merged
             event.openConflicts = pushed.leftForUser
             let hint = pushed.rejected > 0 ? " (see `reality rejections`)" : ""
-            let settled = pushed.conflicts > 0
+            let settled =
+                pushed.conflicts > 0
                 ? " (\(pushed.merged) merged automatically, \(pushed.leftForUser) left for you)" : ""
             write(
                 event,

@@ -1,11 +1,12 @@
 import Foundation
+import GRDB
 import PostgresNIO
 import RealityCore
 import RealityTestSupport
 import Testing
+
 @testable import RealityPostgres
 @_spi(Testing) @testable import RealityStore
-import GRDB
 
 /// A store as the shared store tests see it: everything the services use, accounts and the
 /// server's change log, plus a look at the raw tables for checks such as "a refused write changed
@@ -58,11 +59,13 @@ extension SQLiteServerStore: StoreUnderTest {
     /// The store's own tables: not SQLite's, GRDB's migration record, or the shadow tables of the
     /// R*Tree and FTS5 index (their virtual tables are listed instead).
     private static func tables(_ db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-            AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'annotation_rtree_%' AND name NOT LIKE 'annotation_fts_%'
-            ORDER BY name
-            """)
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+                AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'annotation_rtree_%' AND name NOT LIKE 'annotation_fts_%'
+                ORDER BY name
+                """)
     }
 
     func removeAll() async throws {

@@ -98,9 +98,9 @@ public enum PermissionResolver {
 
     private static func best(_ lhs: PermissionLevel?, _ rhs: PermissionLevel?) -> PermissionLevel? {
         switch (lhs, rhs) {
-        case let (lhs?, rhs?): max(lhs, rhs)
-        case let (lhs?, nil): lhs
-        case let (nil, rhs): rhs
+        case (let lhs?, let rhs?): max(lhs, rhs)
+        case (let lhs?, nil): lhs
+        case (nil, let rhs): rhs
         }
     }
 }

@@ -35,10 +35,12 @@ extension AnnotationContent {
         if let text {
             try FieldCheck.length(text, field: FieldCheck.path(fieldPrefix, "text"), limit: Self.maxTextLength)
         }
-        try FieldCheck.data(drawingData, field: FieldCheck.path(fieldPrefix, "drawingData"), limit: Self.maxDrawingDataBytes)
+        try FieldCheck.data(
+            drawingData, field: FieldCheck.path(fieldPrefix, "drawingData"), limit: Self.maxDrawingDataBytes)
         try FieldCheck.url(mediaURL, field: FieldCheck.path(fieldPrefix, "mediaURL"), schemes: .webOrDeviceFile)
         try FieldCheck.assetID(cloudAssetID, field: FieldCheck.path(fieldPrefix, "cloudAssetID"))
-        try FieldCheck.data(richTextData, field: FieldCheck.path(fieldPrefix, "richTextData"), limit: Self.maxRichTextDataBytes)
+        try FieldCheck.data(
+            richTextData, field: FieldCheck.path(fieldPrefix, "richTextData"), limit: Self.maxRichTextDataBytes)
         let mediaInAttachments = type.isMedia && hasAttachments
         if isEmpty, !mediaInAttachments {
             throw ValidationError(field: fieldPrefix, reason: .required)

@@ -19,10 +19,12 @@ extension Attachment {
     public func validate(fieldPrefix: String = "") throws(ValidationError) {
         let nameField = FieldCheck.path(fieldPrefix, "fileName")
         try FieldCheck.text(fileName, field: nameField, limit: Self.maxFileNameLength, required: true)
-        let isPlainName = fileName != "." && fileName != ".."
+        let isPlainName =
+            fileName != "." && fileName != ".."
             && !fileName.utf8.contains { $0 == 0x2F || $0 == 0x5C || $0 == 0 }
         guard isPlainName else {
-            throw ValidationError(field: nameField, reason: .invalidFormat(expected: "a file name without '/', '\\' or NUL"))
+            throw ValidationError(
+                field: nameField, reason: .invalidFormat(expected: "a file name without '/', '\\' or NUL"))
         }
         try Self.validateMIMEType(fileType, field: FieldCheck.path(fieldPrefix, "fileType"))
         try FieldCheck.range(fileSize, 0...Self.maxFileSize, field: FieldCheck.path(fieldPrefix, "fileSize"))

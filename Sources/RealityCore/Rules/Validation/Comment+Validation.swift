@@ -15,7 +15,8 @@ extension Comment {
         try FieldCheck.text(text, field: "text", limit: Self.maxTextLength, required: true)
         try FieldCheck.text(authorName, field: "authorName", limit: Self.maxAuthorNameLength)
         if parentCommentID == id {
-            throw ValidationError(field: "parentCommentID", reason: .notAllowed(detail: "a comment cannot reply to itself"))
+            throw ValidationError(
+                field: "parentCommentID", reason: .notAllowed(detail: "a comment cannot reply to itself"))
         }
         try FieldCheck.timestamps(created: createdAt, later: updatedAt, prefix: "", laterName: "updatedAt")
     }

@@ -40,7 +40,8 @@ extension FieldCheck {
         }
         if required, value.isEmpty { throw ValidationError(field: field, reason: .required) }
         let utf8 = value.utf8
-        let isDigest = utf8.count == ValidationLimits.assetIDLength
+        let isDigest =
+            utf8.count == ValidationLimits.assetIDLength
             && utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
         guard isDigest else {
             throw ValidationError(field: field, reason: .invalidFormat(expected: assetIDFormat))
@@ -68,9 +69,11 @@ extension FieldCheck {
         // Compared in whole milliseconds, the precision every stored date is rounded to.
         let milliseconds = (seconds * 1000).rounded()
         guard milliseconds >= 0, milliseconds <= Double(ValidationLimits.latestMilliseconds) else {
-            throw ValidationError(field: field, reason: .outOfRange(
-                minimum: ValidationLimits.earliestDate.timeIntervalSince1970,
-                maximum: Double(ValidationLimits.latestMilliseconds) / 1000))
+            throw ValidationError(
+                field: field,
+                reason: .outOfRange(
+                    minimum: ValidationLimits.earliestDate.timeIntervalSince1970,
+                    maximum: Double(ValidationLimits.latestMilliseconds) / 1000))
         }
     }
 
@@ -100,7 +103,8 @@ extension FieldCheck {
     static func timeZone(_ value: String?, field: String) throws(ValidationError) {
         guard let value else { return }
         guard value.utf8.count <= ValidationLimits.maxTimeZoneIdentifierBytes, TimeZone(identifier: value) != nil else {
-            throw ValidationError(field: field, reason: .invalidFormat(expected: "an IANA time zone such as \"Europe/Berlin\""))
+            throw ValidationError(
+                field: field, reason: .invalidFormat(expected: "an IANA time zone such as \"Europe/Berlin\""))
         }
     }
 }

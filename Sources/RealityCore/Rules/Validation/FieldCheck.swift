@@ -75,7 +75,7 @@ enum FieldCheck {
     static func trimmed(_ value: String) -> Substring {
         let scalars = value.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return value[value.endIndex...] }
         return value[first..<scalars.index(after: last)]
     }
@@ -94,7 +94,8 @@ enum FieldCheck {
     ) throws(ValidationError) {
         try finite(value, field: field)
         guard bounds.contains(Double(value)) else {
-            throw ValidationError(field: field, reason: .outOfRange(minimum: bounds.lowerBound, maximum: bounds.upperBound))
+            throw ValidationError(
+                field: field, reason: .outOfRange(minimum: bounds.lowerBound, maximum: bounds.upperBound))
         }
     }
 
@@ -102,7 +103,8 @@ enum FieldCheck {
     static func range<I: BinaryInteger>(_ value: I, _ bounds: ClosedRange<I>, field: String) throws(ValidationError) {
         guard bounds.contains(value) else {
             throw ValidationError(
-                field: field, reason: .outOfRange(minimum: Double(bounds.lowerBound), maximum: Double(bounds.upperBound)))
+                field: field,
+                reason: .outOfRange(minimum: Double(bounds.lowerBound), maximum: Double(bounds.upperBound)))
         }
     }
 

@@ -28,7 +28,8 @@ extension Layer {
         try FieldCheck.length(trimmedName, field: "name", limit: Self.maxNameLength)
         try Self.validateIcon(icon)
         if parentLayerID == id {
-            throw ValidationError(field: "parentLayerID", reason: .notAllowed(detail: "a layer cannot be its own parent"))
+            throw ValidationError(
+                field: "parentLayerID", reason: .notAllowed(detail: "a layer cannot be its own parent"))
         }
         try FieldCheck.userID(ownerID, field: "ownerID")
         try Permission.validate(permissions, ownerID: ownerID, field: "permissions")
@@ -46,7 +47,8 @@ extension Layer {
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2E
         }
         guard isSymbolName else {
-            throw ValidationError(field: "icon", reason: .invalidFormat(expected: "an SF Symbol name of letters, digits and dots"))
+            throw ValidationError(
+                field: "icon", reason: .invalidFormat(expected: "an SF Symbol name of letters, digits and dots"))
         }
     }
 }

@@ -13,7 +13,8 @@ extension Permission {
     public func validate(fieldPrefix: String = "") throws(ValidationError) {
         try FieldCheck.date(grantedAt, field: FieldCheck.path(fieldPrefix, "grantedAt"))
         try FieldCheck.date(expiresAt, field: FieldCheck.path(fieldPrefix, "expiresAt"))
-        try FieldCheck.after(expiresAt, grantedAt, field: FieldCheck.path(fieldPrefix, "expiresAt"), earlierName: "grantedAt")
+        try FieldCheck.after(
+            expiresAt, grantedAt, field: FieldCheck.path(fieldPrefix, "expiresAt"), earlierName: "grantedAt")
     }
 
     /// Checks the grants of a record owned by `ownerID`: at most ``maxGrantsPerRecord``, each valid,

@@ -34,7 +34,9 @@ extension Reaction {
             // 0-9, # and *: emoji only as keycaps.
             return scalars.contains(keycap)
         }
-        return scalars.contains { $0.properties.isEmojiPresentation || $0 == emojiVariationSelector || $0 == zeroWidthJoiner }
+        return scalars.contains {
+            $0.properties.isEmojiPresentation || $0 == emojiVariationSelector || $0 == zeroWidthJoiner
+        }
     }
 
     private static let keycap: Unicode.Scalar = "\u{20E3}"

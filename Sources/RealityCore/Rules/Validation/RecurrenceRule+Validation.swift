@@ -15,7 +15,8 @@ extension RecurrenceRule {
         if let daysOfWeek {
             let field = FieldCheck.path(fieldPrefix, "daysOfWeek")
             if frequency == .monthly {
-                throw ValidationError(field: field, reason: .notAllowed(detail: "a monthly rule has no days of the week"))
+                throw ValidationError(
+                    field: field, reason: .notAllowed(detail: "a monthly rule has no days of the week"))
             }
             guard !daysOfWeek.isEmpty else { throw ValidationError(field: field, reason: .required) }
             var seen = Set<Int>()

@@ -9,7 +9,8 @@ extension TimeOfDay {
         try FieldCheck.range(endHour, 0...23, field: FieldCheck.path(fieldPrefix, "endHour"))
         try FieldCheck.range(endMinute, 0...59, field: FieldCheck.path(fieldPrefix, "endMinute"))
         if startMinuteOfDay == endMinuteOfDay {
-            throw ValidationError(field: fieldPrefix, reason: .notAllowed(detail: "the window is empty: it ends when it starts"))
+            throw ValidationError(
+                field: fieldPrefix, reason: .notAllowed(detail: "the window is empty: it ends when it starts"))
         }
     }
 }

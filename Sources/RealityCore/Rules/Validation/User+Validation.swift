@@ -17,7 +17,8 @@ extension User {
         try FieldCheck.text(displayName, field: "displayName", limit: Self.maxDisplayNameLength)
         try FieldCheck.text(email, field: "email", limit: Self.maxEmailLength)
         if let email, !Self.isPlausibleEmail(email) {
-            throw ValidationError(field: "email", reason: .invalidFormat(expected: "an email address such as name@example.com"))
+            throw ValidationError(
+                field: "email", reason: .invalidFormat(expected: "an email address such as name@example.com"))
         }
         try FieldCheck.url(avatarURL, field: "avatarURL", schemes: .web)
         try preferences.validate(fieldPrefix: "preferences")
@@ -31,7 +32,9 @@ extension User {
     /// a domain of at least two non-empty dot-separated labels, and no white space or control
     /// characters. Whether it really reaches someone only a confirmation mail can tell.
     public static func isPlausibleEmail(_ text: String) -> Bool {
-        let forbidden = text.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
+        let forbidden = text.unicodeScalars.contains {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control
+        }
         guard !forbidden else { return false }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, let local = parts.first, let domain = parts.last, !local.isEmpty else { return false }

@@ -34,7 +34,8 @@ extension VisibilityRules {
         try FieldCheck.date(expiresAt, field: FieldCheck.path(fieldPrefix, "expiresAt"))
         if let expiresAfterViews {
             try FieldCheck.range(
-                expiresAfterViews, 1...Self.maxExpiresAfterViews, field: FieldCheck.path(fieldPrefix, "expiresAfterViews"))
+                expiresAfterViews, 1...Self.maxExpiresAfterViews,
+                field: FieldCheck.path(fieldPrefix, "expiresAfterViews"))
         }
     }
 }

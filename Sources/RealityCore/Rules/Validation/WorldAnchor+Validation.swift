@@ -12,7 +12,8 @@ extension WorldAnchor {
             }
         }
         guard transform.isAffine else {
-            throw ValidationError(field: field, reason: .invalidFormat(expected: "an affine transform whose bottom row is 0 0 0 1"))
+            throw ValidationError(
+                field: field, reason: .invalidFormat(expected: "an affine transform whose bottom row is 0 0 0 1"))
         }
         let limit = ValidationLimits.maxCoordinateMagnitude
         for row in 0..<3 {

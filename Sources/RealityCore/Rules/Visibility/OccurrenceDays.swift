@@ -21,11 +21,12 @@ struct OccurrenceDays: Sendable {
             }
             mask = bits
         }
-        let needsAnchor = switch rule.frequency {
-        case .daily: rule.interval > 1
-        case .weekly: rule.interval > 1 || mask == nil
-        case .monthly: true
-        }
+        let needsAnchor =
+            switch rule.frequency {
+            case .daily: rule.interval > 1
+            case .weekly: rule.interval > 1 || mask == nil
+            case .monthly: true
+            }
         guard anchorDay != nil || !needsAnchor else { return nil }
         guard rule.frequency != .monthly || mask == nil else { return nil }
         frequency = rule.frequency

@@ -8,7 +8,7 @@ extension TimeOfDay {
     /// end before the start crosses midnight: `end` is then on the following day.
     var secondsWindow: SecondsWindow? {
         guard (0...23).contains(hour), (0...59).contains(minute),
-              (0...23).contains(endHour), (0...59).contains(endMinute)
+            (0...23).contains(endHour), (0...59).contains(endMinute)
         else { return nil }
         let start = (hour * 60 + minute) * 60
         let end = (endHour * 60 + endMinute) * 60
