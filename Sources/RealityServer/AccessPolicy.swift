@@ -38,8 +38,15 @@ enum AccessPolicy {
     /// Takes a token from the caller's bucket (the user's, or the address's when anonymous) unless
     /// `policy` is exempt; throws 429 with `Retry-After` when it is empty.
     static func limit(_ policy: RoutePolicy, context: APIRequestContext, with limiter: RateLimiter) throws {
+        try limit(
+            policy, caller: context.userID.map(RateLimiter.Caller.user) ?? .address(context.remoteAddress),
+            with: limiter)
+    }
+
+    /// Takes a token of `caller`'s rate limit when `policy` says the limit applies; a 429 with
+    /// `Retry-After` when the bucket is empty.
+    static func limit(_ policy: RoutePolicy, caller: RateLimiter.Caller, with limiter: RateLimiter) throws {
         guard policy.isRateLimited else { return }
-        let caller = context.userID.map(RateLimiter.Caller.user) ?? .address(context.remoteAddress)
         if let wait = limiter.acquire(caller) {
             throw APIError(
                 .tooManyRequests, code: "rate_limited", message: "Too many requests; retry after \(wait) s.",

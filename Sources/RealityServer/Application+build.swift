@@ -83,7 +83,9 @@ func buildApplication<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, liveEvents: LiveEventsStatus, logger: Logger
 ) -> Application<RouterResponder<APIRequestContext>> {
     let metrics = ServerMetrics()
-    let router = buildRouter(configuration, store: store, metrics: metrics, liveEvents: liveEvents)
+    // One limiter for both routers: an events upgrade takes from the caller's bucket too.
+    let limiter = RateLimiter(configuration)
+    let router = buildRouter(configuration, store: store, metrics: metrics, liveEvents: liveEvents, limiter: limiter)
     let hub = EventHub(store: store, logger: logger, status: liveEvents)
     let limits = configuration.connectionLimits
     let abuseLog = ThrottledLog(logger: logger)
@@ -94,7 +96,7 @@ func buildApplication<Store: ServerStore>(
             authenticator: Authenticator(store: store, lifetimes: configuration.sessionLifetimes))
     }
     EventsRoute.add(
-        to: webSocketRouter, hub: hub,
+        to: webSocketRouter, hub: hub, limiter: limiter,
         sockets: LiveSocketQuota(limit: limits.maxSocketsPerUser, metrics: metrics.connections, log: abuseLog))
     var app = Application(
         router: router,
@@ -122,13 +124,14 @@ func buildApplication<Store: ServerStore>(
 public func buildRouter<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics = ServerMetrics()
 ) -> Router<APIRequestContext> {
-    buildRouter(configuration, store: store, metrics: metrics, liveEvents: nil)
+    buildRouter(configuration, store: store, metrics: metrics, liveEvents: nil, limiter: RateLimiter(configuration))
 }
 
 /// ``buildRouter(_:store:metrics:)``, its `/health` listing live events when the application
-/// serves them (`liveEvents`).
+/// serves them (`liveEvents`), its rate limit taken from `limiter`.
 func buildRouter<Store: ServerStore>(
-    _ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics, liveEvents: LiveEventsStatus?
+    _ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics, liveEvents: LiveEventsStatus?,
+    limiter: RateLimiter
 ) -> Router<APIRequestContext> {
     let hasher = PasswordHasher(cost: configuration.bcryptCost)
     var services = ServiceContainer(store: store, assets: store)
@@ -140,7 +143,7 @@ func buildRouter<Store: ServerStore>(
         middleware: GatewayMiddleware(
             metrics: metrics, bodyLimits: BodyLimits(json: json, asset: configuration.maxAssetBytes),
             authenticator: Authenticator(store: store, lifetimes: configuration.sessionLifetimes),
-            limiter: RateLimiter(burst: configuration.rateLimitBurst, perSecond: configuration.rateLimitPerSecond),
+            limiter: limiter,
             adminToken: configuration.adminToken))
     OperationsController(services: services, metrics: metrics).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)

@@ -57,6 +57,11 @@ enum OpenAPIDocument {
         for query in operation.query {
             var schema: [String: Any] = ["type": query.type]
             if let format = query.format { schema["format"] = format }
+            if let size = query.pageSize {
+                schema["minimum"] = size.range.lowerBound
+                schema["maximum"] = size.range.upperBound
+                schema["default"] = size.defaultValue
+            }
             parameters.append([
                 "name": query.name, "in": "query", "required": false, "schema": schema,
                 "description": query.description,

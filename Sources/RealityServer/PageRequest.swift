@@ -3,24 +3,29 @@ import Hummingbird
 import RealityAPI
 import RealityCore
 
-/// `limit` and `cursor` of a list request: 50 by default, at most 200 (400 beyond).
+/// `limit` and `cursor` of a list request (``APIRoute/QueryParameter/limit`` declares the sizes;
+/// 400 beyond them).
 struct PageRequest: Sendable {
-    static let defaultLimit = 50
-    static let maxLimit = 200
-
     var limit: Int
     var cursor: String?
 
     init(_ query: DeclaredQuery) throws {
-        if let text = try query(.limit) {
-            guard let value = Int(text), (1...Self.maxLimit).contains(value) else {
-                throw APIError.badParameter(.limit, "limit must be a whole number from 1 to \(Self.maxLimit).")
-            }
-            limit = value
-        } else {
-            limit = Self.defaultLimit
-        }
+        limit = try query.pageSize(.limit)
         cursor = try query(.cursor)
+    }
+}
+
+extension DeclaredQuery {
+    /// The page size `parameter` asks for, its declared default when absent; a 400 naming the
+    /// declared range for anything else.
+    func pageSize(_ parameter: APIRoute.QueryParameter) throws -> Int {
+        guard let size = parameter.pageSize else { preconditionFailure("\(parameter.name) declares no page size") }
+        guard let text = try self(parameter) else { return size.defaultValue }
+        guard let value = Int(text), size.range.contains(value) else {
+            throw APIError.badParameter(
+                parameter, "limit must be a whole number from \(size.range.lowerBound) to \(size.range.upperBound).")
+        }
+        return value
     }
 }
 

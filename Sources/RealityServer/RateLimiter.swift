@@ -39,6 +39,11 @@ final class RateLimiter: Sendable {
         self.state = Mutex(State(lastSweep: clock.now))
     }
 
+    /// The limiter `configuration` sets (`--rate-limit-burst`, `--rate-limit-per-second`).
+    convenience init(_ configuration: ServerConfiguration) {
+        self.init(burst: configuration.rateLimitBurst, perSecond: configuration.rateLimitPerSecond)
+    }
+
     /// Takes one token for `caller`; nil when allowed, else the seconds to wait.
     func acquire(_ caller: Caller) -> Int? {
         let now = clock.now

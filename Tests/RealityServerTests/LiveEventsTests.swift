@@ -96,6 +96,41 @@ struct LiveEventsTests {
             accepted.close()
         }
     }
+
+    @Test(
+        "an upgrade takes a token of the caller's rate limit, shared with the HTTP routes", arguments: Backend.allCases)
+    func upgradeIsRateLimited(_ backend: Backend) async throws {
+        #expect(APIRoute.events.isRateLimited)
+        try await TestServer.run(
+            backend,
+            {
+                $0.rateLimitBurst = 3
+                $0.rateLimitPerSecond = 0.01
+            }
+        ) { api in
+            let ann = try await api.register("Ann")
+            let port = try #require(api.client.port)
+            #expect(try await api.send(.get, "/api/v1/me", token: ann.token).status == .ok)
+            var sockets: [SilentSocket] = []
+            defer { sockets.forEach { $0.close() } }
+            for _ in 0..<2 {
+                sockets.append(try SilentSocket(port: port, path: APIRoute.events.path(), token: ann.token))
+                #expect(try await sockets.last!.readResponseHead().hasPrefix("HTTP/1.1 101"))
+            }
+            // The bucket of three is empty: the next upgrade is refused, and so is a request.
+            let refused = try SilentSocket(port: port, path: APIRoute.events.path(), token: ann.token)
+            sockets.append(refused)
+            let head = try await refused.readResponseHead()
+            #expect(head.hasPrefix("HTTP/1.1 429"), "\(head)")
+            #expect(head.lowercased().contains("retry-after:"), "\(head)")
+            #expect(try await api.send(.get, "/api/v1/me", token: ann.token).status == .tooManyRequests)
+            // Another user has a bucket of their own.
+            let ben = try await api.register("Ben")
+            let other = try SilentSocket(port: port, path: APIRoute.events.path(), token: ben.token)
+            sockets.append(other)
+            #expect(try await other.readResponseHead().hasPrefix("HTTP/1.1 101"))
+        }
+    }
 }
 
 /// Collects the events one socket receives.

@@ -5,7 +5,7 @@ extension APIRoute.QueryParameter {
     // MARK: - Paging
 
     /// `limit`: a page's size.
-    public static let limit = Self(name: "limit", type: "integer", description: "Page size, 1 to 200 (50 by default).")
+    public static let limit = pageSize(APIRoute.PageSize(1...200, default: 50))
     /// `cursor`: where a page starts.
     public static let cursor = Self(name: "cursor", type: "string", description: "The previous page's nextCursor.")
     /// The two parameters of a paged list.
@@ -48,10 +48,18 @@ extension APIRoute.QueryParameter {
     public static let since = Self(
         name: "since", type: "string", description: "The previous page's token; absent at first.")
     /// `limit` of the change feed, whose pages are larger than a list's (``limit``).
-    public static let changesLimit = Self(
-        name: "limit", type: "integer", description: "Page size, 1 to 1000 (200 by default).")
+    public static let changesLimit = pageSize(APIRoute.PageSize(1...1000, default: 200))
 
     // MARK: - Kinds
+
+    /// `limit`, a page size of `size`.
+    public static func pageSize(_ size: APIRoute.PageSize) -> Self {
+        Self(
+            name: "limit", type: "integer",
+            description:
+                "Page size, \(size.range.lowerBound) to \(size.range.upperBound) (\(size.defaultValue) by default).",
+            pageSize: size)
+    }
 
     /// A UUID parameter.
     public static func uuid(_ name: String, _ description: String) -> Self {

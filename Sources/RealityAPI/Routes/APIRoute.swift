@@ -84,13 +84,32 @@ public struct APIRoute: Sendable {
         public var description: String
         /// Its JSON Schema format, if any (`uuid`, `date-time`).
         public var format: String?
+        /// The whole numbers it may be and the one its absence means, for a page size.
+        public var pageSize: PageSize?
 
         /// A parameter `name` of `type`.
-        public init(name: String, type: String, description: String, format: String? = nil) {
+        public init(name: String, type: String, description: String, format: String? = nil, pageSize: PageSize? = nil) {
             self.name = name
             self.type = type
             self.description = description
             self.format = format
+            self.pageSize = pageSize
+        }
+    }
+
+    /// How many items a page may hold (``QueryParameter/pageSize``): the handler refuses a
+    /// `limit` outside `range`, and the document states the range and the default.
+    public struct PageSize: Sendable, Hashable {
+        /// The sizes a caller may ask for.
+        public var range: ClosedRange<Int>
+        /// The size of a page when the caller names none.
+        public var defaultValue: Int
+
+        /// Pages of `range` items, `defaultValue` when not asked.
+        public init(_ range: ClosedRange<Int>, default defaultValue: Int) {
+            precondition(range.contains(defaultValue))
+            self.range = range
+            self.defaultValue = defaultValue
         }
     }
 

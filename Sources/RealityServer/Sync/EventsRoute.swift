@@ -13,16 +13,19 @@ enum EventsRoute {
     /// The declaration this route serves.
     static let route = APIRoute.events
 
-    /// Adds the route; each user may hold as many sockets as `sockets` allows.
+    /// Adds the route; each user may hold as many sockets as `sockets` allows, and each upgrade
+    /// takes a token of the caller's rate limit from `limiter` (the one the HTTP routes use).
     static func add<Store: ServerStore>(
-        to router: Router<EventsRequestContext>, hub: EventHub<Store>, sockets: LiveSocketQuota
+        to router: Router<EventsRequestContext>, hub: EventHub<Store>, limiter: RateLimiter, sockets: LiveSocketQuota
     ) {
         let access = route.access
+        let policy = RoutePolicy(route)
         router.ws(RouterPath(route.path)) { request, context in
             // No admin token here: the socket carries a user's events, so an admin rule refuses all.
             try AccessPolicy.require(access, request: request, context: context, adminToken: nil)
             // Whose events to send: the socket needs a user whatever the rule lets in.
             let userID = try context.requireUser()
+            try AccessPolicy.limit(policy, caller: .user(userID), with: limiter)
             if let refusal = sockets.take(for: userID, on: context.channel) { throw refusal }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in

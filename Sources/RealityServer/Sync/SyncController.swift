@@ -10,10 +10,6 @@ import RealityCore
 struct SyncController<Store: ServerStore>: Sendable {
     let services: ServiceContainer<Store>
 
-    /// Largest page a pull may ask for, and the default.
-    static var maxPageSize: Int { 1000 }
-    static var defaultPageSize: Int { 200 }
-
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.syncLimits, use: limits)
         router.on(.syncChanges, use: changes)
@@ -32,14 +28,7 @@ struct SyncController<Store: ServerStore>: Sendable {
         guard let scopeText = try query(.scope), let scope = SyncScope(rawValue: scopeText) else {
             throw APIError.badParameter(.scope, "scope must be private, shared or public.")
         }
-        var limit = Self.defaultPageSize
-        if let text = try query(.changesLimit) {
-            guard let value = Int(text), (1...Self.maxPageSize).contains(value) else {
-                throw APIError.badParameter(
-                    .changesLimit, "limit must be a whole number from 1 to \(Self.maxPageSize).")
-            }
-            limit = value
-        }
+        let limit = try query.pageSize(.changesLimit)
         // Store, not a service: the change feed is the server's own log (SyncLogReading), which no
         // core service reads; turning expired grants into revocations is that log's housekeeping.
         let store = services.store
