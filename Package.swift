@@ -115,7 +115,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "RealityCoreTests", dependencies: ["RealityCore"], swiftSettings: strict),
+        .testTarget(
+            name: "RealityCoreTests", dependencies: ["RealityCore", "RealityTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "RealityStoreTests", dependencies: ["RealityCore", "RealityStore", "RealityTestSupport"],
             swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Foundation
+import RealityTestSupport
 
 @testable import RealityCore
 
@@ -52,24 +53,39 @@ enum Fixtures {
 
     // MARK: - Model values
 
-    /// A photo annotation with every optional set and every collection non-empty.
+    /// A photo annotation with every optional set and every collection non-empty: every field
+    /// named here, and any field added to ``Annotation`` since as ``Samples/everyField(owner:layer:friend:)``
+    /// sets it (the one sample a new field needs a value in).
     static func annotation(
         id: AnnotationID = annotationID, layerID: LayerID = layerID, ownerID: UserID = ownerID,
         permissions: [Permission]? = nil
     ) -> Annotation {
-        Annotation(
-            id: id, type: .photo,
-            content: AnnotationContent(
-                text: "Wet paint — mind the bench", drawingData: Data([0x01, 0x02, 0xFE]),
-                mediaURL: URL(string: "file:///var/mobile/Media/bench.heic"), cloudAssetID: assetID,
-                richTextData: Data("rtf".utf8)),
-            title: "Bench", position: SIMD3(1.5, -0.25, 3), orientation: Quaternion(x: 0, y: 0.6, z: 0, w: 0.8),
-            scale: 1.25, anchorID: anchorID, layerID: layerID, ownerID: ownerID,
-            permissions: permissions ?? [permission()], visibilityRules: visibilityRules(),
-            createdAt: created, updatedAt: updated, isDeleted: false, lastSyncedAt: updated,
-            comments: [comment(annotationID: id)], reactions: [reaction()], viewedBy: [friendID], viewCount: 3,
-            status: .inProgress, attachments: [attachment()],
-            fieldStamps: FieldStamps(["title": Timestamp.milliseconds(updated)]))
+        var annotation = Samples.everyField(owner: ownerID, layer: layerID, friend: friendID)
+        annotation.id = id
+        annotation.type = .photo
+        annotation.content = AnnotationContent(
+            text: "Wet paint — mind the bench", drawingData: Data([0x01, 0x02, 0xFE]),
+            mediaURL: URL(string: "file:///var/mobile/Media/bench.heic"), cloudAssetID: assetID,
+            richTextData: Data("rtf".utf8))
+        annotation.title = "Bench"
+        annotation.position = SIMD3(1.5, -0.25, 3)
+        annotation.orientation = Quaternion(x: 0, y: 0.6, z: 0, w: 0.8)
+        annotation.scale = 1.25
+        annotation.anchorID = anchorID
+        annotation.permissions = permissions ?? [permission()]
+        annotation.visibilityRules = visibilityRules()
+        annotation.createdAt = created
+        annotation.updatedAt = updated
+        annotation.isDeleted = false
+        annotation.lastSyncedAt = updated
+        annotation.comments = [comment(annotationID: id)]
+        annotation.reactions = [reaction()]
+        annotation.viewedBy = [friendID]
+        annotation.viewCount = 3
+        annotation.status = .inProgress
+        annotation.attachments = [attachment()]
+        annotation.fieldStamps = FieldStamps(["title": Timestamp.milliseconds(updated)])
+        return annotation
     }
 
     /// A grant of `level` from the owner to `userID`, expiring at `expiresAt`.

@@ -1,41 +1,9 @@
 import Foundation
 
 // Each object writes its keys in the order `JSONEncoder`'s `.sortedKeys` puts them, and leaves out
-// nil optionals as the synthesised conformances do. A new stored property needs a line here:
+// nil optionals as the synthesised conformances do. A new stored property needs a line in its
+// writer (the annotation's own is beside its declaration, in Model/Annotation.swift):
 // `JSONWriterAnnotationTests` fails until it has one.
-
-extension Annotation: JSONWritable {
-    public func write(to writer: inout JSONWriter) throws(EncodingError) {
-        writer.beginObject()
-        try writer.field("anchorID", anchorID)
-        try writer.field("attachments", attachments)
-        try writer.field("comments", comments)
-        try writer.field("content", content)
-        try writer.field("createdAt", createdAt)
-        if let fieldStamps {
-            writer.key("fieldStamps")
-            try writer.encoded(fieldStamps)
-        }
-        try writer.field("id", id)
-        try writer.field("isDeleted", isDeleted)
-        try writer.field("lastSyncedAt", ifPresent: lastSyncedAt)
-        try writer.field("layerID", layerID)
-        try writer.field("orientation", orientation)
-        try writer.field("ownerID", ownerID)
-        try writer.field("permissions", permissions)
-        try writer.field("position", position)
-        try writer.field("reactions", reactions)
-        try writer.field("scale", scale)
-        try writer.field("status", status)
-        try writer.field("title", ifPresent: title)
-        try writer.field("type", type)
-        try writer.field("updatedAt", updatedAt)
-        try writer.field("viewCount", viewCount)
-        try writer.field("viewedBy", viewedBy)
-        try writer.field("visibilityRules", ifPresent: visibilityRules)
-        writer.endObject()
-    }
-}
 
 extension AnnotationContent: JSONWritable {
     public func write(to writer: inout JSONWriter) throws(EncodingError) {

@@ -226,3 +226,40 @@ extension Annotation: DeclaredRecord {
         var emoji: String
     }
 }
+
+// The annotation's JSON, written by hand: a measured hot path (every read and feed page writes
+// it). Keys in `JSONEncoder`'s `.sortedKeys` order, nil optionals left out; a field added to the
+// declaration above needs its line here (`jsonWriter_writesEveryField_asJSONEncoderDoes` fails
+// until it has one).
+extension Annotation: JSONWritable {
+    public func write(to writer: inout JSONWriter) throws(EncodingError) {
+        writer.beginObject()
+        try writer.field("anchorID", anchorID)
+        try writer.field("attachments", attachments)
+        try writer.field("comments", comments)
+        try writer.field("content", content)
+        try writer.field("createdAt", createdAt)
+        if let fieldStamps {
+            writer.key("fieldStamps")
+            try writer.encoded(fieldStamps)
+        }
+        try writer.field("id", id)
+        try writer.field("isDeleted", isDeleted)
+        try writer.field("lastSyncedAt", ifPresent: lastSyncedAt)
+        try writer.field("layerID", layerID)
+        try writer.field("orientation", orientation)
+        try writer.field("ownerID", ownerID)
+        try writer.field("permissions", permissions)
+        try writer.field("position", position)
+        try writer.field("reactions", reactions)
+        try writer.field("scale", scale)
+        try writer.field("status", status)
+        try writer.field("title", ifPresent: title)
+        try writer.field("type", type)
+        try writer.field("updatedAt", updatedAt)
+        try writer.field("viewCount", viewCount)
+        try writer.field("viewedBy", viewedBy)
+        try writer.field("visibilityRules", ifPresent: visibilityRules)
+        writer.endObject()
+    }
+}
