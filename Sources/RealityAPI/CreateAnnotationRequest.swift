@@ -57,3 +57,31 @@ public struct CreateAnnotationRequest: Codable, Hashable, Sendable {
             visibilityRules: visibilityRules, status: status ?? .open, attachments: attachments ?? [])
     }
 }
+
+/// A `POST /api/v1/annotations` body as the server reads it: the ``CreateAnnotationRequest`` a
+/// client builds, and every field ``Annotation/declaration`` lets a body set, read from the same
+/// object; so a field added to the declaration is set by a create without a line here.
+public struct AnnotationCreate: Decodable, Sendable {
+    /// The listed parts, with the create's defaults.
+    public var request: CreateAnnotationRequest
+    /// Every patchable field the body names.
+    public var fields: AnnotationPatch
+
+    public init(from decoder: any Decoder) throws {
+        request = try CreateAnnotationRequest(from: decoder)
+        fields = try AnnotationPatch(from: decoder)
+    }
+
+    /// The service's draft: the request's, carrying a record with every editable field the body
+    /// set, which the service takes them from (as it does for a device's pushed create).
+    public var draft: AnnotationDraft {
+        var draft = request.draft
+        let listed = Annotation(
+            id: draft.id ?? .blank, type: draft.type, content: draft.content, title: draft.title,
+            position: draft.position, orientation: draft.orientation, scale: draft.scale,
+            anchorID: draft.anchorID ?? .blank, layerID: draft.layerID, ownerID: .blank,
+            visibilityRules: draft.visibilityRules, status: draft.status, attachments: draft.attachments)
+        draft.record = fields.applied(to: listed)
+        return draft
+    }
+}

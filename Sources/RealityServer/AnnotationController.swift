@@ -38,7 +38,7 @@ struct AnnotationController<Store: ServerStore>: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Annotation> {
-        let body = try await request.decodeJSON(CreateAnnotationRequest.self, limit: context.maxBodyBytes)
+        let body = try await request.decodeJSON(AnnotationCreate.self, limit: context.maxBodyBytes)
         let annotation = try await services.annotations(context.requireUser()).createAnnotation(body.draft)
         return JSONResponse(annotation, status: .created)
     }

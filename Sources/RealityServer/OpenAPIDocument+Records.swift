@@ -13,7 +13,23 @@ extension OpenAPIDocument {
             Comment.declaration.schemaName: recordSchema(of: Comment.declaration),
             WorldMap.declaration.schemaName: recordSchema(of: WorldMap.declaration),
             User.declaration.schemaName: recordSchema(of: User.declaration),
+            // What `AnnotationCreate` reads: every patchable field, a chosen ID, and the layer.
+            "CreateAnnotationRequest": createSchema(
+                of: Annotation.declaration, also: ["id", "layerID"],
+                required: ["type", "content", "position", "layerID"]),
         ]
+    }
+
+    /// A create body's schema: the patchable fields (optional ones nullable) and the fields named
+    /// in `also`, those in `required` required.
+    static func createSchema<Record>(
+        of declaration: RecordDeclaration<Record>, also: Set<String>, required: [String]
+    ) -> [String: Any] {
+        var properties: [String: Any] = [:]
+        for field in declaration.fields where field.isPatchable || also.contains(field.name) {
+            properties[field.name] = jsonSchema(field.schema, nullable: !field.isRequired)
+        }
+        return object(properties, required: required)
     }
 
     /// A record's schema: every field, those whose value is not optional required.

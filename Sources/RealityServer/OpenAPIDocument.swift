@@ -240,14 +240,6 @@ enum OpenAPIDocument {
                 "type": "object", "description": "Time and location rules, expiresAt, expiresAfterViews.",
             ],
             "Reaction": object(["id": uuid, "emoji": string, "userID": uuid, "createdAt": date]),
-            "CreateAnnotationRequest": object(
-                [
-                    "id": uuid, "type": annotationType, "content": ref("AnnotationContent"), "title": string,
-                    "position": vector3, "orientation": array(number), "scale": number, "anchorID": uuid,
-                    "layerID": uuid,
-                    "visibilityRules": ref("VisibilityRules"), "status": status,
-                    "attachments": array(ref("Attachment")),
-                ], required: ["type", "content", "position", "layerID"]),
             "MoveRequest": object(["layerID": uuid], required: ["layerID"]),
             "CommentRequest": object(["text": string, "parentCommentID": uuid], required: ["text"]),
             "ReactionRequest": object(["emoji": string], required: ["emoji"]),

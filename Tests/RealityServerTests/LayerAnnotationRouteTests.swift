@@ -1,6 +1,7 @@
 import Foundation
 import RealityAPI
 import RealityCore
+import RealityTestSupport
 import Testing
 
 @Suite("Layers and annotations over HTTP")
@@ -67,6 +68,24 @@ struct LayerAnnotationRouteTests {
             #expect(
                 try await api.send(.delete, "/api/v1/annotations/\(note.id)", token: ada.token).status == .noContent)
             #expect(try await api.send(.get, "/api/v1/annotations/\(note.id)", token: ada.token).status == .notFound)
+        }
+    }
+
+    /// A create takes every field the declaration lets a body set, not only those
+    /// `CreateAnnotationRequest` lists: a field added to the declaration is not dropped by it.
+    @Test(arguments: Backend.allCases) func create_setsEveryPatchableField(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            let ada = try await api.register("Ada")
+            try await api.setTier(.plus, for: ada.id)
+            let home = try await api.createLayer(ada, name: "Home")
+            let sample = Samples.everyFieldEdit(of: Samples.everyField(owner: ada.id, layer: home.id), movedTo: home.id)
+            let created = try await api.send(.post, "/api/v1/annotations", token: ada.token, json: sample)
+            #expect(created.status == .created, "\(String(decoding: created.body, as: UTF8.self))")
+            let annotation = try created.decode(Annotation.self)
+            for field in Annotation.declaration.fields where field.isPatchable {
+                #expect(!field.access.differs(annotation, sample), "a create did not set \(field.name)")
+            }
+            #expect(annotation.id == sample.id && annotation.layerID == home.id)
         }
     }
 
