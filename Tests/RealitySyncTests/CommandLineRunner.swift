@@ -41,23 +41,17 @@ struct CommandLineRunner: Sendable {
     /// Runs `reality ARGUMENTS`, exactly these, and waits for it to exit; `input` is its standard
     /// input (nothing, not a terminal, when nil).
     func runVerbatim(_ arguments: [String], input: String? = nil) async throws -> Outcome {
-        let process = Process()
-        process.executableURL = ServerProcess.executable
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        let standardInput = Pipe()
-        process.standardInput = standardInput
-        try process.run()
-        if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
-        try standardInput.fileHandleForWriting.close()
+        let process = try ChildProcess(ServerProcess.executable.path, arguments, input: .pipe)
+        guard let standardInput = process.standardInput, let output = process.standardOutput,
+            let error = process.standardError
+        else { throw SyncTestFailure("reality's standard streams are not piped") }
+        if let input { standardInput.write(Data(input.utf8)) }
+        try standardInput.close()
         // Read both pipes to the end while the process runs, so that neither fills up.
-        async let printed = blocking { output.fileHandleForReading.readDataToEndOfFile() }
-        async let complained = blocking { error.fileHandleForReading.readDataToEndOfFile() }
+        async let printed = blocking { output.readDataToEndOfFile() }
+        async let complained = blocking { error.readDataToEndOfFile() }
         let (out, err) = try await (printed, complained)
-        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
-        return Outcome(status: process.terminationStatus, output: out, error: String(decoding: err, as: UTF8.self))
+        let status = try await process.exit()
+        return Outcome(status: status, output: out, error: String(decoding: err, as: UTF8.self))
     }
 }

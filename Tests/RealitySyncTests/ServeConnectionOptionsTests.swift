@@ -19,17 +19,12 @@ extension DeviceSyncTests {
         {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-options-\(UUID())")
             defer { try? FileManager.default.removeItem(at: directory) }
-            let process = Process()
-            process.executableURL = ServerProcess.executable
-            process.arguments = ["serve", "--port", "0", "--data", directory.path]
-            process.environment = ProcessInfo.processInfo.environment.merging([variable: value]) { $1 }
-            let error = Pipe()
-            process.standardError = error
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let complaint = try await blocking { error.fileHandleForReading.readDataToEndOfFile() }
-            while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
-            #expect(process.terminationStatus != 0)
+            let process = try ChildProcess(
+                ServerProcess.executable.path, ["serve", "--port", "0", "--data", directory.path],
+                environment: ProcessInfo.processInfo.environment.merging([variable: value]) { $1 }, output: .null)
+            let error = try #require(process.standardError)
+            let complaint = try await blocking { error.readDataToEndOfFile() }
+            #expect(try await process.exit() != 0)
             #expect(
                 String(decoding: complaint, as: UTF8.self).contains(option),
                 "\(String(decoding: complaint, as: UTF8.self))")

@@ -16,7 +16,7 @@ final class ServerProcess: @unchecked Sendable {
     private let arguments: [String]
     private let log: URL
     // Touched only by the test that owns the server, one call at a time.
-    private var process: Process?
+    private var process: ChildProcess?
 
     /// A server on a free loopback port keeping its data in `directory`, or in the PostgreSQL
     /// database at `postgresURL` when one is given; `extra` is added to its arguments.
@@ -44,17 +44,7 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Starts the process and waits until `/health` answers 200.
     func start(client: HTTPClient) async throws {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        if !FileManager.default.fileExists(atPath: log.path) {
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        }
-        let output = try FileHandle(forWritingTo: log)
-        output.seekToEndOfFile()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let process = try ChildProcess(Self.executable.path, arguments, output: .appending(log.path), error: .output)
         self.process = process
         for _ in 0..<600 {
             guard process.isRunning else { break }
@@ -75,15 +65,15 @@ final class ServerProcess: @unchecked Sendable {
     /// Kills the process with SIGKILL (no graceful shutdown) and waits until it is gone.
     func kill() async throws {
         guard let process, process.isRunning else { return }
-        _ = Glibc.kill(process.processIdentifier, SIGKILL)
-        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        process.send(SIGKILL)
+        _ = try await process.exit()
         self.process = nil
     }
 
     /// Sends `signal` (SIGTERM or SIGINT: a graceful shutdown) to the process.
     func send(_ signal: Int32) {
         guard let process, process.isRunning else { return }
-        _ = Glibc.kill(process.processIdentifier, signal)
+        process.send(signal)
     }
 
     /// True while the process runs.

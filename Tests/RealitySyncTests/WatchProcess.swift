@@ -12,9 +12,9 @@ import Synchronization
 /// `@unchecked Sendable`: the process and the pipe are only started, signalled and read from;
 /// the lines live behind a mutex.
 final class WatchProcess: @unchecked Sendable {
-    private let process: Process
+    private let process: ChildProcess
     private let lines = Mutex(Lines())
-    private let errors: Pipe
+    private let errors: FileHandle
 
     /// The lines printed so far, and whether standard output has closed.
     struct Lines {
@@ -24,15 +24,11 @@ final class WatchProcess: @unchecked Sendable {
 
     /// Starts `reality sync --watch ARGUMENTS --store STORE`.
     init(store: String, arguments: [String] = []) throws {
-        process = Process()
-        process.executableURL = ServerProcess.executable
-        process.arguments = ["sync", "--watch", "--store", store] + arguments
-        let output = Pipe()
-        errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let reader = output.fileHandleForReading
+        process = try ChildProcess(ServerProcess.executable.path, ["sync", "--watch", "--store", store] + arguments)
+        guard let reader = process.standardOutput, let errors = process.standardError else {
+            throw SyncTestFailure("reality's standard streams are not piped")
+        }
+        self.errors = errors
         Thread.detachNewThread { [self] in
             var pending = Data()
             while true {
@@ -65,21 +61,21 @@ final class WatchProcess: @unchecked Sendable {
     /// Sends `signal` and waits up to 20 s for the process to exit; returns its status and what
     /// it printed on standard error.
     func stop(with signal: Int32) async throws -> (status: Int32?, error: String) {
-        kill(process.processIdentifier, signal)
+        process.send(signal)
         let deadline = ContinuousClock.now + .seconds(20)
         while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         guard !process.isRunning else {
-            process.terminate()
+            process.send(SIGTERM)
             return (nil, "")
         }
         // Let the reader take the last lines.
         for _ in 0..<100 where !lines.withLock({ $0.closed }) { try await Task.sleep(for: .milliseconds(20)) }
         let errors = self.errors
-        let error = try await blocking { errors.fileHandleForReading.readDataToEndOfFile() }
+        let error = try await blocking { errors.readDataToEndOfFile() }
         return (process.terminationStatus, String(decoding: error, as: UTF8.self))
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { process.send(SIGTERM) }
     }
 }

@@ -63,7 +63,7 @@ public enum PrivatePostgresServer {
             rm -rf '\(directory)'
             """
         // Not waited for: it outlives this process on purpose.
-        _ = try spawn("/bin/sh", ["-c", script], output: "/dev/null")
+        _ = try ChildProcess("/bin/sh", ["-c", script], output: .null, error: .null)
     }
 
     /// `REALITY_TEST_POSTGRES_BIN`, else the newest `/usr/lib/postgresql/*/bin`, else the
@@ -96,39 +96,23 @@ public enum PrivatePostgresServer {
         throw StartError(description: "running as root, but runuser is missing to start PostgreSQL as postgres")
     }
 
-    /// Runs a program to completion; throws with its output when it fails.
-    ///
-    /// posix_spawn and waitpid rather than Foundation's `Process`, whose `waitUntilExit` was seen
-    /// to hang here after `pg_ctl start` (the child exited, and was never reaped).
+    /// Runs a program to completion (``ChildProcess``); throws with its output when it fails.
     private static func run(_ executable: String, _ arguments: [String]) throws {
         let output = FileManager.default.temporaryDirectory
             .appendingPathComponent("reality-pg-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log").path
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let pid = try spawn(executable, arguments, output: output)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        // WIFEXITED && WEXITSTATUS == 0, spelled out (the C macros do not reach Swift).
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(executable, arguments, output: .appending(output), error: .output)
+        } catch {
+            throw StartError(description: "\(error)")
+        }
+        let status = process.exitBlocking()
+        guard status == 0 else {
             let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
             throw StartError(
                 description: "\(executable) \(arguments.joined(separator: " ")) failed (\(status)):\n\(text)")
         }
-    }
-
-    /// Starts a program with standard input from /dev/null and its output appended to `output`.
-    private static func spawn(_ executable: String, _ arguments: [String], output: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard result == 0 else { throw StartError(description: "could not start \(executable): error \(result)") }
-        return pid
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on right now.
