@@ -27,3 +27,8 @@ public struct RecordPatch<Record: DeclaredRecord>: Decodable, Sendable {
         return result
     }
 }
+
+extension RecordPatch: NamedSchema {
+    /// `<Record>Patch`, the name the document gives a declared record's `PATCH` body.
+    public static var schemaName: String { Record.declaration.schemaName + "Patch" }
+}

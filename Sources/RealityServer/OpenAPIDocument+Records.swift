@@ -1,4 +1,5 @@
 import Foundation
+import RealityAPI
 import RealityCore
 
 extension OpenAPIDocument {
@@ -7,9 +8,9 @@ extension OpenAPIDocument {
     static var recordSchemas: [String: Any] {
         [
             Annotation.declaration.schemaName: recordSchema(of: Annotation.declaration),
-            Annotation.declaration.schemaName + "Patch": patchSchema(of: Annotation.declaration),
+            AnnotationPatch.schemaName: patchSchema(of: Annotation.declaration),
             Layer.declaration.schemaName: recordSchema(of: Layer.declaration),
-            Layer.declaration.schemaName + "Patch": patchSchema(of: Layer.declaration),
+            LayerPatch.schemaName: patchSchema(of: Layer.declaration),
             Comment.declaration.schemaName: recordSchema(of: Comment.declaration),
             WorldMap.declaration.schemaName: recordSchema(of: WorldMap.declaration),
             User.declaration.schemaName: recordSchema(of: User.declaration),

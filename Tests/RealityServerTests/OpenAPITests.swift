@@ -48,13 +48,27 @@ struct OpenAPITests {
             for name in ["Annotation", "Layer", "Comment", "Error", "WorldMap", "AssetResponse", "AppNotification"] {
                 #expect(schemas[name] != nil, "schema \(name)")
             }
-            let text = String(decoding: result.body, as: UTF8.self)
-            let refs = text.split(separator: "\"").filter { $0.hasPrefix("#/components/schemas/") }
-            for name in Set(refs.map { String($0.dropFirst("#/components/schemas/".count)) }) {
-                #expect(schemas[name] != nil, "$ref to missing schema \(name)")
+            // Every reference, read from the parsed document (the text escapes its slashes).
+            let refs = Self.references(in: document)
+            #expect(refs.count > 30)
+            for ref in refs {
+                let parts = ref.split(separator: "/").map(String.init)
+                let target = parts.count == 4 ? (components[parts[2]] as? [String: Any])?[parts[3]] : nil
+                #expect(parts.first == "#" && target != nil, "$ref to nothing: \(ref)")
             }
             let security = try #require(components["securitySchemes"] as? [String: Any])
             #expect(security["bearerAuth"] != nil)
         }
+    }
+
+    /// Every `$ref` value anywhere in `value`.
+    static func references(in value: Any) -> Set<String> {
+        if let object = value as? [String: Any] {
+            var found = Set(object["$ref"].flatMap { $0 as? String }.map { [$0] } ?? [])
+            for child in object.values { found.formUnion(references(in: child)) }
+            return found
+        }
+        if let array = value as? [Any] { return array.reduce(into: Set<String>()) { $0.formUnion(references(in: $1)) } }
+        return []
     }
 }

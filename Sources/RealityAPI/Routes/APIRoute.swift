@@ -33,8 +33,11 @@ public struct APIRoute: Sendable {
         /// The name under `#/components/schemas/`.
         public let description: String
 
-        /// The schema of the Swift type `type`, named after it.
-        public init(_ type: Any.Type) { description = String(describing: type) }
+        /// The schema of the Swift type `type`: the name it gives itself (``NamedSchema``), else
+        /// its Swift name.
+        public init(_ type: Any.Type) {
+            description = (type as? any NamedSchema.Type)?.schemaName ?? String(describing: type)
+        }
 
         /// A schema named `value`.
         public init(stringLiteral value: String) { description = value }
@@ -179,4 +182,11 @@ extension APIRoute {
 extension APIRoute: CustomStringConvertible {
     /// `METHOD /path/{template}`.
     public var description: String { "\(method.rawValue) \(path)" }
+}
+
+/// A wire type whose schema in the OpenAPI document is not named after its Swift name (a generic
+/// type, whose Swift name is not a valid component name).
+public protocol NamedSchema {
+    /// The name under `#/components/schemas/`.
+    static var schemaName: String { get }
 }
