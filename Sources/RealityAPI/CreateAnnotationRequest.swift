@@ -73,15 +73,12 @@ public struct AnnotationCreate: Decodable, Sendable {
     }
 
     /// The service's draft: the request's, carrying a record with every editable field the body
-    /// set, which the service takes them from (as it does for a device's pushed create).
+    /// set, which the service takes them from (as it does for a device's pushed create). Fields the
+    /// body leaves out keep the declaration's blank values, which are the create's defaults
+    /// (identity orientation, scale 1, open, no attachments; the service picks the anchor).
     public var draft: AnnotationDraft {
         var draft = request.draft
-        let listed = Annotation(
-            id: draft.id ?? .blank, type: draft.type, content: draft.content, title: draft.title,
-            position: draft.position, orientation: draft.orientation, scale: draft.scale,
-            anchorID: draft.anchorID ?? .blank, layerID: draft.layerID, ownerID: .blank,
-            visibilityRules: draft.visibilityRules, status: draft.status, attachments: draft.attachments)
-        draft.record = fields.applied(to: listed)
+        draft.record = fields.applied(to: Annotation.declaration.blank)
         return draft
     }
 }

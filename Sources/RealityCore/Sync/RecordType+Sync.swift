@@ -3,7 +3,7 @@ import Foundation
 extension RecordType {
     /// What sync does with one kind of record, stated once per kind (``RecordType/sync``): the
     /// feed's order and tables, the device's outbox and the server's push answers read it.
-    public struct SyncTraits: Sendable, Hashable {
+    public struct SyncTraits: Sendable {
         /// The kind's position within one commit of the feed (parents before children); nil for
         /// kinds the feed does not carry (they travel inside the records they belong to).
         public let feedPosition: Int?
@@ -16,17 +16,6 @@ extension RecordType {
         /// save left the record unchanged or it changed again since (the device's profile is the
         /// exception: the feed always brings the user record back, so the answer need not).
         public let answeredWithCurrentVersion: Bool
-
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.feedPosition == rhs.feedPosition && lhs.table?.name == rhs.table?.name
-                && lhs.table?.key == rhs.table?.key
-                && lhs.savedWhole == rhs.savedWhole && lhs.answeredWithCurrentVersion == rhs.answeredWithCurrentVersion
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(feedPosition)
-            hasher.combine(table?.name)
-        }
     }
 
     /// How sync treats this kind.
@@ -36,7 +25,9 @@ extension RecordType {
         case .annotation: .record(2, Annotation.declaration.table)
         case .comment: .record(3, Comment.declaration.table)
         case .user:
-            SyncTraits(feedPosition: 4, table: ("users", "id"), savedWhole: true, answeredWithCurrentVersion: false)
+            SyncTraits(
+                feedPosition: 4, table: (User.declaration.table, "id"), savedWhole: true,
+                answeredWithCurrentVersion: false)
         case .star:
             SyncTraits(
                 feedPosition: 5, table: ("stars", "annotationID"), savedWhole: false, answeredWithCurrentVersion: false)
