@@ -37,11 +37,15 @@ public struct AssetResponse: Codable, Hashable, Sendable {
     public var sha256: String
     /// Size in bytes.
     public var size: Int64
+    /// The MIME type the bytes show (the server's reading, not the uploader's claim), or
+    /// `application/octet-stream` for bytes of no known format.
+    public var contentType: String
 
     /// A response with the given parts.
-    public init(id: String, sha256: String, size: Int64) {
+    public init(id: String, sha256: String, size: Int64, contentType: String) {
         self.id = id
         self.sha256 = sha256
         self.size = size
+        self.contentType = contentType
     }
 }

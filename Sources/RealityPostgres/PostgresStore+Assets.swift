@@ -2,22 +2,22 @@ import Foundation
 import PostgresNIO
 import RealityCore
 
-/// Assets in `asset_blobs` (the bytes, once per SHA-256) and `asset_refs` (one per owner), as the
-/// SQLite store keeps them (SPEC D5).
+/// Assets in `asset_blobs` (one row per SHA-256; the bytes are in the server's blob store) and
+/// `asset_refs` (one per owner), as the SQLite store keeps them (SPEC D5).
 extension PostgresStore: AssetRepository {
     public func putAsset(
-        sha256: String, owner: UserID, contentType: String, data: Data, at date: Date, quotaBytes: Int64?
+        sha256: String, owner: UserID, contentType: String, byteCount: Int64, at date: Date, quotaBytes: Int64?
     ) async throws {
-        let byteCount = Int64(data.count)
-        let bytes = ByteBuffer(data: data)
         // One transaction holding the owner's lock, so the quota is checked against every upload
-        // that committed before; one statement writes the blob and the reference together. The
-        // first upload stores the bytes, later ones (by anyone) only add a reference.
+        // that committed before, and the asset's, so that a release cannot collect the row this
+        // reference joins; one statement writes the row and the reference together. The first
+        // holder of the bytes adds the row, later ones (anyone) only a reference.
         try await read { connection in
             try await transaction(on: connection) {
                 try await connection.query(
                     "SELECT pg_advisory_xact_lock(\(Self.ownerLockSpace), hashtext(\(owner.uuidString)))",
                     logger: logger)
+                try await lockAsset(sha256, on: connection)
                 let owned = try await connection.rows(
                     "SELECT 1 FROM asset_refs WHERE sha256 = \(sha256) AND ownerID = \(owner.rawValue)", logger: logger
                 ) { try $0.decode(Int.self) }
@@ -30,38 +30,94 @@ extension PostgresStore: AssetRepository {
                         ) { try $0.decode(Int64.self) }.first ?? 0
                     if used + byteCount > quotaBytes { throw AssetQuotaExceeded(usedBytes: used) }
                 }
-                try await insert(
-                    sha256: sha256, owner: owner, contentType: contentType, byteCount: byteCount,
-                    bytes: bytes, at: date, on: connection)
+                try await connection.query(
+                    """
+                    WITH blob AS (
+                        INSERT INTO asset_blobs (sha256, contentType, byteCount, createdAt)
+                        VALUES (\(sha256), \(contentType), \(byteCount), \(date.storeValue))
+                        ON CONFLICT (sha256) DO NOTHING
+                    )
+                    INSERT INTO asset_refs (sha256, ownerID, byteCount, createdAt)
+                    VALUES (\(sha256), \(owner.rawValue), \(byteCount), \(date.storeValue))
+                    ON CONFLICT (sha256, ownerID) DO NOTHING
+                    """, logger: logger)
             }
         }
     }
 
-    private func insert(
-        sha256: String, owner: UserID, contentType: String, byteCount: Int64, bytes: ByteBuffer, at date: Date,
-        on connection: PostgresConnection
-    ) async throws {
+    /// The advisory lock space of assets ("BLOB"), one lock per SHA-256.
+    private static let assetLockSpace: Int32 = 0x424C_4F42
+
+    private func lockAsset(_ sha256: String, on connection: PostgresConnection) async throws {
         try await connection.query(
-            """
-            WITH blob AS (
-                INSERT INTO asset_blobs (sha256, contentType, byteCount, data, createdAt)
-                VALUES (\(sha256), \(contentType), \(byteCount), \(bytes), \(date.storeValue))
-                ON CONFLICT (sha256) DO NOTHING
-            )
-            INSERT INTO asset_refs (sha256, ownerID, byteCount, createdAt)
-            VALUES (\(sha256), \(owner.rawValue), \(byteCount), \(date.storeValue))
-            ON CONFLICT (sha256, ownerID) DO NOTHING
-            """, logger: logger)
+            "SELECT pg_advisory_xact_lock(\(Self.assetLockSpace), hashtext(\(sha256)))", logger: logger)
     }
 
     public func asset(sha256: String) async throws -> StoredAsset? {
         try await read { connection in
             try await connection.rows(
-                "SELECT contentType, data FROM asset_blobs WHERE sha256 = \(sha256)", logger: logger
+                "SELECT contentType, byteCount FROM asset_blobs WHERE sha256 = \(sha256)", logger: logger
             ) { row in
-                let (contentType, data) = try row.decode((String, ByteBuffer).self)
-                return StoredAsset(sha256: sha256, contentType: contentType, data: Data(buffer: data))
+                let (contentType, byteCount) = try row.decode((String, Int64).self)
+                return StoredAsset(sha256: sha256, contentType: contentType, byteCount: byteCount)
             }.first
+        }
+    }
+
+    public func releaseAsset(sha256: String, owner: UserID) async throws -> AssetRelease {
+        try await read { connection in
+            var release = AssetRelease.notHeld
+            try await transaction(on: connection) {
+                try await lockAsset(sha256, on: connection)
+                let held = try await connection.rows(
+                    "SELECT 1 FROM asset_refs WHERE sha256 = \(sha256) AND ownerID = \(owner.rawValue)", logger: logger
+                ) { try $0.decode(Int.self) }
+                guard !held.isEmpty else { return }
+                let use = try await connection.rows(
+                    """
+                    SELECT 'annotation', a.id FROM annotations a
+                    WHERE a.ownerID = \(owner.rawValue) AND NOT a.isDeleted AND (a.cloudAssetID = \(sha256)
+                        OR EXISTS (SELECT 1 FROM attachments t WHERE t.annotationID = a.id AND t.cloudAssetID = \(sha256)))
+                    UNION ALL
+                    SELECT 'worldMap', w.id FROM world_maps w
+                    WHERE w.ownerID = \(owner.rawValue) AND (w.worldMapAssetID = \(sha256) OR w.thumbnailAssetID = \(sha256))
+                    LIMIT 1
+                    """, logger: logger
+                ) { try $0.decode((String, UUID).self) }
+                if let first = use.first, let recordType = RecordType(rawValue: first.0) {
+                    release = .inUse(recordType: recordType, id: first.1.lowercasedString)
+                    return
+                }
+                let left =
+                    try await connection.rows(
+                        """
+                        WITH gone AS (DELETE FROM asset_refs WHERE sha256 = \(sha256) AND ownerID = \(owner.rawValue))
+                        SELECT count(*)::bigint FROM asset_refs WHERE sha256 = \(sha256) AND ownerID <> \(owner.rawValue)
+                        """, logger: logger
+                    ) { try $0.decode(Int64.self) }.first ?? 0
+                release = .released(collectable: left == 0)
+                guard left == 0 else { return }
+                try await connection.query("DELETE FROM asset_blobs WHERE sha256 = \(sha256)", logger: logger)
+            }
+            return release
+        }
+    }
+
+    public func inlineAssets(limit: Int) async throws -> [InlineAsset] {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT sha256, data FROM asset_blobs WHERE data IS NOT NULL LIMIT \(limit)", logger: logger
+            ) { row in
+                let (sha256, data) = try row.decode((String, ByteBuffer).self)
+                return InlineAsset(sha256: sha256, data: Data(buffer: data))
+            }
+        }
+    }
+
+    public func clearInlineAsset(sha256: String) async throws {
+        try await read { connection in
+            _ = try await connection.query(
+                "UPDATE asset_blobs SET data = NULL WHERE sha256 = \(sha256)", logger: logger)
         }
     }
 

@@ -52,9 +52,7 @@ private func buildPostgresApplication(
     let store = PostgresStore(
         client: client, logger: logger, maximumConnections: clientConfiguration.options.maximumConnections)
     let liveEvents = LiveEventsStatus()
-    var app = buildApplication(configuration, store: store, liveEvents: liveEvents, logger: logger)
-    app.addServices(client, PostgresCommitRelay(store: store, status: liveEvents))
-    app.beforeServerStarts {
+    var app = buildApplication(configuration, store: store, liveEvents: liveEvents, logger: logger) {
         do {
             // While the database cannot be reached the pool keeps trying (for about a minute);
             // SIGINT or SIGTERM in the meantime ends the wait.
@@ -63,6 +61,7 @@ private func buildPostgresApplication(
             throw ServerStartError(description: "PostgreSQL: \(detail)")
         }
     }
+    app.addServices(client, PostgresCommitRelay(store: store, status: liveEvents))
     return app
 }
 
@@ -78,14 +77,19 @@ public func buildApplication<Store: ServerStore>(
 }
 
 /// ``buildApplication(_:store:logger:)`` with live events reporting to `liveEvents`, which
-/// `/health` reads (and a PostgreSQL server's relay reports to as well).
+/// `/health` reads (and a PostgreSQL server's relay reports to as well); `prepareStore` runs
+/// before the server binds (a PostgreSQL store's migrations), and then assets the database still
+/// keeps move to the blob store.
 func buildApplication<Store: ServerStore>(
-    _ configuration: ServerConfiguration, store: Store, liveEvents: LiveEventsStatus, logger: Logger
+    _ configuration: ServerConfiguration, store: Store, liveEvents: LiveEventsStatus, logger: Logger,
+    prepareStore: @escaping @Sendable () async throws -> Void = {}
 ) -> Application<RouterResponder<APIRequestContext>> {
     let metrics = ServerMetrics()
     // One limiter for both routers: an events upgrade takes from the caller's bucket too.
     let limiter = RateLimiter(configuration)
-    let router = buildRouter(configuration, store: store, metrics: metrics, liveEvents: liveEvents, limiter: limiter)
+    let files = AssetFiles(configuration, store: store)
+    let router = buildRouter(
+        configuration, store: store, files: files, metrics: metrics, liveEvents: liveEvents, limiter: limiter)
     let hub = EventHub(store: store, logger: logger, status: liveEvents)
     let limits = configuration.connectionLimits
     let abuseLog = ThrottledLog(logger: logger)
@@ -113,7 +117,13 @@ func buildApplication<Store: ServerStore>(
         hub,
         SessionSweeper(
             store: store, lifetimes: configuration.sessionLifetimes, interval: configuration.sessionSweepInterval,
-            logger: logger))
+            logger: logger),
+        BlobSweeper(files: files, interval: configuration.sessionSweepInterval, logger: logger))
+    // Uploads from before the blob store leave the database before the first request.
+    app.beforeServerStarts {
+        try await prepareStore()
+        try await files.moveInlineBlobs(logger: logger)
+    }
     return app
 }
 
@@ -124,14 +134,16 @@ func buildApplication<Store: ServerStore>(
 public func buildRouter<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics = ServerMetrics()
 ) -> Router<APIRequestContext> {
-    buildRouter(configuration, store: store, metrics: metrics, liveEvents: nil, limiter: RateLimiter(configuration))
+    buildRouter(
+        configuration, store: store, files: AssetFiles(configuration, store: store), metrics: metrics, liveEvents: nil,
+        limiter: RateLimiter(configuration))
 }
 
 /// ``buildRouter(_:store:metrics:)``, its `/health` listing live events when the application
 /// serves them (`liveEvents`), its rate limit taken from `limiter`.
 func buildRouter<Store: ServerStore>(
-    _ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics, liveEvents: LiveEventsStatus?,
-    limiter: RateLimiter
+    _ configuration: ServerConfiguration, store: Store, files: AssetFiles, metrics: ServerMetrics,
+    liveEvents: LiveEventsStatus?, limiter: RateLimiter
 ) -> Router<APIRequestContext> {
     let hasher = PasswordHasher(cost: configuration.bcryptCost)
     var services = ServiceContainer(store: store, assets: store)
@@ -163,7 +175,7 @@ func buildRouter<Store: ServerStore>(
     CommentController(services: services).addRoutes(to: router)
     EngagementController(services: services).addRoutes(to: router)
     InboxController(services: services).addRoutes(to: router)
-    AssetController(services: services).addRoutes(to: router)
+    AssetController(services: services, files: files).addRoutes(to: router)
     WorldMapController(services: services).addRoutes(to: router)
     SyncController(services: services).addRoutes(to: router)
     return router

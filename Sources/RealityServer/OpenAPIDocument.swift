@@ -97,10 +97,10 @@ enum OpenAPIDocument {
             case .page(let name):
                 ["description": "One page", "content": ["application/json": ["schema": page(of: name.description)]]]
             case .raw:
-                // No schema: the bytes come in the media type they were uploaded with, JSON included,
-                // and are not a JSON string (OpenAPI 3.1 describes binary content without one).
+                // No schema: the bytes come in the media type they show, and are not a JSON string
+                // (OpenAPI 3.1 describes binary content without one).
                 [
-                    "description": "The bytes, in the media type they were uploaded with",
+                    "description": "The bytes, in the media type they show",
                     "content": ["*/*": [String: Any]()],
                 ]
             case .text:
@@ -116,6 +116,14 @@ enum OpenAPIDocument {
         var responses: [String: Any] = [
             "\(operation.status)": success, "default": ["$ref": "#/components/responses/Error"],
         ]
+        if case .raw = operation.answer {
+            responses["206"] = [
+                "description": "The bytes of the one range `Range` asked for (`Content-Range` says which)",
+                "content": ["*/*": [String: Any]()],
+            ]
+            responses["304"] = ["description": "`If-None-Match` names the asset's ETag"]
+            responses["416"] = ["description": "The range starts past the end (`Content-Range: bytes */size`)"]
+        }
         for (status, schema) in operation.errors {
             responses["\(status)"] = [
                 "description": "An error with details",
@@ -254,7 +262,8 @@ enum OpenAPIDocument {
                 "layerID": optionalUUID, "commentID": optionalUUID, "createdAt": date, "isRead": bool,
             ]),
             "AssetResponse": object(
-                ["id": assetID, "sha256": assetID, "size": integer], required: ["id", "sha256", "size"]),
+                ["id": assetID, "sha256": assetID, "size": integer, "contentType": string],
+                required: ["id", "sha256", "size", "contentType"]),
             "WorldAnchor": object(["id": uuid, "transform": array(number), "annotationID": optionalUUID]),
             "CreateWorldMapRequest": object(
                 [

@@ -14,7 +14,7 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// The port to bind; 0 picks a free one (tests).
     public var port: Int
-    /// Where the SQLite database and assets live (unused on PostgreSQL).
+    /// Where the SQLite database (unless on PostgreSQL) and the assets' bytes (`assets/`) live.
     public var dataDirectory: URL
     /// A PostgreSQL URL (`postgres://user:password@host:port/database?sslmode=…`); when set the
     /// server keeps everything in that database instead of SQLite.

@@ -2,12 +2,12 @@ import Foundation
 import GRDB
 import RealityCore
 
-/// Assets in the `asset_blobs` and `asset_refs` tables (migration v3, SPEC D5).
+/// Assets in the `asset_blobs` and `asset_refs` tables (migrations v3 and media19, SPEC D5); their
+/// bytes are in the server's blob store.
 extension SQLiteServerStore: AssetRepository {
     public func putAsset(
-        sha256: String, owner: UserID, contentType: String, data: Data, at date: Date, quotaBytes: Int64?
+        sha256: String, owner: UserID, contentType: String, byteCount: Int64, at date: Date, quotaBytes: Int64?
     ) async throws {
-        let byteCount = Int64(data.count)
         try await write { db in
             if try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM asset_refs WHERE sha256 = ? AND ownerID = ?",
@@ -22,13 +22,13 @@ extension SQLiteServerStore: AssetRepository {
                         arguments: [owner.uuidString]) ?? 0
                 if used + byteCount > quotaBytes { throw AssetQuotaExceeded(usedBytes: used) }
             }
-            // The first upload of the bytes stores them; later ones (by anyone) only add a reference.
+            // The first holder of the bytes adds the asset's row; later ones (anyone) a reference.
             try db.execute(
                 sql: """
-                    INSERT INTO asset_blobs (sha256, contentType, byteCount, data, createdAt) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO asset_blobs (sha256, contentType, byteCount, createdAt) VALUES (?, ?, ?, ?)
                     ON CONFLICT(sha256) DO NOTHING
                     """,
-                arguments: [sha256, contentType, byteCount, data, date.storeValue])
+                arguments: [sha256, contentType, byteCount, date.storeValue])
             try db.execute(
                 sql: """
                     INSERT INTO asset_refs (sha256, ownerID, byteCount, createdAt) VALUES (?, ?, ?, ?)
@@ -40,8 +40,56 @@ extension SQLiteServerStore: AssetRepository {
 
     public func asset(sha256: String) async throws -> StoredAsset? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT contentType, data FROM asset_blobs WHERE sha256 = ?", arguments: [sha256])
-                .map { StoredAsset(sha256: sha256, contentType: $0["contentType"], data: $0["data"]) }
+            try Row.fetchOne(
+                db, sql: "SELECT contentType, byteCount FROM asset_blobs WHERE sha256 = ?", arguments: [sha256]
+            ).map { StoredAsset(sha256: sha256, contentType: $0["contentType"], byteCount: $0["byteCount"]) }
+        }
+    }
+
+    public func releaseAsset(sha256: String, owner: UserID) async throws -> AssetRelease {
+        try await write { db in
+            let arguments: StatementArguments = [sha256, owner.uuidString]
+            guard
+                try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM asset_refs WHERE sha256 = ?1 AND ownerID = ?2", arguments: arguments)
+                    != nil
+            else { return .notHeld }
+            if let row = try Row.fetchOne(db, sql: Self.assetUseSQL, arguments: arguments),
+                let type = RecordType(rawValue: row["recordType"])
+            {
+                return .inUse(recordType: type, id: row["id"])
+            }
+            try db.execute(sql: "DELETE FROM asset_refs WHERE sha256 = ?1 AND ownerID = ?2", arguments: arguments)
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM asset_refs WHERE sha256 = ?", arguments: [sha256]) == nil
+            else { return .released(collectable: false) }
+            try db.execute(sql: "DELETE FROM asset_blobs WHERE sha256 = ?", arguments: [sha256])
+            return .released(collectable: true)
+        }
+    }
+
+    /// A record of owner `?2` that names asset `?1`: an annotation not deleted (its content or an
+    /// attachment) or a world map.
+    private static let assetUseSQL = """
+        SELECT 'annotation' AS recordType, a.id FROM annotations a
+        WHERE a.ownerID = ?2 AND a.isDeleted = 0 AND (a.cloudAssetID = ?1
+            OR EXISTS (SELECT 1 FROM attachments t WHERE t.annotationID = a.id AND t.cloudAssetID = ?1))
+        UNION ALL
+        SELECT 'worldMap', w.id FROM world_maps w
+        WHERE w.ownerID = ?2 AND (w.worldMapAssetID = ?1 OR w.thumbnailAssetID = ?1)
+        LIMIT 1
+        """
+
+    public func inlineAssets(limit: Int) async throws -> [InlineAsset] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT sha256, data FROM asset_blobs WHERE data IS NOT NULL LIMIT ?", arguments: [limit]
+            ).map { InlineAsset(sha256: $0["sha256"], data: $0["data"]) }
+        }
+    }
+
+    public func clearInlineAsset(sha256: String) async throws {
+        try await write { db in
+            try db.execute(sql: "UPDATE asset_blobs SET data = NULL WHERE sha256 = ?", arguments: [sha256])
         }
     }
 

@@ -19,6 +19,8 @@ enum StoreMigrations {
         migrator.registerMigration("accounts: session IDs, devices and last use", migrate: createAccountSessions)
         migrator.registerMigration("cli16: rejections by record ID prefix", migrate: createRejectionRecordIndex)
         migrator.registerMigration("feed17: creation and placement commits, plan sharing shown", migrate: createFeed17)
+        migrator.registerMigration("media19: asset bytes in the blob store", migrate: createBlobFiles)
+        migrator.registerMigration("media19 device: media files on this device", migrate: createDeviceMedia)
         return migrator
     }
 

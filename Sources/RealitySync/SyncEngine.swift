@@ -20,6 +20,8 @@ public actor SyncEngine<Store: SyncStore> {
     let pageSize: Int
     let logger: Logger
     var limits: SyncLimits?
+    /// Media files uploaded by the push in progress (``uploadMedia(of:)``).
+    var mediaUploaded = 0
 
     /// An engine over `store` talking through `transport`, pushing as device `clientID`.
     public init(
@@ -62,6 +64,7 @@ public actor SyncEngine<Store: SyncStore> {
             summary.add(try await pull(scope), scope: scope)
         }
         summary.add(try await push())
+        summary.mediaDownloaded = try await downloadMedia()
         return summary
     }
 
@@ -73,6 +76,7 @@ public actor SyncEngine<Store: SyncStore> {
             summary.add(try await pull(scope), scope: scope)
         }
         summary.add(try await push())
+        summary.mediaDownloaded = try await downloadMedia()
         return summary
     }
 
@@ -83,6 +87,7 @@ public actor SyncEngine<Store: SyncStore> {
         let limits = try await currentLimits()
         var batchSize = limits.maxMutations
         var summary = PushSummary()
+        mediaUploaded = 0
         var rounds = try await store.pendingSyncCount() + 4
         while rounds > 0 {
             rounds -= 1
@@ -91,7 +96,10 @@ public actor SyncEngine<Store: SyncStore> {
             var outcomes: [(OutgoingMutation, PushOutcome)] = []
             var sendable: [(OutgoingMutation, SyncMutation)] = []
             for mutation in batch {
-                if let wire = mutation.wireMutation() {
+                if let refused = try await uploadMedia(of: mutation) {
+                    outcomes.append((mutation, refused))
+                    summary.count(.rejected)
+                } else if let wire = mutation.wireMutation() {
                     sendable.append((mutation, wire))
                 } else {
                     outcomes.append(
@@ -135,6 +143,7 @@ public actor SyncEngine<Store: SyncStore> {
             }
             summary.add(try await store.applyPushOutcomes(outcomes, strategy: strategy, at: Timestamp.now()))
         }
+        summary.mediaUploaded = mediaUploaded
         return summary
     }
 
@@ -158,6 +167,8 @@ public struct PushSummary: Hashable, Sendable, Codable {
     public var merged = 0
     /// Of the conflicts, those kept for the user (`manual`; `reality conflicts`).
     public var leftForUser = 0
+    /// Media files uploaded before the mutations that name them.
+    public var mediaUploaded = 0
 
     /// An empty summary.
     public init() {}
@@ -189,6 +200,8 @@ public struct SyncSummary: Hashable, Sendable, Codable {
     public var conflicts = 0
     /// Records removed from the device.
     public var removed = 0
+    /// Media files downloaded with the annotations that name them.
+    public var mediaDownloaded = 0
 
     /// An empty summary.
     public init() {}
@@ -199,6 +212,7 @@ public struct SyncSummary: Hashable, Sendable, Codable {
         pushed.rejected += push.rejected
         pushed.merged += push.merged
         pushed.leftForUser += push.leftForUser
+        pushed.mediaUploaded += push.mediaUploaded
         merged += push.merged
         conflicts += push.leftForUser
     }

@@ -35,6 +35,20 @@ public protocol SyncStore: Sendable {
     func commits() -> AsyncStream<CommitEvent>
     /// Calls `onCommit` within about `interval` of each commit to the store by any process.
     func watchCommits(every interval: Duration, _ onCommit: @escaping @Sendable () async -> Void) async throws
+
+    /// Where downloaded media go; nil for a store that keeps none (in memory).
+    var mediaDirectory: URL? { get }
+    /// The media file with this SHA-256, if the device knows it.
+    func media(sha256: String) async throws -> DeviceMedia?
+    /// Records a media file (``DeviceMedia``).
+    func registerMedia(_ media: DeviceMedia) async throws
+    /// Records that the server holds the bytes.
+    func markMediaUploaded(sha256: String) async throws
+    /// Asset IDs the device's annotations name and the device does not know yet, at most `limit`.
+    func mediaToDownload(limit: Int) async throws -> [String]
+    /// Media up to this many bytes download with the annotations that name them; larger ones
+    /// when asked for (`reality media get`).
+    func mediaEagerLimit() async throws -> Int64
 }
 
 extension DeviceStore: SyncStore {}

@@ -32,7 +32,11 @@ struct TestServer {
         _ configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (APIClient) async throws -> Void
     ) async throws {
-        var configuration = ServerConfiguration(port: 0, adminToken: adminToken, bcryptCost: 4)
+        // A data directory of its own for the assets' blobs, removed afterwards.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-server-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: directory, adminToken: adminToken, bcryptCost: 4)
         configure(&configuration)
         switch backend {
         case .sqlite:

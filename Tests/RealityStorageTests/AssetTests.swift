@@ -5,7 +5,7 @@ import Testing
 
 @testable import RealityPostgres
 
-/// Content-addressed assets on PostgreSQL: one copy of the bytes, one reference per owner.
+/// Content-addressed assets: one row per SHA-256, one reference per owner.
 @Suite struct AssetTests {
     @Test func sameBytesFromTwoOwners_areStoredOnce_andCountForEach() async throws {
         try await withPostgresStore { store in
@@ -16,18 +16,21 @@ import Testing
             let sha = String(repeating: "ab", count: 32)
             let now = Timestamp.now()
             try await store.putAsset(
-                sha256: sha, owner: ana.id, contentType: "image/png", data: bytes, at: now, quotaBytes: nil)
+                sha256: sha, owner: ana.id, contentType: "image/png", byteCount: Int64(bytes.count), at: now,
+                quotaBytes: nil)
             try await store.putAsset(
-                sha256: sha, owner: ana.id, contentType: "image/png", data: bytes, at: now, quotaBytes: nil)
+                sha256: sha, owner: ana.id, contentType: "image/png", byteCount: Int64(bytes.count), at: now,
+                quotaBytes: nil)
             try await store.putAsset(
-                sha256: sha, owner: ben.id, contentType: "image/png", data: bytes, at: now, quotaBytes: nil)
+                sha256: sha, owner: ben.id, contentType: "image/png", byteCount: Int64(bytes.count), at: now,
+                quotaBytes: nil)
             #expect(try await store.rowCount("asset_blobs") == 1)
             #expect(try await store.rowCount("asset_refs") == 2)
             #expect(try await store.storageUsed(by: ana.id) == 4096)
             #expect(try await store.storageUsed(by: ben.id) == 4096)
             #expect(try await store.ownsAsset(sha256: sha, owner: ana.id))
             let stored = try #require(try await store.asset(sha256: sha))
-            #expect(stored.data == bytes && stored.contentType == "image/png")
+            #expect(stored.byteCount == 4096 && stored.contentType == "image/png")
             #expect(try await store.asset(sha256: String(repeating: "cd", count: 32)) == nil)
         }
     }
@@ -55,7 +58,7 @@ import Testing
                     .saveWorldMap(WorldMap(worldMapAssetID: sha, ownerID: bob.id)),
                 ]))
             try await store.putAsset(
-                sha256: sha, owner: ana.id, contentType: "image/png", data: Data("ana".utf8), at: Timestamp.now(),
+                sha256: sha, owner: ana.id, contentType: "image/png", byteCount: 3, at: Timestamp.now(),
                 quotaBytes: nil)
             let references = try await store.assetReferences(sha256: sha)
             #expect(references.annotations == [photo.id])
@@ -77,7 +80,7 @@ import Testing
                         do {
                             try await assets.putAsset(
                                 sha256: Self.sha(index), owner: ana.id, contentType: "application/octet-stream",
-                                data: Data(repeating: UInt8(index), count: 1_000), at: now, quotaBytes: 4_500)
+                                byteCount: 1_000, at: now, quotaBytes: 4_500)
                             return index
                         } catch let error as AssetQuotaExceeded {
                             #expect(error.usedBytes >= 4_000)
@@ -95,7 +98,53 @@ import Testing
             let kept = try #require(stored.first)
             try await assets.putAsset(
                 sha256: Self.sha(kept), owner: ana.id, contentType: "application/octet-stream",
-                data: Data(repeating: UInt8(kept), count: 1_000), at: now, quotaBytes: 4_500)
+                byteCount: 1_000, at: now, quotaBytes: 4_500)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func release_refusesWhileTheOwnersLiveRecordsUseIt_andCollectsWithTheLastReference(_ backend: StoreBackend)
+        async throws
+    {
+        try await withStore(backend) { store in
+            let assets = try #require(store as? any AssetRepository)
+            let ana = Samples.user("Ana")
+            let ben = Samples.user("Ben")
+            let layer = Samples.layer(owner: ana.id)
+            let sha = Self.sha(7)
+            var photo = Samples.note(owner: ana.id, layer: layer.id)
+            photo.content.cloudAssetID = sha
+            try await store.commit(
+                ChangeSet(changes: [.saveUser(ana), .saveUser(ben), .saveLayer(layer), .saveAnnotation(photo)]))
+            let now = Timestamp.now()
+            for owner in [ana.id, ben.id] {
+                try await assets.putAsset(
+                    sha256: sha, owner: owner, contentType: "image/png", byteCount: 500, at: now, quotaBytes: nil)
+            }
+            #expect(try await assets.releaseAsset(sha256: Self.sha(8), owner: ana.id) == .notHeld)
+            #expect(
+                try await assets.releaseAsset(sha256: sha, owner: ana.id)
+                    == .inUse(recordType: .annotation, id: photo.id.uuidString))
+            #expect(try await store.storageUsed(by: ana.id) == 500, "a refused release removes nothing")
+
+            // Once the annotation is deleted Ana may let go; Ben's reference keeps the asset.
+            photo.isDeleted = true
+            try await store.commit(ChangeSet(changes: [.saveAnnotation(photo)]))
+            #expect(try await assets.releaseAsset(sha256: sha, owner: ana.id) == .released(collectable: false))
+            #expect(try await store.storageUsed(by: ana.id) == 0)
+            #expect(try await assets.asset(sha256: sha) != nil)
+            #expect(try await assets.releaseAsset(sha256: sha, owner: ana.id) == .notHeld)
+
+            // A world map is a use too; the last reference takes the row with it.
+            let map = WorldMap(worldMapAssetID: sha, ownerID: ben.id)
+            try await store.commit(ChangeSet(changes: [.saveWorldMap(map)]))
+            #expect(
+                try await assets.releaseAsset(sha256: sha, owner: ben.id)
+                    == .inUse(recordType: .worldMap, id: map.id.uuidString))
+            try await store.commit(ChangeSet(changes: [.deleteWorldMap(map.id)]))
+            #expect(try await assets.releaseAsset(sha256: sha, owner: ben.id) == .released(collectable: true))
+            #expect(try await assets.asset(sha256: sha) == nil)
+            #expect(try await store.rowCount("asset_refs") == 0)
         }
     }
 

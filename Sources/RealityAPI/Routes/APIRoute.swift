@@ -60,7 +60,7 @@ public struct APIRoute: Sendable {
         case json(SchemaName)
         /// A ``Page`` of the named schema.
         case page(SchemaName)
-        /// Raw bytes (assets), in the media type they were uploaded with.
+        /// Raw bytes (assets), in the media type they show; with ranges (206, 416) and 304.
         case raw
         /// Plain text (metrics).
         case text

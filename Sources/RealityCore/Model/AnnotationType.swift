@@ -14,10 +14,16 @@ public enum AnnotationType: String, Codable, Hashable, Sendable, CaseIterable {
     case object3D
 
     /// True for the types whose substance is a media file rather than text or strokes.
-    public var isMedia: Bool {
+    public var isMedia: Bool { mediaKind != nil }
+
+    /// The kind of media file the type holds; nil for text and drawings.
+    public var mediaKind: MediaFormat.Kind? {
         switch self {
-        case .photo, .voiceMemo, .video, .object3D: true
-        case .text, .drawing: false
+        case .photo: .image
+        case .voiceMemo: .audio
+        case .video: .video
+        case .object3D: .model
+        case .text, .drawing: nil
         }
     }
 }

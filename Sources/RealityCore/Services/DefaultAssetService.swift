@@ -22,8 +22,8 @@ public struct DefaultAssetService<Store: DataStore & AssetRepository>: AssetServ
 
     public var serviceIdentifier: String { "assets" }
 
-    public func storeAsset(sha256: String, contentType: String, data: Data) async throws {
-        guard !data.isEmpty else { throw ValidationError(field: "body", reason: .required) }
+    public func storeAsset(sha256: String, contentType: String, byteCount: Int64) async throws {
+        guard byteCount > 0 else { throw ValidationError(field: "body", reason: .required) }
         try FieldCheck.assetID(sha256, field: "sha256", required: true)
         guard !contentType.isEmpty else { throw ValidationError(field: "contentType", reason: .required) }
         guard contentType.utf8.count <= Self.maxContentTypeLength,
@@ -36,11 +36,26 @@ public struct DefaultAssetService<Store: DataStore & AssetRepository>: AssetServ
         // The store checks the quota inside the write, so racing uploads cannot overshoot it.
         do {
             try await store.putAsset(
-                sha256: sha256, owner: user.id, contentType: contentType, data: data, at: context.now,
+                sha256: sha256, owner: user.id, contentType: contentType, byteCount: byteCount, at: context.now,
                 quotaBytes: limits.maxStorageBytes)
         } catch let error as AssetQuotaExceeded {
             throw TierLimitError.storageQuotaExceeded(
                 limitBytes: limits.maxStorageBytes, usedBytes: error.usedBytes, tier: tier)
+        }
+    }
+
+    public func deleteAsset(sha256: String) async throws -> Bool {
+        guard (try? FieldCheck.assetID(sha256, field: "id", required: true)) != nil else {
+            throw PermissionError.notFound
+        }
+        switch try await store.releaseAsset(sha256: sha256, owner: context.userID) {
+        case .notHeld:
+            throw PermissionError.notFound
+        case .inUse(let type, let id):
+            throw ServiceError.invalidOperation(
+                reason: "The asset is still used by \(type.rawValue) \(id); delete that first.")
+        case .released(let collectable):
+            return collectable
         }
     }
 

@@ -20,6 +20,7 @@ struct ReferenceCheck<Store: DataStore>: Sendable {
         let kept = previous.map(Self.assetIDs(of:)) ?? []
         if let hash = annotation.content.cloudAssetID, !kept.contains(hash) {
             try await requireUploaded(hash, field: "content.cloudAssetID")
+            try await requireKind(of: hash, for: annotation.type)
         }
         for (index, attachment) in annotation.attachments.enumerated() {
             guard let hash = attachment.cloudAssetID, !kept.contains(hash) else { continue }
@@ -51,6 +52,19 @@ struct ReferenceCheck<Store: DataStore>: Sendable {
     /// Every asset hash an annotation names.
     static func assetIDs(of annotation: Annotation) -> Set<String> {
         Set([annotation.content.cloudAssetID].compactMap { $0 } + annotation.attachments.compactMap(\.cloudAssetID))
+    }
+
+    /// Throws when the bytes of `sha256` are media of another kind than `type` holds (a photo
+    /// that is audio); bytes of no known format pass, as the server cannot tell.
+    private func requireKind(of sha256: String, for type: AnnotationType) async throws {
+        guard let assets = context.assets, let expected = type.mediaKind,
+            let asset = try await assets.asset(sha256: sha256),
+            let format = MediaFormat(mimeType: asset.contentType), format.kind != expected
+        else { return }
+        throw ValidationError(
+            field: "content.cloudAssetID",
+            reason: .notAllowed(
+                detail: "a \(type.rawValue) needs \(expected.rawValue) media, not \(format.kind.rawValue)"))
     }
 
     /// Throws unless the acting user uploaded `sha256`; nothing to check where no assets are kept.

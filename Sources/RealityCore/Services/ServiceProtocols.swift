@@ -192,10 +192,14 @@ public protocol AnchorManager: ServiceProtocol {
 
 /// Content-addressed media and world-map bytes (SPEC D5, S8).
 public protocol AssetService: ServiceProtocol {
-    /// Stores bytes whose SHA-256 the caller computed, within the user's storage quota; storing
-    /// bytes the user already holds changes nothing and costs nothing.
-    func storeAsset(sha256: String, contentType: String, data: Data) async throws
+    /// Records that the user holds bytes the blob store now keeps (their SHA-256, length and the
+    /// type their bytes show, all measured by the server), within the user's storage quota;
+    /// holding bytes the user already holds changes nothing and costs nothing.
+    func storeAsset(sha256: String, contentType: String, byteCount: Int64) async throws
     /// The asset, if the user uploaded it or may see an annotation or world map whose author
     /// uploaded it and names it.
     func asset(sha256: String) async throws -> StoredAsset
+    /// Removes the user's reference to the asset (refused while a live annotation or world map of
+    /// theirs names it); true when it was the last reference, so that the bytes may be collected.
+    func deleteAsset(sha256: String) async throws -> Bool
 }

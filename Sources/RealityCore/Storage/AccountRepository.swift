@@ -109,19 +109,55 @@ extension AccountRepository {
 /// The bytes are stored once per SHA-256; each user who stores them owns a reference that counts
 /// toward that user's quota.
 public protocol AssetRepository: Sendable {
-    /// Stores `data` under its SHA-256 (computed by the caller) for `owner`; storing bytes the owner
-    /// already has changes nothing. With `quotaBytes`, the owner's total after the upload is
-    /// checked in the same transaction (two racing uploads cannot both slip under the quota), and
-    /// ``AssetQuotaExceeded`` is thrown, storing nothing, when it would be over.
-    func putAsset(sha256: String, owner: UserID, contentType: String, data: Data, at date: Date, quotaBytes: Int64?)
-        async throws
-    /// The asset's metadata and bytes, if it exists.
+    /// Records that `owner` holds the asset `sha256` (its bytes, kept by the server's blob store,
+    /// are `byteCount` long and of `contentType`); holding bytes the owner already has changes
+    /// nothing. With `quotaBytes`, the owner's total after the upload is checked in the same
+    /// transaction (two racing uploads cannot both slip under the quota), and
+    /// ``AssetQuotaExceeded`` is thrown, recording nothing, when it would be over.
+    func putAsset(
+        sha256: String, owner: UserID, contentType: String, byteCount: Int64, at date: Date, quotaBytes: Int64?
+    ) async throws
+    /// What is known of the asset, if anyone holds it.
     func asset(sha256: String) async throws -> StoredAsset?
     /// Whether `owner` holds a reference to the asset.
     func ownsAsset(sha256: String, owner: UserID) async throws -> Bool
     /// The annotations and world maps that name the asset and whose author holds it, for read
     /// authorisation: a record naming someone else's upload is left out (issue 17).
     func assetReferences(sha256: String) async throws -> AssetReferences
+    /// Removes `owner`'s reference to the asset, in one transaction: ``AssetRelease/notHeld`` when
+    /// they hold none, ``AssetRelease/inUse(_:)`` (removing nothing) while one of their annotations
+    /// that is not deleted, or one of their world maps, names it; when no reference is left the
+    /// asset's row goes too and the answer says its bytes may be collected.
+    func releaseAsset(sha256: String, owner: UserID) async throws -> AssetRelease
+    /// Assets whose bytes are still in the database (kept there before the blob store), at most
+    /// `limit`, with their bytes.
+    func inlineAssets(limit: Int) async throws -> [InlineAsset]
+    /// Forgets the database's copy of the asset's bytes, once the blob store holds them.
+    func clearInlineAsset(sha256: String) async throws
+}
+
+/// What removing a reference to an asset did.
+public enum AssetRelease: Hashable, Sendable {
+    /// The owner held no reference.
+    case notHeld
+    /// A record of the owner's still names the asset; nothing was removed.
+    case inUse(recordType: RecordType, id: String)
+    /// The reference is gone; `collectable` when it was the last, and the bytes may go too.
+    case released(collectable: Bool)
+}
+
+/// An asset whose bytes the database still keeps.
+public struct InlineAsset: Hashable, Sendable {
+    /// SHA-256, lowercase hex.
+    public var sha256: String
+    /// The bytes.
+    public var data: Data
+
+    /// An inline asset with the given parts.
+    public init(sha256: String, data: Data) {
+        self.sha256 = sha256
+        self.data = data
+    }
 }
 
 /// An upload that would take its owner over the storage quota.
@@ -135,20 +171,21 @@ public struct AssetQuotaExceeded: Error, Hashable, Sendable {
     }
 }
 
-/// An asset's bytes and what is known of them.
+/// What the server knows of an asset; its bytes are in the blob store.
 public struct StoredAsset: Hashable, Sendable {
     /// SHA-256, lowercase hex.
     public var sha256: String
-    /// The MIME type it was uploaded with.
+    /// The MIME type its bytes show (``MediaFormat/sniff(_:)``), or
+    /// ``MediaFormat/unknownMIMEType``.
     public var contentType: String
-    /// The bytes.
-    public var data: Data
+    /// Its length in bytes.
+    public var byteCount: Int64
 
     /// An asset with the given parts.
-    public init(sha256: String, contentType: String, data: Data) {
+    public init(sha256: String, contentType: String, byteCount: Int64) {
         self.sha256 = sha256
         self.contentType = contentType
-        self.data = data
+        self.byteCount = byteCount
     }
 }
 

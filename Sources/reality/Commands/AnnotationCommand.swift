@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RealityCore
+import RealitySync
 
 /// `reality annotation …`
 struct AnnotationCommand: AsyncParsableCommand {
@@ -16,27 +17,46 @@ struct AnnotationCommand: AsyncParsableCommand {
         @Option(parsing: .unconditional, help: "Where, in world metres (X,Y,Z; negative numbers allowed).") var at:
             Point
         @Option(parsing: .unconditional, help: "A short title (up to 100 characters).") var title: String?
-        @Option(help: "text, drawing, photo, voiceMemo, video or object3D.") var type: AnnotationType = .text
-        @Option(help: "A media file's URL, for photo, voice memo, video and 3D types.") var media: String?
+        @Option(
+            help: """
+                text, drawing, photo, voiceMemo, video or object3D (default: what --media's bytes are, else text).
+                """)
+        var type: AnnotationType?
+        @Option(
+            help: """
+                The media: a file on this device (uploaded when the device syncs, from wherever it is then),                 or the URL of one elsewhere.
+                """)
+        var media: String?
         @Option(help: "The SHA-256 of an uploaded asset holding the media.") var asset: String?
 
         func run() async throws {
-            try await Device.run(global, flags: AnnotationFlags.forDraft(type)) { device in
+            try await Device.run(global, flags: AnnotationFlags.forDraft(type ?? .text)) { device in
                 let layerID: LayerID
                 if let layer {
                     layerID = try await layer.resolve(device)
                 } else {
                     layerID = try await device.container.layerService().defaultLayer().id
                 }
-                var mediaURL: URL?
+                var content = AnnotationContent(text: text, cloudAssetID: asset)
+                var type = self.type ?? .text
                 if let media {
-                    guard let url = URL(string: media) else { throw CLIError.invalid("--media is not a URL: \(media)") }
-                    mediaURL = url
+                    if let file = try MediaOption.localFile(media) {
+                        type = try MediaOption.type(of: file, declared: self.type)
+                        if let asset, asset != file.sha256 {
+                            throw CLIError.invalid("--asset names other bytes than --media's file")
+                        }
+                        content.mediaURL = URL(fileURLWithPath: file.path)
+                        content.cloudAssetID = file.sha256
+                        try await device.container.store().registerMedia(file.deviceMedia)
+                    } else {
+                        guard let url = URL(string: media) else {
+                            throw CLIError.invalid("--media is neither a file nor a URL: \(media)")
+                        }
+                        content.mediaURL = url
+                    }
                 }
                 let annotation = try await device.container.annotationService().createAnnotation(
-                    AnnotationDraft(
-                        type: type, content: AnnotationContent(text: text, mediaURL: mediaURL, cloudAssetID: asset),
-                        title: title, position: at.value, layerID: layerID))
+                    AnnotationDraft(type: type, content: content, title: title, position: at.value, layerID: layerID))
                 try device.output.print(annotation) { "Created annotation \(annotation.id)" }
             }
         }

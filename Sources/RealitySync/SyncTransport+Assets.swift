@@ -1,0 +1,118 @@
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import NIOCore
+import NIOHTTP1
+import RealityAPI
+import RealityCore
+import RealityStore
+import _NIOFileSystem
+
+/// Asset bytes to and from the server (issue 19), streamed: memory stays bounded whatever a
+/// file's size.
+extension SyncTransport {
+    /// How long a transfer of `byteCount` bytes may take: the usual timeout, plus a second per
+    /// megabyte (a floor of 1 MB/s).
+    static func transferTimeout(_ timeout: TimeAmount, bytes byteCount: Int64) -> TimeAmount {
+        timeout + .seconds(byteCount >> 20)
+    }
+
+    /// `POST /api/v1/assets` with the file at `path`, read as it goes.
+    public func uploadAsset(path: String) async throws -> AssetResponse {
+        do {
+            return try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(path)) { handle in
+                let size = Int64(try await handle.info().size)
+                var request = HTTPClientRequest(url: serverURL + APIRoute.uploadAsset.path())
+                request.method = .POST
+                if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+                request.headers.add(name: "Content-Type", value: "application/octet-stream")
+                request.body = .stream(handle.readChunks(chunkLength: .mebibytes(1)), length: .known(size))
+                let response = try await execute(request, bytes: size)
+                let body = try await response.body.collect(upTo: 1 << 20)
+                let data = Data(body.readableBytesView)
+                guard (200..<300).contains(Int(response.status.code)) else {
+                    throw Self.error(status: Int(response.status.code), headers: response.headers, body: data)
+                }
+                return try RealityJSON.decode(AssetResponse.self, from: data)
+            }
+        } catch let error as FileSystemError {
+            throw MediaFileError.unreadable(path: "\(path) (\(error.code))")
+        }
+    }
+
+    /// What a download did.
+    public enum Download: Sendable {
+        /// The bytes are in `media.path`.
+        case stored(DeviceMedia)
+        /// Larger than the limit given: left on the server (`media.path` is nil).
+        case left(DeviceMedia)
+    }
+
+    /// `GET /api/v1/assets/{sha256}` into `directory` (as a file named by the hash, written to a
+    /// temporary file first and checked against the hash); bytes longer than `maxBytes` are left
+    /// on the server.
+    public func downloadAsset(sha256: String, into directory: URL, maxBytes: Int64 = .max) async throws -> Download {
+        var request = HTTPClientRequest(url: serverURL + APIRoute.asset.path(id: sha256))
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        let response = try await execute(request, bytes: 0)
+        let status = Int(response.status.code)
+        guard status == 200 else {
+            let body = try await response.body.collect(upTo: 1 << 20)
+            throw Self.error(status: status, headers: response.headers, body: Data(body.readableBytesView))
+        }
+        let contentType = response.headers.first(name: "Content-Type") ?? MediaFormat.unknownMIMEType
+        let announced = response.headers.first(name: "Content-Length").flatMap { Int64($0) }
+        if let announced, announced > maxBytes {
+            return .left(
+                DeviceMedia(sha256: sha256, path: nil, byteCount: announced, contentType: contentType, isUploaded: true)
+            )
+        }
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let target = directory.appendingPathComponent(sha256).path
+        let partial = directory.appendingPathComponent(".\(sha256).\(UUID().uuidString).part").path
+        var hasher = SHA256()
+        var byteCount: Int64 = 0
+        do {
+            try await FileSystem.shared.withFileHandle(
+                forWritingAt: FilePath(partial), options: .newFile(replaceExisting: true)
+            ) { handle in
+                try await handle.withBufferedWriter { writer in
+                    for try await chunk in response.body {
+                        chunk.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
+                        byteCount += Int64(chunk.readableBytes)
+                        _ = try await writer.write(contentsOf: chunk)
+                    }
+                }
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw SyncError.network(String(describing: error))
+        }
+        let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        guard digest == sha256 else {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw SyncError.server(status: 200, message: "the bytes of asset \(sha256) do not hash to it")
+        }
+        guard rename(partial, target) == 0 else {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw SyncError.network("cannot move the download into \(target)")
+        }
+        return .stored(
+            DeviceMedia(sha256: sha256, path: target, byteCount: byteCount, contentType: contentType, isUploaded: true))
+    }
+
+    /// `DELETE /api/v1/assets/{sha256}`: removes this account's reference to the bytes.
+    public func deleteAsset(sha256: String) async throws {
+        _ = try await raw(.deleteAsset, APIRoute.deleteAsset.path(id: sha256), body: nil)
+    }
+
+    /// Sends `request`, network failures coming out as ``SyncError/network(_:)``.
+    private func execute(_ request: HTTPClientRequest, bytes: Int64) async throws -> HTTPClientResponse {
+        do {
+            return try await client.execute(request, timeout: Self.transferTimeout(timeout, bytes: bytes))
+        } catch {
+            throw SyncError.network(String(describing: error))
+        }
+    }
+}

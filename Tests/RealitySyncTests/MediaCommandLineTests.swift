@@ -1,0 +1,96 @@
+import Foundation
+import RealityAPI
+import RealityCore
+import RealityStore
+import RealitySync
+import RealityTestSupport
+import Testing
+
+extension DeviceSyncTests {
+    /// Media end to end as a person uses it (issue 19), `reality` and the server as processes: a
+    /// photo made from a file goes up with the first sync and comes down on the second device; a
+    /// file gone before the upload is a rejection, not a stuck outbox; large media stay on the
+    /// server until asked for; an asset in use cannot be deleted.
+    @Suite struct MediaCommandLineTests {
+        @Test(arguments: Backend.allCases)
+        func photoFromAFile_travelsToTheSecondDevice_andMissingFilesAreRejected(backend: Backend) async throws {
+            try await SyncTestServer.withServerProcess(backend) { server, harness in
+                let directory = harness.directory
+                let phone = CommandLineRunner(store: directory.appendingPathComponent("phone.sqlite").path)
+                let tablet = CommandLineRunner(store: directory.appendingPathComponent("tablet.sqlite").path)
+                let credentials = ["--server", server.url, "--email", "mia@example.com", "--password", "correct horse"]
+                var generator = SplitMix64(seed: 1_919)
+                let photoBytes =
+                    MediaSamples.png + Data((0..<300_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+                let photoFile = directory.appendingPathComponent("beach.png")
+                try photoBytes.write(to: photoFile)
+
+                // Made offline, before any account: the type comes from the bytes.
+                let photo: Annotation = try await phone.run(
+                    "annotation", "create", "--media", photoFile.path, "--at", "1,0,-2"
+                ).decode()
+                #expect(photo.type == .photo)
+                let sha256 = try #require(photo.content.cloudAssetID)
+                #expect(photo.content.mediaURL == photoFile)
+                let wrongKind = try await phone.run(
+                    "annotation", "create", "--type", "voiceMemo", "--media", photoFile.path, "--at", "0,0,0")
+                #expect(wrongKind.status != 0 && wrongKind.error.contains("needs audio"), "\(wrongKind.error)")
+
+                #expect(try await phone.run(["register"] + credentials).status == 0)
+                let pushed: SyncSummary = try await phone.run("sync").decode()
+                #expect(pushed.pushed.mediaUploaded == 1 && pushed.pushed.rejected == 0)
+                let phoneMedia: [DeviceMedia] = try await phone.run("media", "list").decode()
+                #expect(phoneMedia.map(\.isUploaded) == [true])
+
+                #expect(try await tablet.run(["login"] + credentials).status == 0)
+                let pulled: SyncSummary = try await tablet.run("sync").decode()
+                #expect(pulled.mediaDownloaded == 1)
+                let tabletMedia: [DeviceMedia] = try await tablet.run("media", "list").decode()
+                let copy = try #require(tabletMedia.first { $0.sha256 == sha256 }?.path)
+                #expect(FileManager.default.contents(atPath: copy) == photoBytes)
+                #expect(tabletMedia.first?.contentType == "image/png")
+
+                // A file deleted before its upload: the change is rejected and held, not stuck.
+                let memoFile = directory.appendingPathComponent("memo.m4a")
+                try (MediaSamples.header("m4a") + Data(count: 4_000)).write(to: memoFile)
+                let memo: Annotation = try await phone.run(
+                    "annotation", "create", "--media", memoFile.path, "--at", "2,0,0"
+                ).decode()
+                #expect(memo.type == .voiceMemo)
+                let memoBytes = try Data(contentsOf: memoFile)
+                try FileManager.default.removeItem(at: memoFile)
+                let refused: SyncSummary = try await phone.run("sync").decode()
+                #expect(refused.pushed.rejected == 1)
+                let status: SyncCommandLineTests.Status = try await phone.run("status").decode()
+                #expect(status.pendingChanges == 0, "the outbox is not stuck")
+                let rejections = try await phone.runPlain("rejections")
+                #expect(rejections.text.contains("no longer on this device"), "\(rejections.text)")
+                // Put back and retried, it goes.
+                try memoBytes.write(to: memoFile)
+                #expect(try await phone.run("rejections", "retry", "--all").status == 0)
+                let retried: SyncSummary = try await phone.run("sync").decode()
+                #expect(retried.pushed.mediaUploaded == 1 && retried.pushed.rejected == 0)
+
+                // With an eager limit of 0 the tablet leaves the memo on the server until asked.
+                #expect(try await tablet.run("media", "eager-limit", "0").status == 0)
+                let lazy: SyncSummary = try await tablet.run("sync").decode()
+                #expect(lazy.mediaDownloaded == 0)
+                let saved = directory.appendingPathComponent("memo-copy.m4a")
+                let fetched = try await tablet.run("media", "get", memo.id.uuidString, "-o", saved.path)
+                #expect(fetched.status == 0, "\(fetched.error)")
+                #expect(try Data(contentsOf: saved) == memoBytes)
+
+                // An asset in use cannot be deleted; once its annotation is gone it can.
+                let inUse = try await tablet.run("media", "rm", sha256)
+                #expect(inUse.status != 0 && inUse.error.contains("still used"), "\(inUse.error)")
+                #expect(try await phone.run("annotation", "delete", photo.id.uuidString).status == 0)
+                _ = try await phone.run("sync")
+                let removed = try await phone.run("media", "rm", sha256)
+                #expect(removed.status == 0, "\(removed.error)")
+                #expect(FileManager.default.fileExists(atPath: photoFile.path), "the person's own file stays")
+                let after: [DeviceMedia] = try await phone.run("media", "list").decode()
+                #expect(!after.contains { $0.sha256 == sha256 })
+            }
+        }
+    }
+}
