@@ -45,6 +45,7 @@ let package = Package(
             swiftSettings: strict),
         // One C function: SQLite's process-wide settings are set through a variadic call.
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CFileWriteback"),
         .target(
             name: "RealityPostgres",
             dependencies: ["RealityCore", .product(name: "PostgresNIO", package: "postgres-nio")],
@@ -57,6 +58,7 @@ let package = Package(
             name: "RealityServer",
             dependencies: [
                 "RealityCore",
+                "CFileWriteback",
                 "RealityStore",
                 "RealityPostgres",
                 "RealityAPI",

@@ -186,3 +186,41 @@ extension AssetTransferTests {
         }
     }
 }
+
+extension AssetTransferTests {
+    @Test(arguments: Backend.allCases) func anUploadCutOffMidway_leavesNoFileAndNoAsset(_ backend: Backend)
+        async throws
+    {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-cut-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let staging = directory.appendingPathComponent("assets/staging").path
+        @Sendable func staged() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? [] }
+        try await TestServer.run(backend, { $0.dataDirectory = directory }) { api in
+            let a = try await api.register("Alice")
+            let sent = Data(repeating: 9, count: 300_000)
+            let socket = try LoopbackSocket(port: try #require(api.client.port))
+            try socket.send(
+                "POST /api/v1/assets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(a.token)\r\n"
+                    + "Content-Length: 5000000\r\n\r\n")
+            try socket.send(Array(sent))
+            // The server is writing the upload (to a file that gets its name only once whole)
+            // when the connection drops.
+            try await Task.sleep(for: .milliseconds(500))
+            socket.close()
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(staged().isEmpty, "no partial file is left")
+            let usage = try await api.send(.get, "/api/v1/me/usage", token: a.token).decode(UsageStats.self)
+            #expect(usage.storageUsed == 0)
+            let published =
+                (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("assets").path))
+                ?? []
+            #expect(published.filter { $0 != "staging" }.isEmpty, "nothing was published")
+            // The same bytes, sent whole, are stored (nothing of the cut-off upload stands in the way).
+            let whole = try await api.upload(sent, token: a.token)
+            #expect(whole.status == .created)
+            #expect(
+                try await api.send(.get, "/api/v1/assets/\(try whole.decode(AssetResponse.self).id)", token: a.token)
+                    .body == sent)
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import CFileWriteback
 import Crypto
 import Foundation
 import Hummingbird
@@ -12,9 +13,11 @@ import _NIOFileSystem
 #endif
 
 /// Blobs as files under the data directory's `assets` directory, named by their SHA-256
-/// (`assets/ab/abcd…`), staged in `assets/staging`: written there, flushed to disk, then renamed
-/// into place (a rename is atomic, so a reader sees the whole file or none), and the directory
-/// flushed too, so a published blob survives a crash. File I/O runs on NIO's thread pool.
+/// (`assets/ab/abcd…`), staged in `assets/staging`: written there (NIOFileSystem creates a new
+/// file without a name and links it only when it is closed whole, so an upload cut off leaves
+/// nothing), flushed to disk, then renamed into place (a rename is atomic, so a reader sees the
+/// whole file or none), and the directory flushed too, so a published blob survives a crash.
+/// File I/O runs on NIO's thread pool.
 struct DiskBlobStore: BlobStore {
     /// The `assets` directory.
     let directory: URL
@@ -39,12 +42,18 @@ struct DiskBlobStore: BlobStore {
         var hasher = SHA256()
         var byteCount = 0
         var head: [UInt8] = []
+        var startedWriteback: Int64 = 0
         do {
             try await fileSystem.withFileHandle(
                 forWritingAt: FilePath(location),
                 options: .newFile(replaceExisting: false, permissions: [.ownerRead, .ownerWrite])
             ) { handle in
-                try await handle.withBufferedWriter { writer in
+                // Double-buffered: one buffer is written on NIO's thread pool while the next fills
+                // from the socket and is hashed, so that the disk and the network overlap.
+                var pending = ByteBufferAllocator().buffer(capacity: Self.writeSize)
+                var inFlight: Task<Void, any Error>?
+                var written: Int64 = 0
+                do {
                     for try await chunk in body {
                         byteCount += chunk.readableBytes
                         if byteCount > limit { throw BlobTooLarge() }
@@ -52,8 +61,31 @@ struct DiskBlobStore: BlobStore {
                         if head.count < MediaFormat.sniffLength {
                             head += chunk.readableBytesView.prefix(MediaFormat.sniffLength - head.count)
                         }
-                        _ = try await writer.write(contentsOf: chunk)
+                        var chunk = chunk
+                        pending.writeBuffer(&chunk)
+                        guard pending.readableBytes >= Self.writeSize else { continue }
+                        try await inFlight?.value
+                        let buffer = pending
+                        let offset = written
+                        inFlight = Task { _ = try await handle.write(contentsOf: buffer, toAbsoluteOffset: offset) }
+                        written += Int64(buffer.readableBytes)
+                        pending = ByteBufferAllocator().buffer(capacity: Self.writeSize)
+                        if written - startedWriteback >= Self.writebackStep {
+                            // Start writing what is on its way to disk now, so that the fsync at
+                            // the end waits for the last few megabytes, not the whole file.
+                            let end = offset
+                            try await handle.withUnsafeDescriptor { Self.startWriteback($0.rawValue, upTo: end) }
+                            startedWriteback = written
+                        }
                     }
+                    try await inFlight?.value
+                } catch {
+                    inFlight?.cancel()
+                    _ = try? await inFlight?.value
+                    throw error
+                }
+                if pending.readableBytes > 0 {
+                    _ = try await handle.write(contentsOf: pending, toAbsoluteOffset: written)
                 }
                 try await handle.synchronize()
             }
@@ -123,6 +155,17 @@ struct DiskBlobStore: BlobStore {
             }
         }
         return found
+    }
+
+    /// The size of each write of an upload to its staging file.
+    private static var writeSize: Int { 4 << 20 }
+
+    /// How many bytes an upload writes between requests to start writing back.
+    private static var writebackStep: Int64 { 16 << 20 }
+
+    /// Asks the kernel to start writing the file's dirty pages up to `end` to disk, without waiting.
+    private static func startWriteback(_ descriptor: Int32, upTo end: Int64) {
+        _ = reality_start_writeback(descriptor, end)
     }
 
     /// Flushes a directory's entries (a rename into it) to disk.
