@@ -60,6 +60,6 @@ struct Reality: AsyncParsableCommand {
             StarCommand.self, ReadCommand.self, NotificationsCommand.self, ActivityCommand.self, UsageCommand.self,
             ProfileCommand.self, ExportCommand.self, PurgeCommand.self, ServeCommand.self, RegisterCommand.self,
             LoginCommand.self, LogoutCommand.self, SyncCommand.self, ConflictsCommand.self, RejectionsCommand.self,
-            StatusCommand.self, SessionsCommand.self, PasswordCommand.self, MediaCommand.self,
+            StatusCommand.self, SessionsCommand.self, PasswordCommand.self, MediaCommand.self, AttachCommand.self,
         ])
 }

@@ -50,6 +50,21 @@ extension DeviceSyncTests {
                 #expect(FileManager.default.contents(atPath: copy) == photoBytes)
                 #expect(tabletMedia.first?.contentType == "image/png")
 
+                // Files attached to the photo go up with the next sync and come down on the tablet.
+                let clip = directory.appendingPathComponent("clip.mp4")
+                try (MediaSamples.header("mp4") + Data(count: 2_000)).write(to: clip)
+                let notes = directory.appendingPathComponent("notes.bin")
+                try Data("not media".utf8).write(to: notes)
+                let attached: Annotation = try await phone.run("attach", photo.id.uuidString, clip.path, notes.path)
+                    .decode()
+                #expect(attached.attachments.map(\.fileName) == ["clip.mp4", "notes.bin"])
+                #expect(attached.attachments.map(\.fileType) == ["video/mp4", "application/octet-stream"])
+                #expect(try await phone.run("attach", photo.id.uuidString, "/no/such/file").status != 0)
+                let attachedSync: SyncSummary = try await phone.run("sync").decode()
+                #expect(attachedSync.pushed.mediaUploaded == 2 && attachedSync.pushed.rejected == 0)
+                let attachedPull: SyncSummary = try await tablet.run("sync").decode()
+                #expect(attachedPull.mediaDownloaded == 2)
+
                 // A file deleted before its upload: the change is rejected and held, not stuck.
                 let memoFile = directory.appendingPathComponent("memo.m4a")
                 try (MediaSamples.header("m4a") + Data(count: 4_000)).write(to: memoFile)
@@ -79,6 +94,20 @@ extension DeviceSyncTests {
                 let fetched = try await tablet.run("media", "get", memo.id.uuidString, "-o", saved.path)
                 #expect(fetched.status == 0, "\(fetched.error)")
                 #expect(try Data(contentsOf: saved) == memoBytes)
+
+                // The export carries the media: from the tablet's copies, the rest from the server.
+                let exported = directory.appendingPathComponent("export")
+                let report = try await tablet.run("export", "--media", exported.path)
+                #expect(report.status == 0, "\(report.error)")
+                let files = try FileManager.default.contentsOfDirectory(
+                    atPath: exported.appendingPathComponent("media").path)
+                #expect(files.count == 4, "photo, clip, notes and memo: \(files)")
+                #expect(
+                    FileManager.default.contents(atPath: exported.appendingPathComponent("media/\(sha256)").path)
+                        == photoBytes)
+                let export = try RealityJSON.decode(
+                    AccountExport.self, from: try Data(contentsOf: exported.appendingPathComponent("export.json")))
+                #expect(export.annotations.count == 2)
 
                 // An asset in use cannot be deleted; once its annotation is gone it can.
                 let inUse = try await tablet.run("media", "rm", sha256)

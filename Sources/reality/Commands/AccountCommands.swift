@@ -67,11 +67,25 @@ struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Everything you own or wrote, as one JSON document (always JSON).")
     @OptionGroup var global: GlobalOptions
+    @Option(
+        help: """
+            Write the export into this directory instead, with its media: export.json, and media/SHA256             for each file your annotations and world maps name (from this device, or fetched from the server).
+            """)
+    var media: String?
 
     func run() async throws {
         try await Device.run(global) { device in
             let export = try await device.container.userService().exportData()
-            FileHandle.standardOutput.write(try RealityJSON.encode(export, pretty: true) + Data("\n".utf8))
+            let json = try RealityJSON.encode(export, pretty: true) + Data("\n".utf8)
+            guard let media else {
+                FileHandle.standardOutput.write(json)
+                return
+            }
+            let report = try await MediaExport.write(export, json: json, into: media, on: device)
+            try device.output.print(report) {
+                "Exported to \(report.directory): \(report.files.count) media files"
+                    + (report.missing.isEmpty ? "" : ", \(report.missing.count) not available (see --json)")
+            }
         }
     }
 }
