@@ -29,6 +29,9 @@ public struct ServerConfiguration: Sendable {
     public var maxJSONBodyBytes: Int
     /// Largest asset upload, bytes (50 MiB by default: the largest world maps).
     public var maxAssetBytes: Int
+    /// Where the assets' bytes live: files under the data directory, or an S3-compatible store
+    /// (for instances on several machines; uploads are still staged under the data directory).
+    public var assetStore: AssetStoreLocation = .dataDirectory
     /// bcrypt cost; tests lower it to stay fast.
     public var bcryptCost: UInt8
 
@@ -75,4 +78,12 @@ public struct ServerConfiguration: Sendable {
     public var assetsDirectory: URL {
         dataDirectory.appendingPathComponent("assets", isDirectory: true)
     }
+}
+
+/// Where a server keeps the bytes of assets (``ServerConfiguration/assetStore``).
+public enum AssetStoreLocation: Sendable, Hashable {
+    /// Files under the data directory's `assets/` (``DiskBlobStore``).
+    case dataDirectory
+    /// Objects of an S3-compatible store (``S3BlobStore``).
+    case s3(S3Location)
 }

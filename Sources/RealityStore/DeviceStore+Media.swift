@@ -93,16 +93,18 @@ extension DeviceStore {
     /// left out) and that the device does not know yet (neither has the bytes nor decided to leave
     /// them on the server), oldest annotation first, at most `limit`.
     public func mediaToDownload(limit: Int) async throws -> [String] {
+        // `+a.isDeleted` keeps SQLite off the isDeleted index, which would scan every annotation
+        // (54 ms at 100,000, after every sync); the partial asset indexes read only those with media.
         try await read { db in
             try String.fetchAll(
                 db,
                 sql: """
                     SELECT sha256 FROM (
                         SELECT a.cloudAssetID AS sha256, a.createdAt AS at FROM annotations a
-                        WHERE a.cloudAssetID IS NOT NULL AND a.isDeleted = 0
+                        WHERE a.cloudAssetID IS NOT NULL AND +a.isDeleted = 0
                         UNION ALL
                         SELECT t.cloudAssetID, a.createdAt FROM attachments t JOIN annotations a ON a.id = t.annotationID
-                        WHERE t.cloudAssetID IS NOT NULL AND a.isDeleted = 0
+                        WHERE t.cloudAssetID IS NOT NULL AND +a.isDeleted = 0
                     ) named
                     WHERE NOT EXISTS (SELECT 1 FROM device_media m WHERE m.sha256 = named.sha256)
                     GROUP BY sha256 ORDER BY min(at) LIMIT ?

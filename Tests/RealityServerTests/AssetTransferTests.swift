@@ -9,10 +9,12 @@ import Testing
 /// validators, and deleted with the caller's last reference.
 @Suite("Asset transfers")
 struct AssetTransferTests {
-    @Test(arguments: Backend.allCases) func upload_recordsTheTypeTheBytesShow_notTheOneClaimed(_ backend: Backend)
+    @Test(arguments: Backend.allCases, BlobBackend.allCases) func upload_recordsTheTypeTheBytesShow_notTheOneClaimed(
+        _ backend: Backend, _ blobs: BlobBackend
+    )
         async throws
     {
-        try await TestServer.run(backend) { api in
+        try await TestServer.run(backend, blobs: blobs) { api in
             let a = try await api.register("Alice")
             let png = try await api.upload(MediaSamples.png, token: a.token, contentType: "audio/mpeg")
             #expect(png.status == .created)
@@ -30,10 +32,11 @@ struct AssetTransferTests {
         }
     }
 
-    @Test(arguments: Backend.allCases) func download_answersRanges_validators_andUnsatisfiableRanges(
-        _ backend: Backend
+    @Test(arguments: Backend.allCases, BlobBackend.allCases)
+    func download_answersRanges_validators_andUnsatisfiableRanges(
+        _ backend: Backend, _ blobs: BlobBackend
     ) async throws {
-        try await TestServer.run(backend) { api in
+        try await TestServer.run(backend, blobs: blobs) { api in
             let a = try await api.register("Alice")
             let bytes = Data((0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
             let id = try await api.upload(bytes, token: a.token).decode(AssetResponse.self).id
@@ -80,10 +83,12 @@ struct AssetTransferTests {
         }
     }
 
-    @Test(arguments: Backend.allCases) func upload_streamsLargeBodies_andCutsThemOffPastTheLimit(_ backend: Backend)
+    @Test(arguments: Backend.allCases, BlobBackend.allCases) func upload_streamsLargeBodies_andCutsThemOffPastTheLimit(
+        _ backend: Backend, _ blobs: BlobBackend
+    )
         async throws
     {
-        try await TestServer.run(backend, { $0.maxAssetBytes = 12 << 20 }) { api in
+        try await TestServer.run(backend, blobs: blobs, { $0.maxAssetBytes = 12 << 20 }) { api in
             let a = try await api.register("Alice")
             var generator = SplitMix64(seed: 19)
             let bytes = Data((0..<(9 << 20)).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
@@ -97,10 +102,11 @@ struct AssetTransferTests {
         }
     }
 
-    @Test(arguments: Backend.allCases) func delete_releasesTheCallersReference_refusedWhileTheirRecordsUseIt(
-        _ backend: Backend
+    @Test(arguments: Backend.allCases, BlobBackend.allCases)
+    func delete_releasesTheCallersReference_refusedWhileTheirRecordsUseIt(
+        _ backend: Backend, _ blobs: BlobBackend
     ) async throws {
-        try await TestServer.run(backend) { api in
+        try await TestServer.run(backend, blobs: blobs) { api in
             let a = try await api.register("Alice")
             let b = try await api.register("Bob")
             let id = try await api.upload(MediaSamples.png, token: a.token).decode(AssetResponse.self).id
@@ -140,10 +146,11 @@ struct AssetTransferTests {
         }
     }
 
-    @Test(arguments: Backend.allCases) func sameBytesUploadedAtOnceByTwoUsers_areOneBlobCountedForEach(
-        _ backend: Backend
+    @Test(arguments: Backend.allCases, BlobBackend.allCases)
+    func sameBytesUploadedAtOnceByTwoUsers_areOneBlobCountedForEach(
+        _ backend: Backend, _ blobs: BlobBackend
     ) async throws {
-        try await TestServer.run(backend) { api in
+        try await TestServer.run(backend, blobs: blobs) { api in
             let users = [try await api.register("Alice"), try await api.register("Bob")]
             let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in

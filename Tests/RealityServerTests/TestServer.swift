@@ -5,10 +5,11 @@ import HummingbirdTesting
 import Logging
 import RealityAPI
 import RealityCore
-import RealityServer
 import RealityStore
 import RealityTestSupport
 import Testing
+
+@testable import RealityServer
 
 /// The storage backends every server test runs on: `@Test(arguments: Backend.allCases)` and
 /// `TestServer.run(backend) { api in … }`.
@@ -21,14 +22,40 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 }
 
+/// Where a test server keeps assets' bytes: `@Test(arguments: Backend.allCases, BlobBackend.allCases)`.
+enum BlobBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// Files under the data directory.
+    case disk
+    /// A bucket of its own on the tests' S3-compatible server (``TestS3``).
+    case s3
+
+    var testDescription: String { rawValue }
+
+    /// The configuration's asset store: for S3, a new bucket, created.
+    func location() async throws -> AssetStoreLocation {
+        switch self {
+        case .disk: return .dataDirectory
+        case .s3:
+            let server = try await TestS3.shared.value
+            let location = S3Location(
+                bucket: server.newBucket(), endpoint: server.endpoint, accessKey: server.accessKey,
+                secretKey: server.secretKey)
+            try await S3BlobStore(location: location, staging: DiskBlobStore(directory: URL(fileURLWithPath: "/")))
+                .createBucket()
+            return .s3(location)
+        }
+    }
+}
+
 /// A real server on loopback over a fresh store of one backend, and a client for it.
 struct TestServer {
     static let adminToken = "test-admin-token"
 
-    /// Runs `body` against a fresh server on `backend`; `configure` adjusts the configuration first,
+    /// Runs `body` against a fresh server on `backend` keeping assets in `blobs`; `configure`
+    /// adjusts the configuration first,
     /// and `storeCacheLifetime` the SQLite store's caches (`SQLiteServerStore.inMemory(cacheLifetime:)`).
     static func run(
-        _ backend: Backend, storeCacheLifetime: Duration? = nil,
+        _ backend: Backend, blobs: BlobBackend = .disk, storeCacheLifetime: Duration? = nil,
         _ configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (APIClient) async throws -> Void
     ) async throws {
@@ -37,6 +64,7 @@ struct TestServer {
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = ServerConfiguration(
             port: 0, dataDirectory: directory, adminToken: adminToken, bcryptCost: 4)
+        configuration.assetStore = try await blobs.location()
         configure(&configuration)
         switch backend {
         case .sqlite:

@@ -116,7 +116,7 @@ public enum PrivatePostgresServer {
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on right now.
-    private static func freeLoopbackPort() throws -> Int {
+    static func freeLoopbackPort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw StartError(description: "socket() failed") }
         defer { close(descriptor) }

@@ -13,9 +13,14 @@ struct AssetFiles: Sendable {
     /// One lock per SHA-256, shared by every request of this server.
     let locks = KeyedLock<String>()
 
-    /// The files of a server configured by `configuration` (under its assets directory) over `store`.
+    /// The files of a server configured by `configuration` (its ``ServerConfiguration/assetStore``)
+    /// over `store`.
     init(_ configuration: ServerConfiguration, store: any AssetRepository) {
-        self.blobs = DiskBlobStore(directory: configuration.assetsDirectory)
+        let disk = DiskBlobStore(directory: configuration.assetsDirectory)
+        switch configuration.assetStore {
+        case .dataDirectory: self.blobs = disk
+        case .s3(let location): self.blobs = S3BlobStore(location: location, staging: disk)
+        }
         self.store = store
     }
 

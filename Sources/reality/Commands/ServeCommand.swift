@@ -13,7 +13,9 @@ struct ServeCommand: AsyncParsableCommand {
             Options fall back to REALITY_HOST, REALITY_PORT, REALITY_DATA, REALITY_POSTGRES_URL, \
             REALITY_ADMIN_TOKEN, REALITY_MAX_ASSET_BYTES, REALITY_RATE_LIMIT, REALITY_RATE_BURST, REALITY_LOG_LEVEL, REALITY_SESSION_IDLE and REALITY_SESSION_MAX. \
             The header timeout and the connection and socket caps fall back to REALITY_HEADER_TIMEOUT, \
-            REALITY_MAX_CONNECTIONS_PER_ADDRESS, REALITY_MAX_CONNECTIONS and REALITY_MAX_SOCKETS_PER_USER. \
+            REALITY_MAX_CONNECTIONS_PER_ADDRESS, REALITY_MAX_CONNECTIONS and REALITY_MAX_SOCKETS_PER_USER; \
+            where assets live to REALITY_ASSETS, REALITY_S3_ENDPOINT, REALITY_S3_REGION, REALITY_S3_ACCESS_KEY_ID \
+            and REALITY_S3_SECRET_ACCESS_KEY. \
             Stops gracefully on SIGINT or SIGTERM.
             """)
     /// Accepted anywhere on the line as for every command, but not the server's: hidden from help.
@@ -38,6 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "How long a session may live however much it is used: a number with s, m, h or d (default 365d).")
     var sessionMax: String?
     @OptionGroup var connectionLimits: ConnectionLimitOptions
+    @OptionGroup var assetStore: AssetStoreOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -74,6 +77,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.sessionLifetimes.maximum = try Self.lifetime(text, "session-max")
         }
         configuration.connectionLimits = try connectionLimits.limits(environment: environment)
+        configuration.assetStore = try assetStore.location(environment: environment)
         let levelName = logLevel ?? environment["REALITY_LOG_LEVEL"] ?? Logger.Level.info.rawValue
         guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
             throw ValidationError(
