@@ -45,7 +45,9 @@ struct AuthController<Store: ServerStore>: Sendable {
         let keys: [LoginThrottle.Key] = [.account(email), .address(context.remoteAddress)]
         if let wait = throttle.wait(for: keys) { throw APIError.loginThrottled(wait) }
         var account: Account?
-        if body.password.utf8.count <= 1024, email.utf8.count <= 320 {
+        // Only an address an account could have is looked up: one PostgreSQL cannot even hold
+        // (a NUL) would fail the query, not the sign-in.
+        if body.password.utf8.count <= 1024, email.count <= User.maxEmailLength, User.isPlausibleEmail(email) {
             account = try await accounts.account(email: email, password: body.password)
         }
         guard let account else {

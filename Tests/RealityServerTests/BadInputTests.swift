@@ -82,6 +82,16 @@ struct BadInputTests {
             let wrong = try await api.send(
                 .post, "/api/v1/auth/login", json: LoginRequest(email: "ada@example.com", password: "wrong password"))
             #expect(wrong.status == .unauthorized)
+            // Addresses no account can have (PostgreSQL cannot even store a NUL) are wrong
+            // credentials, not a failed query (found by schemathesis).
+            for email in [
+                "ada\u{0}@example.com", "\u{0}", "not an email", String(repeating: "a", count: 300) + "@x.io",
+            ] {
+                let odd = try await api.send(
+                    .post, "/api/v1/auth/login", json: LoginRequest(email: email, password: "long enough"))
+                #expect(
+                    odd.status == .unauthorized && odd.errorCode == "invalid_credentials", "\(email.debugDescription)")
+            }
         }
     }
 
