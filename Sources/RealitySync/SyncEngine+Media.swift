@@ -26,7 +26,9 @@ extension SyncEngine {
             }
             let uploaded: AssetResponse
             do {
-                uploaded = try await retry.run { [transport] in try await transport.uploadAsset(path: path) }
+                uploaded = try await retry.run { [transport, transferObserver] in
+                    try await transport.uploadAsset(path: path, sha256: sha256, observer: transferObserver)
+                }
             } catch SyncError.refused(_, let detail) {
                 return .rejected(code: detail.code, message: detail.message, field: field)
             } catch let error as MediaFileError {
@@ -57,8 +59,9 @@ extension SyncEngine {
         for sha256 in try await store.mediaToDownload(limit: Self.downloadsPerSync) {
             let result: SyncTransport.Download
             do {
-                result = try await retry.run { [transport] in
-                    try await transport.downloadAsset(sha256: sha256, into: directory, maxBytes: limit)
+                result = try await retry.run { [transport, transferObserver] in
+                    try await transport.downloadAsset(
+                        sha256: sha256, into: directory, maxBytes: limit, observer: transferObserver)
                 }
             } catch SyncError.refused {
                 continue

@@ -22,6 +22,13 @@ public actor SyncEngine<Store: SyncStore> {
     var limits: SyncLimits?
     /// Media files uploaded by the push in progress (``uploadMedia(of:)``).
     var mediaUploaded = 0
+    /// Hears how far each media upload and download has come (a progress bar).
+    var transferObserver: TransferObserver?
+
+    /// Reports media transfers to `observer` from now on.
+    public func observeTransfers(_ observer: TransferObserver?) {
+        transferObserver = observer
+    }
 
     /// An engine over `store` talking through `transport`, pushing as device `clientID`.
     public init(

@@ -17,16 +17,24 @@ extension SyncTransport {
         timeout + .seconds(byteCount >> 20)
     }
 
-    /// `POST /api/v1/assets` with the file at `path`, read as it goes.
-    public func uploadAsset(path: String) async throws -> AssetResponse {
+    /// `POST /api/v1/assets` with the file at `path`, read as it goes; `observer` hears how far
+    /// it has come (as asset `sha256`).
+    public func uploadAsset(path: String, sha256: String = "", observer: TransferObserver? = nil) async throws
+        -> AssetResponse
+    {
         do {
             return try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(path)) { handle in
                 let size = Int64(try await handle.info().size)
+                let counter = TransferCounter(sha256: sha256, direction: .upload, total: size, observer: observer)
                 var request = HTTPClientRequest(url: serverURL + APIRoute.uploadAsset.path())
                 request.method = .POST
                 if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
                 request.headers.add(name: "Content-Type", value: "application/octet-stream")
-                request.body = .stream(handle.readChunks(chunkLength: .mebibytes(1)), length: .known(size))
+                let chunks = handle.readChunks(chunkLength: .mebibytes(1)).map { @Sendable chunk in
+                    counter.add(chunk.readableBytes)
+                    return chunk
+                }
+                request.body = .stream(chunks, length: .known(size))
                 let response = try await execute(request, bytes: size)
                 let body = try await response.body.collect(upTo: 1 << 20)
                 let data = Data(body.readableBytesView)
@@ -50,8 +58,10 @@ extension SyncTransport {
 
     /// `GET /api/v1/assets/{sha256}` into `directory` (as a file named by the hash, written to a
     /// temporary file first and checked against the hash); bytes longer than `maxBytes` are left
-    /// on the server.
-    public func downloadAsset(sha256: String, into directory: URL, maxBytes: Int64 = .max) async throws -> Download {
+    /// on the server. `observer` hears how far it has come.
+    public func downloadAsset(
+        sha256: String, into directory: URL, maxBytes: Int64 = .max, observer: TransferObserver? = nil
+    ) async throws -> Download {
         var request = HTTPClientRequest(url: serverURL + APIRoute.asset.path(id: sha256))
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         let response = try await execute(request, bytes: 0)
@@ -73,6 +83,7 @@ extension SyncTransport {
         let partial = directory.appendingPathComponent(".\(sha256).\(UUID().uuidString).part").path
         var hasher = SHA256()
         var byteCount: Int64 = 0
+        let counter = TransferCounter(sha256: sha256, direction: .download, total: announced ?? 0, observer: observer)
         do {
             try await FileSystem.shared.withFileHandle(
                 forWritingAt: FilePath(partial), options: .newFile(replaceExisting: true)
@@ -82,6 +93,7 @@ extension SyncTransport {
                         chunk.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
                         byteCount += Int64(chunk.readableBytes)
                         _ = try await writer.write(contentsOf: chunk)
+                        counter.add(chunk.readableBytes)
                     }
                 }
             }

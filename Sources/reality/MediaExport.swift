@@ -50,7 +50,9 @@ enum MediaExport {
                     server = try await SyncEngine.signedIn(store).serverTransport
                     transport = server
                 }
-                guard case .stored = try await server.downloadAsset(sha256: sha256, into: mediaDirectory) else {
+                let download = try await server.downloadAsset(
+                    sha256: sha256, into: mediaDirectory, observer: TransferBar.make(for: device.output)?.observer)
+                guard case .stored = download else {
                     report.missing[sha256] = "not sent"
                     continue
                 }

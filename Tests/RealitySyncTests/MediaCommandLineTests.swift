@@ -12,6 +12,17 @@ extension DeviceSyncTests {
     /// file gone before the upload is a rejection, not a stuck outbox; large media stay on the
     /// server until asked for; an asset in use cannot be deleted.
     @Suite struct MediaCommandLineTests {
+        /// Runs `command` with a terminal for its standard streams (util-linux's `script`, part of
+        /// every Debian system); answers what the terminal showed.
+        static func onTerminal(_ command: [String]) async throws -> String {
+            let line = command.map { "'\($0)'" }.joined(separator: " ")
+            let process = try ChildProcess("/usr/bin/script", ["-q", "-e", "-c", line, "/dev/null"], input: .null)
+            guard let output = process.standardOutput else { throw SyncTestFailure("script's output is not piped") }
+            let shown = try await blocking { output.readDataToEndOfFile() }
+            #expect(try await process.exit() == 0)
+            return String(decoding: shown, as: UTF8.self)
+        }
+
         @Test(arguments: Backend.allCases)
         func photoFromAFile_travelsToTheSecondDevice_andMissingFilesAreRejected(backend: Backend) async throws {
             try await SyncTestServer.withServerProcess(backend) { server, harness in
@@ -52,7 +63,7 @@ extension DeviceSyncTests {
 
                 // Files attached to the photo go up with the next sync and come down on the tablet.
                 let clip = directory.appendingPathComponent("clip.mp4")
-                try (MediaSamples.header("mp4") + Data(count: 2_000)).write(to: clip)
+                try (MediaSamples.header("mp4") + Data(count: 2 << 20)).write(to: clip)
                 let notes = directory.appendingPathComponent("notes.bin")
                 try Data("not media".utf8).write(to: notes)
                 let attached: Annotation = try await phone.run("attach", photo.id.uuidString, clip.path, notes.path)
@@ -60,10 +71,18 @@ extension DeviceSyncTests {
                 #expect(attached.attachments.map(\.fileName) == ["clip.mp4", "notes.bin"])
                 #expect(attached.attachments.map(\.fileType) == ["video/mp4", "application/octet-stream"])
                 #expect(try await phone.run("attach", photo.id.uuidString, "/no/such/file").status != 0)
-                let attachedSync: SyncSummary = try await phone.run("sync").decode()
-                #expect(attachedSync.pushed.mediaUploaded == 2 && attachedSync.pushed.rejected == 0)
-                let attachedPull: SyncSummary = try await tablet.run("sync").decode()
-                #expect(attachedPull.mediaDownloaded == 2)
+                // On a terminal the 2 MiB clip's upload draws a progress bar (run under `script`,
+                // which gives it one); piped, as here otherwise, nothing but the summary is printed.
+                let terminal = try await Self.onTerminal([
+                    ServerProcess.executable.path, "sync", "--store", phone.store,
+                ])
+                #expect(terminal.contains("] 100%") && terminal.contains("↑"), "\(terminal)")
+                #expect(
+                    terminal.contains("pushed     1 saved") && terminal.contains("media      2 uploaded"), "\(terminal)"
+                )
+                let attachedPull = try await tablet.run("sync")
+                #expect(try attachedPull.decode(SyncSummary.self).mediaDownloaded == 2)
+                #expect(attachedPull.error.isEmpty, "no bar when not a terminal: \(attachedPull.error)")
 
                 // A file deleted before its upload: the change is rejected and held, not stuck.
                 let memoFile = directory.appendingPathComponent("memo.m4a")

@@ -45,7 +45,10 @@ struct MediaCommand: AsyncParsableCommand {
                         throw CLIError.invalid("this store keeps no media")
                     }
                     let transport = try await SyncEngine.signedIn(store).serverTransport
-                    guard case .stored(let fetched) = try await transport.downloadAsset(sha256: sha256, into: directory)
+                    let bar = TransferBar.make(for: device.output)
+                    guard
+                        case .stored(let fetched) = try await transport.downloadAsset(
+                            sha256: sha256, into: directory, observer: bar?.observer)
                     else { throw CLIError.invalid("the server did not send \(sha256)") }
                     try await store.registerMedia(fetched)
                     media = fetched

@@ -32,6 +32,7 @@ struct SyncCommand: AsyncParsableCommand {
             // A watch reports failures on its own lines; the log would say them twice.
             logger.logLevel = watch ? .error : .warning
             let engine = try await SyncEngine.signedIn(store, logger: logger)
+            await engine.observeTransfers(TransferBar.make(for: device.output)?.observer)
             guard watch else {
                 let summary = try await engine.sync()
                 try device.output.print(summary) { Self.describe(summary) }
@@ -62,6 +63,7 @@ struct SyncCommand: AsyncParsableCommand {
             pushed     \(summary.pushed.saved) saved, \(summary.pushed.conflicts) conflicts, \(summary.pushed.rejected) rejected\(rejected)
             pulled     \(pulled), removed \(summary.removed)
             conflicts  \(summary.conflictsFound) found: \(summary.merged) merged automatically, \(summary.conflicts) left for you\(hint)
+            media      \(summary.pushed.mediaUploaded) uploaded, \(summary.mediaDownloaded) downloaded
             """
     }
 }
