@@ -11,7 +11,8 @@ struct RealityBench: AsyncParsableCommand {
             + "sync (firstsync, live) and JSON (encode).",
         subcommands: [
             NearbyBenchmark.self, SearchBenchmark.self, InsertBenchmark.self, HTTPBenchmark.self, StartupBenchmark.self,
-            PushBenchmark.self, FirstSyncBenchmark.self, LiveBenchmark.self, EncodeBenchmark.self,
+            PushBenchmark.self, FirstSyncBenchmark.self, LiveBenchmark.self, LiveMediaBenchmark.self,
+            EncodeBenchmark.self,
         ])
 }
 

@@ -83,7 +83,7 @@ struct ExportCommand: AsyncParsableCommand {
             }
             let report = try await MediaExport.write(export, json: json, into: media, on: device)
             try device.output.print(report) {
-                "Exported to \(report.directory): \(report.files.count) media files"
+                "Exported to \(report.directory): \(report.files.count) media file\(report.files.count == 1 ? "" : "s")"
                     + (report.missing.isEmpty ? "" : ", \(report.missing.count) not available (see --json)")
             }
         }
