@@ -49,3 +49,37 @@ public struct AssetResponse: Codable, Hashable, Sendable {
         self.contentType = contentType
     }
 }
+
+/// `POST /api/v1/uploads`: the size of the file a resumable upload will send.
+public struct CreateUploadRequest: Codable, Hashable, Sendable {
+    /// Its length in bytes (more than 0, at most the server's asset limit).
+    public var size: Int64
+
+    /// A request for `size` bytes.
+    public init(size: Int64) {
+        self.size = size
+    }
+}
+
+/// The ID of a resumable upload.
+public typealias UploadID = Identifier<UploadStatus>
+
+/// Where a resumable upload stands.
+public struct UploadStatus: Codable, Hashable, Sendable {
+    /// The upload.
+    public var id: UploadID
+    /// Bytes the server holds so far: where the next part starts.
+    public var offset: Int64
+    /// Bytes in all.
+    public var size: Int64
+    /// The asset the upload made, once every byte arrived.
+    public var asset: AssetResponse?
+
+    /// A status with the given parts.
+    public init(id: UploadID, offset: Int64, size: Int64, asset: AssetResponse? = nil) {
+        self.id = id
+        self.offset = offset
+        self.size = size
+        self.asset = asset
+    }
+}

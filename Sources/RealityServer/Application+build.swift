@@ -176,6 +176,8 @@ func buildRouter<Store: ServerStore>(
     EngagementController(services: services).addRoutes(to: router)
     InboxController(services: services).addRoutes(to: router)
     AssetController(services: services, files: files).addRoutes(to: router)
+    UploadController(services: services, files: files, maxAssetBytes: configuration.maxAssetBytes).addRoutes(
+        to: router)
     WorldMapController(services: services).addRoutes(to: router)
     SyncController(services: services).addRoutes(to: router)
     return router

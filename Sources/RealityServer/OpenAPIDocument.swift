@@ -264,6 +264,10 @@ enum OpenAPIDocument {
             "AssetResponse": object(
                 ["id": assetID, "sha256": assetID, "size": integer, "contentType": string],
                 required: ["id", "sha256", "size", "contentType"]),
+            "CreateUploadRequest": object(["size": ["type": "integer", "minimum": 1]], required: ["size"]),
+            "UploadStatus": object(
+                ["id": uuid, "offset": integer, "size": integer, "asset": ref("AssetResponse")],
+                required: ["id", "offset", "size"]),
             "WorldAnchor": object(["id": uuid, "transform": array(number), "annotationID": optionalUUID]),
             "CreateWorldMapRequest": object(
                 [

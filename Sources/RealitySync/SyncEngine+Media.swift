@@ -26,9 +26,7 @@ extension SyncEngine {
             }
             let uploaded: AssetResponse
             do {
-                uploaded = try await retry.run { [transport, transferObserver] in
-                    try await transport.uploadAsset(path: path, sha256: sha256, observer: transferObserver)
-                }
+                uploaded = try await upload(path, sha256: sha256)
             } catch SyncError.refused(_, let detail) {
                 return .rejected(code: detail.code, message: detail.message, field: field)
             } catch let error as MediaFileError {
@@ -46,6 +44,50 @@ extension SyncEngine {
             mediaUploaded += 1
         }
         return nil
+    }
+
+    /// Files from this size up go in parts through a resumable upload.
+    static var resumableFrom: Int64 { 8 << 20 }
+
+    /// Uploads the file at `path` (asset `sha256`): in one request when small, else in parts of
+    /// ``resumableFrom`` bytes through a resumable upload, which picks up where the server's copy
+    /// ends after a failure, in this sync or a later one (the upload's ID is kept in the store).
+    private func upload(_ path: String, sha256: String) async throws -> AssetResponse {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+        guard size >= Self.resumableFrom else {
+            return try await retry.run { [transport, transferObserver] in
+                try await transport.uploadAsset(path: path, sha256: sha256, observer: transferObserver)
+            }
+        }
+        let key = "media.upload.\(sha256)"
+        var status: UploadStatus?
+        if let saved = try await store.metadata(key).flatMap(UploadID.init(uuidString:)) {
+            status = try? await retry.run { [transport] in try await transport.uploadStatus(saved) }
+        }
+        if status?.size != size {
+            let created = try await retry.run { [transport] in try await transport.createUpload(size: size) }
+            try await store.setMetadata(key, to: created.id.uuidString)
+            status = created
+        }
+        guard var current = status else { throw SyncError.network("no upload") }
+        let counter = TransferCounter(sha256: sha256, direction: .upload, total: size, observer: transferObserver)
+        counter.add(Int(current.offset))
+        while current.asset == nil {
+            let part = current.offset..<min(size, current.offset + Self.resumableFrom)
+            let id = current.id
+            do {
+                current = try await transport.appendUpload(id, from: path, range: part, counter: counter)
+            } catch let error as SyncError where error.isTransient || error.isUploadConflict {
+                // The connection failed or the server holds another offset: ask where it stands.
+                try await Task.sleep(for: .milliseconds(200))
+                let known = try await retry.run { [transport] in try await transport.uploadStatus(id) }
+                counter.add(Int(known.offset - current.offset))
+                current = known
+            }
+        }
+        try await store.setMetadata(key, to: nil)
+        guard let asset = current.asset else { throw SyncError.network("upload ended without an asset") }
+        return asset
     }
 
     /// Downloads the media the device's annotations name and it does not have, up to its eager
@@ -79,4 +121,12 @@ extension SyncEngine {
 
     /// Files one sync downloads at most; the next sync takes the rest.
     static var downloadsPerSync: Int { 100 }
+}
+
+extension SyncError {
+    /// The server holds another offset for an upload, or another part is still arriving.
+    fileprivate var isUploadConflict: Bool {
+        guard case .refused(409, let detail) = self else { return false }
+        return detail.code == "wrong_offset" || detail.code == "upload_busy"
+    }
 }

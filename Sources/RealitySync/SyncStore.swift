@@ -49,6 +49,10 @@ public protocol SyncStore: Sendable {
     /// Media up to this many bytes download with the annotations that name them; larger ones
     /// when asked for (`reality media get`).
     func mediaEagerLimit() async throws -> Int64
+    /// A value of the store's key–value metadata (the resumable upload under way for a file).
+    func metadata(_ key: String) async throws -> String?
+    /// Sets or (with nil) removes a value of the store's metadata.
+    func setMetadata(_ key: String, to value: String?) async throws
 }
 
 extension DeviceStore: SyncStore {}

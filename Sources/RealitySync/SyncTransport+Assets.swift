@@ -48,6 +48,47 @@ extension SyncTransport {
         }
     }
 
+    /// `POST /api/v1/uploads`: starts a resumable upload of `size` bytes.
+    public func createUpload(size: Int64) async throws -> UploadStatus {
+        try await send(.createUpload, body: CreateUploadRequest(size: size))
+    }
+
+    /// `GET /api/v1/uploads/{id}`: how much of the upload the server holds.
+    public func uploadStatus(_ id: UploadID) async throws -> UploadStatus {
+        try await send(.upload, APIRoute.upload.path(id: id))
+    }
+
+    /// `PATCH /api/v1/uploads/{id}?offset=N` with bytes `range` of the file at `path`, read as
+    /// they go; `counter` hears each chunk.
+    func appendUpload(_ id: UploadID, from path: String, range: Range<Int64>, counter: TransferCounter) async throws
+        -> UploadStatus
+    {
+        do {
+            return try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(path)) { handle in
+                var request = HTTPClientRequest(
+                    url: serverURL
+                        + APIRoute.appendUpload.path(id: id, query: [.offset: String(range.lowerBound)]))
+                request.method = .PATCH
+                if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+                request.headers.add(name: "Content-Type", value: "application/octet-stream")
+                let chunks = handle.readChunks(in: range, chunkLength: .mebibytes(1)).map { @Sendable chunk in
+                    counter.add(chunk.readableBytes)
+                    return chunk
+                }
+                request.body = .stream(chunks, length: .known(Int64(range.count)))
+                let response = try await execute(request, bytes: Int64(range.count))
+                let body = try await response.body.collect(upTo: 1 << 20)
+                let data = Data(body.readableBytesView)
+                guard (200..<300).contains(Int(response.status.code)) else {
+                    throw Self.error(status: Int(response.status.code), headers: response.headers, body: data)
+                }
+                return try RealityJSON.decode(UploadStatus.self, from: data)
+            }
+        } catch let error as FileSystemError {
+            throw MediaFileError.unreadable(path: "\(path) (\(error.code))")
+        }
+    }
+
     /// What a download did.
     public enum Download: Sendable {
         /// The bytes are in `media.path`.

@@ -60,7 +60,7 @@ import Testing
         #expect(
             APIRoute.all.filter { !$0.path.hasPrefix(APIRoute.versionPrefix + "/") }.map(\.path).sorted()
                 == ["/health", "/metrics"], "the versioned API holds every other route")
-        #expect(APIRoute.all.filter { $0.bodyLimit == .asset } == [.uploadAsset])
+        #expect(APIRoute.all.filter { $0.bodyLimit == .asset } == [.uploadAsset, .appendUpload])
         #expect(APIRoute.all.filter { $0.bodyLimit == .syncPush } == [.syncPush])
         #expect(APIRoute.all.filter { $0.access == .admin }.allSatisfy { $0.path.hasPrefix("/api/v1/admin/") })
     }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import RealityAPI
 import RealityCore
+import Testing
 
 extension APIClient {
     /// Creates a layer for `session`; fails the test set-up unless it is created.
@@ -49,6 +50,22 @@ extension APIClient {
         let response = try await client.execute(
             uri: "/api/v1/assets", method: .post, headers: headers, body: ByteBuffer(bytes: data))
         return APIResult(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+    }
+
+    /// Sends `bytes` as a raw body (an upload's part) and checks the answer against the document.
+    func send(_ method: HTTPRequest.Method, _ path: String, token: String?, bytes: Data) async throws -> APIResult {
+        var headers: HTTPFields = [.contentType: "application/octet-stream"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        let response = try await client.execute(
+            uri: path, method: method, headers: headers, body: ByteBuffer(bytes: bytes))
+        let result = APIResult(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+        for violation in SchemaConformance.violations(
+            method: method, path: path, status: result.status.code, contentType: result.headers[.contentType],
+            body: result.body)
+        {
+            Issue.record("The answer breaks the OpenAPI document: \(violation)")
+        }
+        return result
     }
 
     /// The caller's notifications.

@@ -2,9 +2,10 @@ import Foundation
 import RealityAPI
 import RealityCore
 import RealityStore
-import RealitySync
 import RealityTestSupport
 import Testing
+
+@testable import RealitySync
 
 extension DeviceSyncTests {
     /// Media end to end as a person uses it (issue 19), `reality` and the server as processes: a
@@ -63,7 +64,7 @@ extension DeviceSyncTests {
 
                 // Files attached to the photo go up with the next sync and come down on the tablet.
                 let clip = directory.appendingPathComponent("clip.mp4")
-                try (MediaSamples.header("mp4") + Data(count: 2 << 20)).write(to: clip)
+                try (MediaSamples.header("mp4") + Data(count: 9 << 20)).write(to: clip)  // in parts (resumable)
                 let notes = directory.appendingPathComponent("notes.bin")
                 try Data("not media".utf8).write(to: notes)
                 let attached: Annotation = try await phone.run("attach", photo.id.uuidString, clip.path, notes.path)
@@ -71,7 +72,7 @@ extension DeviceSyncTests {
                 #expect(attached.attachments.map(\.fileName) == ["clip.mp4", "notes.bin"])
                 #expect(attached.attachments.map(\.fileType) == ["video/mp4", "application/octet-stream"])
                 #expect(try await phone.run("attach", photo.id.uuidString, "/no/such/file").status != 0)
-                // On a terminal the 2 MiB clip's upload draws a progress bar (run under `script`,
+                // On a terminal the 9 MiB clip's upload draws a progress bar (run under `script`,
                 // which gives it one); piped, as here otherwise, nothing but the summary is printed.
                 let terminal = try await Self.onTerminal([
                     ServerProcess.executable.path, "sync", "--store", phone.store,
@@ -139,6 +140,52 @@ extension DeviceSyncTests {
                 let after: [DeviceMedia] = try await phone.run("media", "list").decode()
                 #expect(!after.contains { $0.sha256 == sha256 })
             }
+        }
+    }
+}
+
+extension DeviceSyncTests.MediaCommandLineTests {
+    /// A large file's upload that a killed process left half done resumes from the server's
+    /// offset at the next `reality sync` (issue 19): the upload the store remembers is the one
+    /// that completes, not a new one.
+    @Test func aLargeUploadLeftHalfDone_resumesAtTheNextSync() async throws {
+        try await SyncTestServer.withServerProcess(.sqlite) { server, harness in
+            let directory = harness.directory
+            let phone = CommandLineRunner(store: directory.appendingPathComponent("phone.sqlite").path)
+            let credentials = ["--server", server.url, "--email", "res@example.com", "--password", "correct horse"]
+            #expect(try await phone.run(["register"] + credentials).status == 0)
+            let video = directory.appendingPathComponent("walk.mp4")
+            var generator = SplitMix64(seed: 2_026)
+            let bytes =
+                MediaSamples.header("mp4")
+                + Data((0..<(20 << 20)).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+            try bytes.write(to: video)
+            let annotation: Annotation = try await phone.run(
+                "annotation", "create", "--media", video.path, "--at", "0,0,0"
+            ).decode()
+            let sha256 = try #require(annotation.content.cloudAssetID)
+
+            // What a run killed after its first part leaves: the upload begun, 8 MiB on the
+            // server, its ID in the store.
+            let store = try DeviceStore.open(path: phone.store)
+            let account = try #require(try await store.deviceAccount())
+            let transport = SyncTransport(serverURL: server.url, token: account.token)
+            let begun = try await transport.createUpload(size: Int64(bytes.count))
+            let counter = TransferCounter(sha256: sha256, direction: .upload, total: Int64(bytes.count), observer: nil)
+            let part = try await transport.appendUpload(
+                begun.id, from: video.path, range: 0..<(8 << 20), counter: counter)
+            #expect(part.offset == 8 << 20)
+            try await store.setMetadata("media.upload.\(sha256)", to: begun.id.uuidString)
+
+            let synced: SyncSummary = try await phone.run("sync").decode()
+            #expect(synced.pushed.mediaUploaded == 1 && synced.pushed.rejected == 0)
+            // That upload completed (a finished upload is gone), and the store forgot it.
+            await #expect(throws: SyncError.self) { try await transport.uploadStatus(begun.id) }
+            #expect(try await store.metadata("media.upload.\(sha256)") == nil)
+            let copy = directory.appendingPathComponent("copy")
+            let fetched = try await transport.downloadAsset(sha256: sha256, into: copy)
+            guard case .stored(let media) = fetched else { throw SyncTestFailure("not downloaded") }
+            #expect(FileManager.default.contents(atPath: try #require(media.path)) == bytes)
         }
     }
 }

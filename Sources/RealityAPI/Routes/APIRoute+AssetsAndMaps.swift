@@ -13,6 +13,23 @@ extension APIRoute {
     public static let deleteAsset = APIRoute(
         .delete, "/api/v1/assets/{id}", summary: "Remove your reference to an asset (not while your records use it)",
         tag: "assets", status: 204, answer: .empty, textParameters: ["id"])
+    /// `POST /api/v1/uploads`: starts a resumable upload of `size` bytes.
+    public static let createUpload = APIRoute(
+        .post, "/api/v1/uploads", summary: "Start a resumable upload (its size, within the limit and quota)",
+        tag: "assets", body: .json(CreateUploadRequest.self), status: 201, answer: .json(UploadStatus.self))
+    /// `GET /api/v1/uploads/{id}`: how much of an upload the server has.
+    public static let upload = APIRoute(
+        .get, "/api/v1/uploads/{id}", summary: "How much of a resumable upload arrived", tag: "assets",
+        answer: .json(UploadStatus.self))
+    /// `PATCH /api/v1/uploads/{id}?offset=N`: appends raw bytes at the upload's offset; the part
+    /// that completes it makes the asset.
+    public static let appendUpload = APIRoute(
+        .patch, "/api/v1/uploads/{id}", summary: "Send the next part of a resumable upload", tag: "assets",
+        bodyLimit: .asset, query: [.offset], body: .raw, answer: .json(UploadStatus.self))
+    /// `DELETE /api/v1/uploads/{id}`: abandons an upload.
+    public static let deleteUpload = APIRoute(
+        .delete, "/api/v1/uploads/{id}", summary: "Abandon a resumable upload", tag: "assets", status: 204,
+        answer: .empty)
     /// `GET /api/v1/worldmaps`.
     public static let worldMaps = APIRoute(
         .get, "/api/v1/worldmaps", summary: "World maps owned or shared", tag: "worldmaps",
@@ -30,6 +47,7 @@ extension APIRoute {
         answer: .empty)
 
     static let assetAndMapRoutes = [
-        uploadAsset, asset, deleteAsset, worldMaps, createWorldMap, worldMap, deleteWorldMap,
+        uploadAsset, asset, deleteAsset, createUpload, upload, appendUpload, deleteUpload, worldMaps, createWorldMap,
+        worldMap, deleteWorldMap,
     ]
 }

@@ -50,6 +50,12 @@ extension APIRoute.QueryParameter {
     /// `limit` of the change feed, whose pages are larger than a list's (``limit``).
     public static let changesLimit = pageSize(APIRoute.PageSize(1...1000, default: 200))
 
+    // MARK: - Uploads
+
+    /// `offset`: where the bytes of a resumed upload's part go; must be the upload's offset now.
+    public static let offset = Self(
+        name: "offset", type: "integer", description: "Bytes received so far (the upload's offset; required).")
+
     // MARK: - Kinds
 
     /// `limit`, a page size of `size`.

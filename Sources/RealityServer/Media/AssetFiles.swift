@@ -12,6 +12,8 @@ struct AssetFiles: Sendable {
     let store: any AssetRepository
     /// One lock per SHA-256, shared by every request of this server.
     let locks = KeyedLock<String>()
+    /// Uploads that arrive in parts.
+    let uploads: ResumableUploads
 
     /// The files of a server configured by `configuration` (its ``ServerConfiguration/assetStore``)
     /// over `store`.
@@ -22,6 +24,7 @@ struct AssetFiles: Sendable {
         case .s3(let location): self.blobs = S3BlobStore(location: location, staging: disk)
         }
         self.store = store
+        self.uploads = ResumableUploads(assets: configuration.assetsDirectory)
     }
 
     /// Publishes `staged` and runs `record` (which writes its row); when `record` throws and no

@@ -6,7 +6,8 @@ import ServiceLifecycle
 /// crash between publishing a blob and writing its row, or by an account deletion, which removes
 /// rows in its transaction and leaves the bytes to this. Every ``interval`` (an hour by default),
 /// taking only blobs older than ``grace`` so that an upload between its two steps on another
-/// instance is never collected. A swift-service-lifecycle `Service`, until graceful shutdown.
+/// instance is never collected; and resumable uploads left unfinished for a day. A
+/// swift-service-lifecycle `Service`, until graceful shutdown.
 struct BlobSweeper: Service {
     let files: AssetFiles
     let interval: TimeInterval
@@ -20,6 +21,8 @@ struct BlobSweeper: Service {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(interval))
                 if Task.isCancelled { return }
+                let abandoned = files.uploads.collect(before: Date().addingTimeInterval(-ResumableUploads.lifetime))
+                if abandoned > 0 { logger.info("assets: removed \(abandoned) uploads left unfinished for a day") }
                 do {
                     let removed = try await files.collectOrphans(before: Date().addingTimeInterval(-Self.grace))
                     if removed > 0 { logger.info("assets: collected \(removed) blobs no asset names") }

@@ -18,6 +18,24 @@ actor KeyedLock<Key: Hashable & Sendable> {
         }
     }
 
+    /// Runs `body` while holding `key` if nobody holds it now; nil (without running it) if
+    /// somebody does.
+    nonisolated func withLockIfFree<T: Sendable>(_ key: Key, _ body: () async throws -> T) async rethrows -> T? {
+        guard await tryLock(key) else { return nil }
+        do {
+            let result = try await body()
+            await unlock(key)
+            return result
+        } catch {
+            await unlock(key)
+            throw error
+        }
+    }
+
+    private func tryLock(_ key: Key) -> Bool {
+        held.insert(key).inserted
+    }
+
     private func lock(_ key: Key) async {
         guard held.contains(key) else {
             held.insert(key)
