@@ -52,6 +52,11 @@ struct UploadController<Store: ServerStore>: Sendable {
             appended = try await files.uploads.append(owner: userID, id: id, offset: offset, request.body)
         } catch is BlobTooLarge {
             throw APIError.payloadTooLarge
+        } catch is UploadStalled {
+            throw APIError(
+                .requestTimeout, code: "upload_stalled",
+                message:
+                    "The part sent nothing for a while; what arrived is kept. Ask where the upload stands and go on.")
         }
         switch appended {
         case nil:

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import RealityAPI
 import RealityCore
+import Synchronization
 import _NIOFileSystem
 
 /// Resumable uploads (issue 19): a file that grows part by part under
@@ -62,20 +63,18 @@ struct ResumableUploads: Sendable {
     /// Appends `body` to `owner`'s upload `id` at `offset`, which must be its offset now; throws
     /// ``BlobTooLarge`` (keeping what fit) when the body runs past the announced size. Bytes that
     /// arrived before a connection dropped stay, and the upload resumes after them.
-    func append<Body: AsyncSequence>(owner: UserID, id: UploadID, offset: Int64, _ body: Body) async throws -> Appended?
+    func append<Body: AsyncSequence & Sendable>(owner: UserID, id: UploadID, offset: Int64, _ body: Body)
+        async throws -> Appended?
     where Body.Element == ByteBuffer {
         let appended: Appended?? = try await locks.withLockIfFree(id) {
             guard let status = try status(owner: owner, id: id) else { return nil }
             guard offset == status.offset else { return .wrongOffset(status) }
-            var position = offset
-            try await fileSystem.withFileHandle(
+            let position = try await fileSystem.withFileHandle(
                 forWritingAt: FilePath(dataPath(owner, id)), options: .modifyFile(createIfNecessary: false)
             ) { handle in
-                for try await chunk in body {
-                    guard position + Int64(chunk.readableBytes) <= status.size else { throw BlobTooLarge() }
-                    position += try await handle.write(contentsOf: chunk, toAbsoluteOffset: position)
-                }
+                let position = try await Self.write(body, to: handle, from: offset, size: status.size)
                 try await handle.synchronize()
+                return position
             }
             let now = UploadStatus(id: id, offset: position, size: status.size)
             guard position == status.size else { return .partial(now) }
@@ -84,6 +83,38 @@ struct ResumableUploads: Sendable {
             return .complete(now, staged)
         }
         return appended ?? .busy
+    }
+
+    /// How long a part may send nothing before the server gives up on it (so that a connection
+    /// whose end the server never hears does not hold the upload).
+    static var stallLimit: Duration { .seconds(15) }
+
+    /// Writes `body` into `handle` from `offset`, at most up to `size`; answers the new offset.
+    /// A body that sends nothing for ``stallLimit`` is given up (what arrived stays).
+    private static func write<Body: AsyncSequence & Sendable>(
+        _ body: Body, to handle: WriteFileHandle, from offset: Int64, size: Int64
+    ) async throws -> Int64 where Body.Element == ByteBuffer {
+        let lastProgress = LastProgress()
+        return try await withThrowingTaskGroup(of: Int64?.self) { group in
+            group.addTask {
+                var position = offset
+                for try await chunk in body {
+                    guard position + Int64(chunk.readableBytes) <= size else { throw BlobTooLarge() }
+                    position += try await handle.write(contentsOf: chunk, toAbsoluteOffset: position)
+                    lastProgress.touch()
+                }
+                return position
+            }
+            group.addTask {
+                while true {
+                    try await Task.sleep(for: .seconds(1))
+                    if lastProgress.idle > stallLimit { throw UploadStalled() }
+                }
+            }
+            defer { group.cancelAll() }
+            guard let position = try await group.next() ?? nil else { throw UploadStalled() }
+            return position
+        }
     }
 
     /// Abandons `owner`'s upload `id`; false when there is none.
@@ -137,4 +168,18 @@ struct ResumableUploads: Sendable {
     }
 
     private func sizePath(_ owner: UserID, _ id: UploadID) -> String { dataPath(owner, id) + ".size" }
+}
+
+/// A part of a resumable upload that sent nothing for ``ResumableUploads/stallLimit``.
+struct UploadStalled: Error {}
+
+/// When a part last made progress, shared by its writer and its watchdog.
+private final class LastProgress: Sendable {
+    private let instant = Mutex(ContinuousClock.now)
+
+    /// Records progress now.
+    func touch() { instant.withLock { $0 = .now } }
+
+    /// How long since the last progress.
+    var idle: Duration { ContinuousClock.now - instant.withLock { $0 } }
 }
