@@ -70,8 +70,7 @@ extension SyncEngine {
             status = created
         }
         guard var current = status else { throw SyncError.network("no upload") }
-        let counter = TransferCounter(sha256: sha256, direction: .upload, total: size, observer: transferObserver)
-        counter.add(Int(current.offset))
+        var counter = resumedCounter(sha256, size: size, at: current.offset)
         while current.asset == nil {
             let part = current.offset..<min(size, current.offset + Self.resumableFrom)
             let id = current.id
@@ -80,14 +79,27 @@ extension SyncEngine {
             } catch let error as SyncError where error.isTransient || error.isUploadConflict {
                 // The connection failed or the server holds another offset: ask where it stands.
                 try await Task.sleep(for: .milliseconds(200))
-                let known = try await retry.run { [transport] in try await transport.uploadStatus(id) }
-                counter.add(Int(known.offset - current.offset))
-                current = known
+                do {
+                    current = try await retry.run { [transport] in try await transport.uploadStatus(id) }
+                } catch SyncError.refused(404, _) {
+                    // Gone: it completed as the connection failed, or it expired. Begin again
+                    // (bytes the server holds already cost nothing twice).
+                    current = try await retry.run { [transport] in try await transport.createUpload(size: size) }
+                    try await store.setMetadata(key, to: current.id.uuidString)
+                }
+                counter = resumedCounter(sha256, size: size, at: current.offset)
             }
         }
         try await store.setMetadata(key, to: nil)
         guard let asset = current.asset else { throw SyncError.network("upload ended without an asset") }
         return asset
+    }
+
+    /// A progress counter for an upload of `size` bytes that the server holds `offset` of.
+    private func resumedCounter(_ sha256: String, size: Int64, at offset: Int64) -> TransferCounter {
+        let counter = TransferCounter(sha256: sha256, direction: .upload, total: size, observer: transferObserver)
+        counter.add(Int(offset))
+        return counter
     }
 
     /// Downloads the media the device's annotations name and it does not have, up to its eager
