@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RealityCore
 
 /// Session tokens: 32 random bytes, base64url, stored only as their SHA-256 (SPEC C1).
 enum TokenDigest {
@@ -34,23 +35,8 @@ enum TokenDigest {
 }
 
 extension SHA256.Digest {
-    /// The digest in lowercase hex: 64 digits written straight into the string's storage.
-    var lowercaseHex: String {
-        withUnsafeBytes { bytes in
-            String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
-                for (index, byte) in bytes.enumerated() {
-                    buffer[2 * index] = Self.hexDigit(byte >> 4)
-                    buffer[2 * index + 1] = Self.hexDigit(byte & 0x0f)
-                }
-                return bytes.count * 2
-            }
-        }
-    }
-
-    /// The lowercase hex digit of `nibble` (0–15).
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-    }
+    /// The digest in lowercase hex (``Hex``).
+    var lowercaseHex: String { withUnsafeBytes(Hex.lowercase) }
 }
 
 extension Data {

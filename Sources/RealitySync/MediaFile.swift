@@ -36,7 +36,7 @@ public struct MediaFile: Hashable, Sendable {
         }
         guard byteCount > 0 else { throw MediaFileError.empty(path: path) }
         return MediaFile(
-            path: absolute, sha256: hasher.finalize().map { String(format: "%02x", $0) }.joined(),
+            path: absolute, sha256: hasher.finalize().withUnsafeBytes(Hex.lowercase),
             byteCount: byteCount, format: MediaFormat.sniff(head))
     }
 

@@ -22,29 +22,8 @@ extension SyncTransport {
     public func uploadAsset(path: String, sha256: String = "", observer: TransferObserver? = nil) async throws
         -> AssetResponse
     {
-        do {
-            return try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(path)) { handle in
-                let size = Int64(try await handle.info().size)
-                let counter = TransferCounter(sha256: sha256, direction: .upload, total: size, observer: observer)
-                var request = HTTPClientRequest(url: serverURL + APIRoute.uploadAsset.path())
-                request.method = .POST
-                if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
-                request.headers.add(name: "Content-Type", value: "application/octet-stream")
-                let chunks = handle.readChunks(chunkLength: .mebibytes(1)).map { @Sendable chunk in
-                    counter.add(chunk.readableBytes)
-                    return chunk
-                }
-                request.body = .stream(chunks, length: .known(size))
-                let response = try await execute(request, bytes: size)
-                let body = try await response.body.collect(upTo: 1 << 20)
-                let data = Data(body.readableBytesView)
-                guard (200..<300).contains(Int(response.status.code)) else {
-                    throw Self.error(status: Int(response.status.code), headers: response.headers, body: data)
-                }
-                return try RealityJSON.decode(AssetResponse.self, from: data)
-            }
-        } catch let error as FileSystemError {
-            throw MediaFileError.unreadable(path: "\(path) (\(error.code))")
+        try await sendFile(path, range: nil, to: .uploadAsset, APIRoute.uploadAsset.path()) { size in
+            TransferCounter(sha256: sha256, direction: .upload, total: size, observer: observer)
         }
     }
 
@@ -63,29 +42,41 @@ extension SyncTransport {
     func appendUpload(_ id: UploadID, from path: String, range: Range<Int64>, counter: TransferCounter) async throws
         -> UploadStatus
     {
+        let target = APIRoute.appendUpload.path(id: id, query: [.offset: String(range.lowerBound)])
+        return try await sendFile(path, range: range, to: .appendUpload, target) { _ in counter }
+    }
+
+    /// Sends the bytes `range` of the file at `file` (the whole file when nil) as the raw body of
+    /// `route` at `path`, read a megabyte at a time and counted by the counter `counting` makes for
+    /// the body's size; decodes the answer.
+    private func sendFile<Answer: Decodable>(
+        _ file: String, range: Range<Int64>?, to route: APIRoute, _ path: String,
+        counting: (Int64) -> TransferCounter
+    ) async throws -> Answer {
         do {
-            return try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(path)) { handle in
-                var request = HTTPClientRequest(
-                    url: serverURL
-                        + APIRoute.appendUpload.path(id: id, query: [.offset: String(range.lowerBound)]))
-                request.method = .PATCH
+            return try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(file)) { handle in
+                let part: Range<Int64>
+                if let range { part = range } else { part = try await 0..<Int64(handle.info().size) }
+                let counter = counting(Int64(part.count))
+                var request = HTTPClientRequest(url: serverURL + path)
+                request.method = HTTPMethod(rawValue: route.method.rawValue)
                 if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
                 request.headers.add(name: "Content-Type", value: "application/octet-stream")
-                let chunks = handle.readChunks(in: range, chunkLength: .mebibytes(1)).map { @Sendable chunk in
+                let chunks = handle.readChunks(in: part, chunkLength: .mebibytes(1)).map { @Sendable chunk in
                     counter.add(chunk.readableBytes)
                     return chunk
                 }
-                request.body = .stream(chunks, length: .known(Int64(range.count)))
-                let response = try await execute(request, bytes: Int64(range.count))
+                request.body = .stream(chunks, length: .known(Int64(part.count)))
+                let response = try await execute(request, bytes: Int64(part.count))
                 let body = try await response.body.collect(upTo: 1 << 20)
                 let data = Data(body.readableBytesView)
                 guard (200..<300).contains(Int(response.status.code)) else {
                     throw Self.error(status: Int(response.status.code), headers: response.headers, body: data)
                 }
-                return try RealityJSON.decode(UploadStatus.self, from: data)
+                return try RealityJSON.decode(Answer.self, from: data)
             }
         } catch let error as FileSystemError {
-            throw MediaFileError.unreadable(path: "\(path) (\(error.code))")
+            throw MediaFileError.unreadable(path: "\(file) (\(error.code))")
         }
     }
 
@@ -142,7 +133,7 @@ extension SyncTransport {
             try? FileManager.default.removeItem(atPath: partial)
             throw SyncError.network(String(describing: error))
         }
-        let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let digest = hasher.finalize().withUnsafeBytes(Hex.lowercase)
         guard digest == sha256 else {
             try? FileManager.default.removeItem(atPath: partial)
             throw SyncError.server(status: 200, message: "the bytes of asset \(sha256) do not hash to it")

@@ -8,20 +8,18 @@ actor KeyedLock<Key: Hashable & Sendable> {
     /// Runs `body` while holding `key`.
     nonisolated func withLock<T: Sendable>(_ key: Key, _ body: () async throws -> T) async rethrows -> T {
         await lock(key)
-        do {
-            let result = try await body()
-            await unlock(key)
-            return result
-        } catch {
-            await unlock(key)
-            throw error
-        }
+        return try await holding(key, body)
     }
 
     /// Runs `body` while holding `key` if nobody holds it now; nil (without running it) if
     /// somebody does.
     nonisolated func withLockIfFree<T: Sendable>(_ key: Key, _ body: () async throws -> T) async rethrows -> T? {
         guard await tryLock(key) else { return nil }
+        return try await holding(key, body)
+    }
+
+    /// Runs `body`, `key` being held, and releases it however `body` ends.
+    private nonisolated func holding<T: Sendable>(_ key: Key, _ body: () async throws -> T) async rethrows -> T {
         do {
             let result = try await body()
             await unlock(key)

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RealityCore
 
 /// AWS Signature Version 4 for S3-compatible object stores (the `Authorization` header of a
 /// request; payloads are sent as `UNSIGNED-PAYLOAD`, which S3 and its compatible servers accept,
@@ -34,14 +35,15 @@ struct S3Signer: Sendable {
         ].joined(separator: "\n")
         let scope = "\(day)/\(region)/s3/aws4_request"
         let stringToSign = [
-            "AWS4-HMAC-SHA256", amzDate, scope, Self.hex(SHA256.hash(data: Data(canonicalRequest.utf8))),
+            "AWS4-HMAC-SHA256", amzDate, scope, SHA256.hash(data: Data(canonicalRequest.utf8)).lowercaseHex,
         ]
         .joined(separator: "\n")
         var key = SymmetricKey(data: Data("AWS4\(secretKey)".utf8))
         for part in [day, region, "s3", "aws4_request"] {
             key = SymmetricKey(data: Data(HMAC<SHA256>.authenticationCode(for: Data(part.utf8), using: key)))
         }
-        let signature = Self.hex(HMAC<SHA256>.authenticationCode(for: Data(stringToSign.utf8), using: key))
+        let signature = HMAC<SHA256>.authenticationCode(for: Data(stringToSign.utf8), using: key)
+            .withUnsafeBytes(Hex.lowercase)
         var result = signed
         result["authorization"] =
             "AWS4-HMAC-SHA256 Credential=\(accessKey)/\(scope), SignedHeaders=\(signedHeaders), Signature=\(signature)"
@@ -69,10 +71,6 @@ struct S3Signer: Sendable {
     /// RFC 3986's unreserved characters (ASCII letters and digits, `-._~`).
     private static let unreserved = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    private static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
-    }
 
     private static func format(_ date: Date, _ pattern: String) -> String {
         let formatter = DateFormatter()
