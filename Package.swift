@@ -6,6 +6,12 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// GLib's headers, which libvips' include (`pkg-config --cflags vips` names them too, with a
+/// `-pthread` that SwiftPM refuses); a directory that is not there is ignored.
+let glibIncludes =
+    ["/usr/include/glib-2.0", "/opt/homebrew/include/glib-2.0", "/opt/homebrew/lib/glib-2.0/include"]
+    + ["x86_64-linux-gnu", "aarch64-linux-gnu"].map { "/usr/lib/\($0)/glib-2.0/include" }
+
 let package = Package(
     name: "RealityAnnotationPlatform",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -46,6 +52,11 @@ let package = Package(
         // One C function: SQLite's process-wide settings are set through a variadic call.
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "CFileWriteback"),
+        // libvips (Debian's libvips-dev), for thumbnails and previews; its calls are variadic, so
+        // one C function makes both renditions of an image.
+        .target(
+            name: "CImageRenditions", cSettings: [.unsafeFlags(glibIncludes.map { "-I" + $0 })],
+            linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
         .target(
             name: "RealityPostgres",
             dependencies: ["RealityCore", .product(name: "PostgresNIO", package: "postgres-nio")],
@@ -59,6 +70,7 @@ let package = Package(
             dependencies: [
                 "RealityCore",
                 "CFileWriteback",
+                "CImageRenditions",
                 "RealityStore",
                 "RealityPostgres",
                 "RealityAPI",

@@ -50,6 +50,44 @@ public struct AssetResponse: Codable, Hashable, Sendable {
     }
 }
 
+/// The answer to `GET /api/v1/assets/{id}/info`: what the server knows of an asset's bytes.
+public struct AssetInfo: Codable, Hashable, Sendable {
+    /// SHA-256 of the bytes, lowercase hex (also the asset's ID).
+    public var sha256: String
+    /// Size in bytes.
+    public var size: Int64
+    /// The MIME type the bytes show.
+    public var contentType: String
+    /// When the bytes first reached the server.
+    public var uploadedAt: Date
+    /// An image's or video's upright width in pixels, once the server read it.
+    public var width: Int?
+    /// Its height in pixels.
+    public var height: Int?
+    /// An audio or video file's length in seconds, once the server read it.
+    public var durationSeconds: Double?
+    /// The renditions made (`thumbnail`, `preview`).
+    public var renditions: [RenditionKind]
+    /// Whether the server's job for its renditions and facts has yet to run.
+    public var pending: Bool
+
+    /// Info with the given parts.
+    public init(
+        sha256: String, size: Int64, contentType: String, uploadedAt: Date, width: Int?, height: Int?,
+        durationSeconds: Double?, renditions: [RenditionKind], pending: Bool
+    ) {
+        self.sha256 = sha256
+        self.size = size
+        self.contentType = contentType
+        self.uploadedAt = uploadedAt
+        self.width = width
+        self.height = height
+        self.durationSeconds = durationSeconds
+        self.renditions = renditions
+        self.pending = pending
+    }
+}
+
 /// `POST /api/v1/uploads`: the size of the file a resumable upload will send.
 public struct CreateUploadRequest: Codable, Hashable, Sendable {
     /// Its length in bytes (more than 0, at most the server's asset limit).

@@ -6,7 +6,8 @@ import RealityCore
 /// `asset_refs` (one per owner), as the SQLite store keeps them (SPEC D5).
 extension PostgresStore: AssetRepository {
     public func putAsset(
-        sha256: String, owner: UserID, contentType: String, byteCount: Int64, at date: Date, quotaBytes: Int64?
+        sha256: String, owner: UserID, contentType: String, byteCount: Int64, at date: Date, quotaBytes: Int64?,
+        job: JobKind?
     ) async throws {
         // One transaction holding the owner's lock, so the quota is checked against every upload
         // that committed before, and the asset's, so that a release cannot collect the row this
@@ -36,6 +37,12 @@ extension PostgresStore: AssetRepository {
                         INSERT INTO asset_blobs (sha256, contentType, byteCount, createdAt)
                         VALUES (\(sha256), \(contentType), \(byteCount), \(date.storeValue))
                         ON CONFLICT (sha256) DO NOTHING
+                        RETURNING sha256
+                    ), job AS (
+                        INSERT INTO jobs (kind, subject, runAfter, createdAt)
+                        SELECT \(job?.rawValue ?? ""), sha256, \(date.storeValue), \(date.storeValue) FROM blob
+                        WHERE \(job != nil)
+                        ON CONFLICT DO NOTHING
                     )
                     INSERT INTO asset_refs (sha256, ownerID, byteCount, createdAt)
                     VALUES (\(sha256), \(owner.rawValue), \(byteCount), \(date.storeValue))
@@ -48,7 +55,7 @@ extension PostgresStore: AssetRepository {
     /// The advisory lock space of assets ("BLOB"), one lock per SHA-256.
     private static let assetLockSpace: Int32 = 0x424C_4F42
 
-    private func lockAsset(_ sha256: String, on connection: PostgresConnection) async throws {
+    func lockAsset(_ sha256: String, on connection: PostgresConnection) async throws {
         try await connection.query(
             "SELECT pg_advisory_xact_lock(\(Self.assetLockSpace), hashtext(\(sha256)))", logger: logger)
     }
@@ -56,10 +63,18 @@ extension PostgresStore: AssetRepository {
     public func asset(sha256: String) async throws -> StoredAsset? {
         try await read { connection in
             try await connection.rows(
-                "SELECT contentType, byteCount FROM asset_blobs WHERE sha256 = \(sha256)", logger: logger
+                """
+                SELECT contentType, byteCount, createdAt, width, height, durationSeconds
+                FROM asset_blobs WHERE sha256 = \(sha256)
+                """, logger: logger
             ) { row in
-                let (contentType, byteCount) = try row.decode((String, Int64).self)
-                return StoredAsset(sha256: sha256, contentType: contentType, byteCount: byteCount)
+                let (contentType, byteCount, createdAt, width, height, duration) = try row.decode(
+                    (String, Int64, Int64, Int32?, Int32?, Double?).self)
+                return StoredAsset(
+                    sha256: sha256, contentType: contentType, byteCount: byteCount,
+                    uploadedAt: Timestamp.date(milliseconds: createdAt),
+                    facts: MediaFacts(
+                        width: width.map(Int.init), height: height.map(Int.init), durationSeconds: duration))
             }.first
         }
     }
@@ -97,7 +112,11 @@ extension PostgresStore: AssetRepository {
                     ) { try $0.decode(Int64.self) }.first ?? 0
                 release = .released(collectable: left == 0)
                 guard left == 0 else { return }
-                try await connection.query("DELETE FROM asset_blobs WHERE sha256 = \(sha256)", logger: logger)
+                try await connection.query(
+                    """
+                    WITH renditions AS (DELETE FROM asset_renditions WHERE sha256 = \(sha256))
+                    DELETE FROM asset_blobs WHERE sha256 = \(sha256)
+                    """, logger: logger)
             }
             return release
         }

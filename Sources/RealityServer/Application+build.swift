@@ -118,7 +118,10 @@ func buildApplication<Store: ServerStore>(
         SessionSweeper(
             store: store, lifetimes: configuration.sessionLifetimes, interval: configuration.sessionSweepInterval,
             logger: logger),
-        BlobSweeper(files: files, interval: configuration.sessionSweepInterval, logger: logger))
+        BlobSweeper(files: files, interval: configuration.sessionSweepInterval, logger: logger),
+        JobRunner(
+            queue: store, handlers: [MediaRenditionJob(files: files)], signal: files.jobs,
+            pollInterval: configuration.jobPollInterval, logger: logger))
     // Uploads from before the blob store leave the database before the first request.
     app.beforeServerStarts {
         try await prepareStore()

@@ -16,6 +16,9 @@ struct AssetController<Store: ServerStore>: Sendable {
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.uploadAsset, use: upload)
         router.on(.asset, use: download)
+        router.on(.assetInfo, use: info)
+        router.on(.assetThumbnail) { try await rendition(.thumbnail, $0, $1) }
+        router.on(.assetPreview) { try await rendition(.preview, $0, $1) }
         router.on(.deleteAsset, use: delete)
     }
 
@@ -35,6 +38,7 @@ struct AssetController<Store: ServerStore>: Sendable {
             try await assets.storeAsset(
                 sha256: staged.sha256, contentType: staged.contentType, byteCount: staged.byteCount)
         }
+        files.jobs.raise()
         return JSONResponse(
             AssetResponse(
                 id: staged.sha256, sha256: staged.sha256, size: staged.byteCount, contentType: staged.contentType),
@@ -47,8 +51,49 @@ struct AssetController<Store: ServerStore>: Sendable {
         let userID = try context.requireUser()
         guard let id = context.parameters.get("id") else { throw APIError.notFound }
         let asset = try await services.assets(userID).asset(sha256: id)
-        guard let size = try await files.blobs.size(of: asset.sha256), size > 0 else { throw APIError.notFound }
-        let eTag = "\"\(asset.sha256)\""
+        return try await serve(blob: asset.sha256, contentType: asset.contentType, request)
+    }
+
+    /// What the server knows of the asset, to whoever may read it.
+    @Sendable func info(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AssetInfo> {
+        let userID = try context.requireUser()
+        guard let id = context.parameters.get("id") else { throw APIError.notFound }
+        let asset = try await services.assets(userID).asset(sha256: id)
+        var renditions: [RenditionKind] = []
+        for kind in RenditionKind.allCases where try await files.store.rendition(of: asset.sha256, kind: kind) != nil {
+            renditions.append(kind)
+        }
+        let facts = asset.facts
+        return JSONResponse(
+            AssetInfo(
+                sha256: asset.sha256, size: asset.byteCount, contentType: asset.contentType,
+                uploadedAt: asset.uploadedAt, width: facts.width, height: facts.height,
+                durationSeconds: facts.durationSeconds, renditions: renditions,
+                pending: try await services.store.isJobQueued(.mediaRenditions, subject: asset.sha256)))
+    }
+
+    /// An asset's rendition, to whoever may read the asset, served as the asset is; 404
+    /// `rendition_pending` while its job has yet to make it, 404 `not_found` for media that has none.
+    func rendition(_ kind: RenditionKind, _ request: Request, _ context: APIRequestContext) async throws -> Response {
+        let userID = try context.requireUser()
+        guard let id = context.parameters.get("id") else { throw APIError.notFound }
+        let asset = try await services.assets(userID).asset(sha256: id)
+        guard let rendition = try await files.store.rendition(of: asset.sha256, kind: kind) else {
+            if try await services.store.isJobQueued(.mediaRenditions, subject: asset.sha256) {
+                throw APIError(
+                    .notFound, code: "rendition_pending",
+                    message: "The \(kind.rawValue) is being made; try again soon.",
+                    headers: [.retryAfter: "2"])
+            }
+            throw APIError.notFound
+        }
+        return try await serve(blob: rendition.blobSHA256, contentType: rendition.contentType, request)
+    }
+
+    /// The blob `sha256`, whole, a range of it, or 304, as ``download(_:context:)`` says.
+    private func serve(blob sha256: String, contentType: String, _ request: Request) async throws -> Response {
+        guard let size = try await files.blobs.size(of: sha256), size > 0 else { throw APIError.notFound }
+        let eTag = "\"\(sha256)\""
         var headers: HTTPFields = [
             .eTag: eTag,
             .cacheControl: "private, max-age=31536000, immutable",
@@ -57,18 +102,18 @@ struct AssetController<Store: ServerStore>: Sendable {
         if let match = request.headers[.ifNoneMatch], Self.matches(match, eTag) {
             return Response(status: .notModified, headers: headers)
         }
-        headers[.contentType] = asset.contentType
+        headers[.contentType] = contentType
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         var range = ByteRange(header: request.headers[.range], size: size)
         if let ifRange = request.headers[.ifRange], ifRange != eTag { range = .whole }
         switch range {
         case .whole:
             return Response(
-                status: .ok, headers: headers, body: files.blobs.body(of: asset.sha256, range: 0...(size - 1)))
+                status: .ok, headers: headers, body: files.blobs.body(of: sha256, range: 0...(size - 1)))
         case .part(let part):
             headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(size)"
             return Response(
-                status: .partialContent, headers: headers, body: files.blobs.body(of: asset.sha256, range: part))
+                status: .partialContent, headers: headers, body: files.blobs.body(of: sha256, range: part))
         case .unsatisfiable:
             headers[.contentRange] = "bytes */\(size)"
             return Response(status: .rangeNotSatisfiable, headers: headers)

@@ -1,5 +1,6 @@
 import Foundation
 import RealityAPI
+import RealityCore
 
 /// The OpenAPI 3.1 document of the API (SPEC C4): its paths and operations built from the route
 /// declarations (``APIRoute/all``), which the router registers, with the schemas of the main wire
@@ -264,6 +265,13 @@ enum OpenAPIDocument {
             "AssetResponse": object(
                 ["id": assetID, "sha256": assetID, "size": integer, "contentType": string],
                 required: ["id", "sha256", "size", "contentType"]),
+            "AssetInfo": object(
+                [
+                    "sha256": assetID, "size": integer, "contentType": string, "uploadedAt": date,
+                    "width": ["type": ["integer", "null"]], "height": ["type": ["integer", "null"]],
+                    "durationSeconds": ["type": ["number", "null"]],
+                    "renditions": array(enumeration(RenditionKind.allCases.map(\.rawValue))), "pending": bool,
+                ], required: ["sha256", "size", "contentType", "uploadedAt", "renditions", "pending"]),
             "CreateUploadRequest": object(["size": ["type": "integer", "minimum": 1]], required: ["size"]),
             "UploadStatus": object(
                 ["id": uuid, "offset": integer, "size": integer, "asset": ref("AssetResponse")],

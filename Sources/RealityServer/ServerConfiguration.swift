@@ -39,6 +39,9 @@ public struct ServerConfiguration: Sendable {
     public var sessionLifetimes = SessionLifetimes()
     /// How often ended sessions (expired or revoked) are deleted from the database (an hour).
     public var sessionSweepInterval: TimeInterval = 3_600
+    /// How often the job runner looks for jobs it was not told of (other instances' jobs, retries);
+    /// jobs this server queues run at once.
+    public var jobPollInterval: Duration = .seconds(5)
     /// How repeated login failures slow down further tries, per account and per address.
     public var loginThrottle = LoginThrottlePolicy()
     /// Header-read timeout and the caps on connections and live-event sockets.

@@ -5,4 +5,5 @@ import RealityCore
 /// `SQLiteServerStore` and `PostgresStore` implement it; every controller is generic over
 /// it, so neither pays for an existential on the hot path.
 public typealias ServerStore = DataStore & AccountRepository & AssetRepository & SyncLogReading & StorePoolReporting
+    & JobQueue
     & StoreCacheReporting & PlanSharingReading

@@ -76,6 +76,7 @@ struct UploadController<Store: ServerStore>: Sendable {
                 try await assets.storeAsset(
                     sha256: staged.sha256, contentType: staged.contentType, byteCount: staged.byteCount)
             }
+            files.jobs.raise()
             status.asset = AssetResponse(
                 id: staged.sha256, sha256: staged.sha256, size: staged.byteCount, contentType: staged.contentType)
             return JSONResponse(status)

@@ -15,20 +15,26 @@ public struct DeviceMedia: Codable, Hashable, Sendable {
     public var contentType: String
     /// Whether the server holds them.
     public var isUploaded: Bool
+    /// The server's thumbnail of an image or video, downloaded by sync; nil until then.
+    public var thumbnailPath: String?
 
     /// A media file with the given parts.
-    public init(sha256: String, path: String?, byteCount: Int64, contentType: String, isUploaded: Bool) {
+    public init(
+        sha256: String, path: String?, byteCount: Int64, contentType: String, isUploaded: Bool,
+        thumbnailPath: String? = nil
+    ) {
         self.sha256 = sha256
         self.path = path
         self.byteCount = byteCount
         self.contentType = contentType
         self.isUploaded = isUploaded
+        self.thumbnailPath = thumbnailPath
     }
 
     init(row: Row) {
         self.init(
             sha256: row["sha256"], path: row["path"], byteCount: row["byteCount"], contentType: row["contentType"],
-            isUploaded: row["isUploaded"])
+            isUploaded: row["isUploaded"], thumbnailPath: row["thumbnailPath"])
     }
 }
 
@@ -110,6 +116,31 @@ extension DeviceStore {
                     GROUP BY sha256 ORDER BY min(at) LIMIT ?
                     """,
                 arguments: [limit])
+        }
+    }
+
+    /// Images and videos the server holds whose thumbnail this device has not got yet, and that
+    /// the server did not say it has none of, oldest first, at most `limit`.
+    public func mediaNeedingThumbnails(limit: Int) async throws -> [String] {
+        try await read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT sha256 FROM device_media
+                    WHERE isUploaded = 1 AND thumbnailPath IS NULL AND thumbnailMissing = 0
+                      AND (contentType LIKE 'image/%' OR contentType LIKE 'video/%')
+                    ORDER BY addedAt, sha256 LIMIT ?
+                    """,
+                arguments: [limit])
+        }
+    }
+
+    /// Records where the thumbnail of `sha256` is, or with nil that the server has none.
+    public func setThumbnail(of sha256: String, path: String?) async throws {
+        try await writeTransaction { db in
+            try db.execute(
+                sql: "UPDATE device_media SET thumbnailPath = ?, thumbnailMissing = ? WHERE sha256 = ?",
+                arguments: [path, path == nil, sha256])
         }
     }
 

@@ -6,7 +6,8 @@ import RealityCore
 /// bytes are in the server's blob store.
 extension SQLiteServerStore: AssetRepository {
     public func putAsset(
-        sha256: String, owner: UserID, contentType: String, byteCount: Int64, at date: Date, quotaBytes: Int64?
+        sha256: String, owner: UserID, contentType: String, byteCount: Int64, at date: Date, quotaBytes: Int64?,
+        job: JobKind?
     ) async throws {
         try await write { db in
             if try Bool.fetchOne(
@@ -29,6 +30,14 @@ extension SQLiteServerStore: AssetRepository {
                     ON CONFLICT(sha256) DO NOTHING
                     """,
                 arguments: [sha256, contentType, byteCount, date.storeValue])
+            if let job, db.changesCount > 0 {
+                try db.execute(
+                    sql: """
+                        INSERT INTO jobs (kind, subject, runAfter, createdAt) VALUES (?, ?, ?, ?)
+                        ON CONFLICT DO NOTHING
+                        """,
+                    arguments: [job.rawValue, sha256, date.storeValue, date.storeValue])
+            }
             try db.execute(
                 sql: """
                     INSERT INTO asset_refs (sha256, ownerID, byteCount, createdAt) VALUES (?, ?, ?, ?)
@@ -41,8 +50,19 @@ extension SQLiteServerStore: AssetRepository {
     public func asset(sha256: String) async throws -> StoredAsset? {
         try await read { db in
             try Row.fetchOne(
-                db, sql: "SELECT contentType, byteCount FROM asset_blobs WHERE sha256 = ?", arguments: [sha256]
-            ).map { StoredAsset(sha256: sha256, contentType: $0["contentType"], byteCount: $0["byteCount"]) }
+                db,
+                sql: """
+                    SELECT contentType, byteCount, createdAt, width, height, durationSeconds
+                    FROM asset_blobs WHERE sha256 = ?
+                    """,
+                arguments: [sha256]
+            ).map { row in
+                StoredAsset(
+                    sha256: sha256, contentType: row["contentType"], byteCount: row["byteCount"],
+                    uploadedAt: Timestamp.date(milliseconds: row["createdAt"]),
+                    facts: MediaFacts(
+                        width: row["width"], height: row["height"], durationSeconds: row["durationSeconds"]))
+            }
         }
     }
 
@@ -62,6 +82,7 @@ extension SQLiteServerStore: AssetRepository {
             try db.execute(sql: "DELETE FROM asset_refs WHERE sha256 = ?1 AND ownerID = ?2", arguments: arguments)
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM asset_refs WHERE sha256 = ?", arguments: [sha256]) == nil
             else { return .released(collectable: false) }
+            try db.execute(sql: "DELETE FROM asset_renditions WHERE sha256 = ?", arguments: [sha256])
             try db.execute(sql: "DELETE FROM asset_blobs WHERE sha256 = ?", arguments: [sha256])
             return .released(collectable: true)
         }

@@ -21,6 +21,7 @@ enum StoreMigrations {
         migrator.registerMigration("feed17: creation and placement commits, plan sharing shown", migrate: createFeed17)
         migrator.registerMigration("media19: asset bytes in the blob store", migrate: createBlobFiles)
         migrator.registerMigration("media19 device: media files on this device", migrate: createDeviceMedia)
+        migrator.registerMigration("renditions19: asset renditions and the job queue", migrate: createRenditions)
         return migrator
     }
 

@@ -131,6 +131,29 @@ extension SyncEngine {
         return downloaded
     }
 
+    /// Downloads the server's thumbnails of the images and videos the device knows (whether or
+    /// not their bytes came down: a large video left on the server still shows), into the media
+    /// directory's `thumbnails`; one the server is still making comes at a later sync. Answers how
+    /// many came.
+    func downloadThumbnails() async throws -> Int {
+        guard let directory = store.mediaDirectory?.appendingPathComponent("thumbnails") else { return 0 }
+        var downloaded = 0
+        for sha256 in try await store.mediaNeedingThumbnails(limit: Self.downloadsPerSync) {
+            let file = directory.appendingPathComponent(sha256 + ".webp")
+            let came: Bool
+            do {
+                came = try await retry.run { [transport] in
+                    try await transport.downloadThumbnail(sha256: sha256, to: file)
+                }
+            } catch SyncError.refused {
+                continue
+            }
+            try await store.setThumbnail(of: sha256, path: came ? file.path : nil)
+            if came { downloaded += 1 }
+        }
+        return downloaded
+    }
+
     /// Files one sync downloads at most; the next sync takes the rest.
     static var downloadsPerSync: Int { 100 }
 }

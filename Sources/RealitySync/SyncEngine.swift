@@ -72,6 +72,7 @@ public actor SyncEngine<Store: SyncStore> {
         }
         summary.add(try await push())
         summary.mediaDownloaded = try await downloadMedia()
+        summary.thumbnailsDownloaded = try await downloadThumbnails()
         return summary
     }
 
@@ -84,6 +85,7 @@ public actor SyncEngine<Store: SyncStore> {
         }
         summary.add(try await push())
         summary.mediaDownloaded = try await downloadMedia()
+        summary.thumbnailsDownloaded = try await downloadThumbnails()
         return summary
     }
 
@@ -209,6 +211,8 @@ public struct SyncSummary: Hashable, Sendable, Codable {
     public var removed = 0
     /// Media files downloaded with the annotations that name them.
     public var mediaDownloaded = 0
+    /// Thumbnails of images and videos downloaded.
+    public var thumbnailsDownloaded = 0
 
     /// An empty summary.
     public init() {}

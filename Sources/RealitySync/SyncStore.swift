@@ -49,6 +49,10 @@ public protocol SyncStore: Sendable {
     /// Media up to this many bytes download with the annotations that name them; larger ones
     /// when asked for (`reality media get`).
     func mediaEagerLimit() async throws -> Int64
+    /// Images and videos on the server whose thumbnail the device lacks, at most `limit`.
+    func mediaNeedingThumbnails(limit: Int) async throws -> [String]
+    /// Records where the thumbnail of `sha256` is, or with nil that the server has none.
+    func setThumbnail(of sha256: String, path: String?) async throws
     /// A value of the store's key–value metadata (the resumable upload under way for a file).
     func metadata(_ key: String) async throws -> String?
     /// Sets or (with nil) removes a value of the store's metadata.

@@ -146,6 +146,23 @@ extension SyncTransport {
             DeviceMedia(sha256: sha256, path: target, byteCount: byteCount, contentType: contentType, isUploaded: true))
     }
 
+    /// `GET /api/v1/assets/{sha256}/thumbnail` into `file`: true when it came, false when the
+    /// server has none; ``SyncError/refused(status:_:)`` with `rendition_pending` while the server
+    /// is still making it.
+    public func downloadThumbnail(sha256: String, to file: URL) async throws -> Bool {
+        let bytes: Data
+        do {
+            bytes = try await raw(.assetThumbnail, APIRoute.assetThumbnail.path(id: sha256), body: nil)
+        } catch SyncError.refused(404, let detail) where detail.code == "not_found" {
+            return false
+        }
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        try bytes.write(to: file, options: .atomic)
+        return true
+    }
+
     /// `DELETE /api/v1/assets/{sha256}`: removes this account's reference to the bytes.
     public func deleteAsset(sha256: String) async throws {
         _ = try await raw(.deleteAsset, APIRoute.deleteAsset.path(id: sha256), body: nil)

@@ -12,7 +12,7 @@ struct RealityBench: AsyncParsableCommand {
         subcommands: [
             NearbyBenchmark.self, SearchBenchmark.self, InsertBenchmark.self, HTTPBenchmark.self, StartupBenchmark.self,
             PushBenchmark.self, FirstSyncBenchmark.self, LiveBenchmark.self, LiveMediaBenchmark.self,
-            EncodeBenchmark.self,
+            EncodeBenchmark.self, ThumbnailBenchmark.self,
         ])
 }
 

@@ -17,13 +17,13 @@ import Testing
             let now = Timestamp.now()
             try await store.putAsset(
                 sha256: sha, owner: ana.id, contentType: "image/png", byteCount: Int64(bytes.count), at: now,
-                quotaBytes: nil)
+                quotaBytes: nil, job: nil)
             try await store.putAsset(
                 sha256: sha, owner: ana.id, contentType: "image/png", byteCount: Int64(bytes.count), at: now,
-                quotaBytes: nil)
+                quotaBytes: nil, job: nil)
             try await store.putAsset(
                 sha256: sha, owner: ben.id, contentType: "image/png", byteCount: Int64(bytes.count), at: now,
-                quotaBytes: nil)
+                quotaBytes: nil, job: nil)
             #expect(try await store.rowCount("asset_blobs") == 1)
             #expect(try await store.rowCount("asset_refs") == 2)
             #expect(try await store.storageUsed(by: ana.id) == 4096)
@@ -59,7 +59,7 @@ import Testing
                 ]))
             try await store.putAsset(
                 sha256: sha, owner: ana.id, contentType: "image/png", byteCount: 3, at: Timestamp.now(),
-                quotaBytes: nil)
+                quotaBytes: nil, job: nil)
             let references = try await store.assetReferences(sha256: sha)
             #expect(references.annotations == [photo.id])
             #expect(references.worldMaps == [map.id])
@@ -80,7 +80,7 @@ import Testing
                         do {
                             try await assets.putAsset(
                                 sha256: Self.sha(index), owner: ana.id, contentType: "application/octet-stream",
-                                byteCount: 1_000, at: now, quotaBytes: 4_500)
+                                byteCount: 1_000, at: now, quotaBytes: 4_500, job: nil)
                             return index
                         } catch let error as AssetQuotaExceeded {
                             #expect(error.usedBytes >= 4_000)
@@ -98,7 +98,7 @@ import Testing
             let kept = try #require(stored.first)
             try await assets.putAsset(
                 sha256: Self.sha(kept), owner: ana.id, contentType: "application/octet-stream",
-                byteCount: 1_000, at: now, quotaBytes: 4_500)
+                byteCount: 1_000, at: now, quotaBytes: 4_500, job: nil)
         }
     }
 
@@ -119,7 +119,8 @@ import Testing
             let now = Timestamp.now()
             for owner in [ana.id, ben.id] {
                 try await assets.putAsset(
-                    sha256: sha, owner: owner, contentType: "image/png", byteCount: 500, at: now, quotaBytes: nil)
+                    sha256: sha, owner: owner, contentType: "image/png", byteCount: 500, at: now, quotaBytes: nil,
+                    job: nil)
             }
             #expect(try await assets.releaseAsset(sha256: Self.sha(8), owner: ana.id) == .notHeld)
             #expect(

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import RealityAPI
 import RealityCore
@@ -186,6 +187,79 @@ extension DeviceSyncTests.MediaCommandLineTests {
             let fetched = try await transport.downloadAsset(sha256: sha256, into: copy)
             guard case .stored(let media) = fetched else { throw SyncTestFailure("not downloaded") }
             #expect(FileManager.default.contents(atPath: try #require(media.path)) == bytes)
+        }
+    }
+}
+
+extension DeviceSyncTests.MediaCommandLineTests {
+    /// A photo made on one device reaches the other with its thumbnail, made by the server's job
+    /// (issue 19): `reality sync` brings it into the media directory and `reality media list`
+    /// names it.
+    @Test(arguments: Backend.allCases) func aPhoto_comesToTheSecondDeviceWithItsThumbnail(backend: Backend) async throws
+    {
+        try await SyncTestServer.withServerProcess(backend) { server, harness in
+            let directory = harness.directory
+            let phone = CommandLineRunner(store: directory.appendingPathComponent("phone.sqlite").path)
+            let tablet = CommandLineRunner(store: directory.appendingPathComponent("tablet.sqlite").path)
+            let credentials = ["--server", server.url, "--email", "tn@example.com", "--password", "correct horse"]
+            let photoFile = directory.appendingPathComponent("tree.jpg")
+            try GeneratedMedia.jpeg(width: 1_200, height: 900).write(to: photoFile)
+            let photo: Annotation = try await phone.run(
+                "annotation", "create", "--media", photoFile.path, "--at", "1,0,-2"
+            ).decode()
+            let sha256 = try #require(photo.content.cloudAssetID)
+            #expect(try await phone.run(["register"] + credentials).status == 0)
+            #expect(try await phone.run("sync").status == 0)
+
+            #expect(try await tablet.run(["login"] + credentials).status == 0)
+            // The server makes the thumbnail just after the upload; a sync before it is ready
+            // leaves it for the next.
+            var thumbnails = 0
+            for _ in 0..<50 where thumbnails == 0 {
+                thumbnails += try await tablet.run("sync").decode(SyncSummary.self).thumbnailsDownloaded
+                if thumbnails == 0 { try await Task.sleep(for: .milliseconds(200)) }
+            }
+            #expect(thumbnails == 1)
+            let media: [DeviceMedia] = try await tablet.run("media", "list").decode()
+            let thumbnail = try #require(media.first { $0.sha256 == sha256 }?.thumbnailPath)
+            #expect(try GeneratedMedia.size(of: try Data(contentsOf: URL(fileURLWithPath: thumbnail))) == (256, 256))
+            // Nothing more to fetch at the next sync.
+            #expect(try await tablet.run("sync").decode(SyncSummary.self).thumbnailsDownloaded == 0)
+        }
+    }
+}
+
+extension DeviceSyncTests.MediaCommandLineTests {
+    /// A 100-megapixel photo is shrunk as it is decoded (issue 19): the server process's peak
+    /// resident memory grows by a small part of the 300 MB its pixels would take, measured against
+    /// its peak after a small photo went the same way.
+    @Test func aHundredMegapixelPhoto_isRenderedWithoutTakingTheServersMemory() async throws {
+        try await SyncTestServer.withServerProcess(.sqlite) { server, harness in
+            let auth = try await harness.register("Huge")
+            let transport = SyncTransport(serverURL: server.url, token: auth.token)
+            func renderAndMeasure(_ photo: Data, named name: String) async throws -> Int {
+                let file = harness.directory.appendingPathComponent(name)
+                try photo.write(to: file)
+                let asset = try await transport.uploadAsset(path: file.path)
+                var request = HTTPClientRequest(url: server.url + APIRoute.assetPreview.path(id: asset.sha256))
+                request.headers.add(name: "Authorization", value: "Bearer \(auth.token)")
+                for _ in 0..<300 {
+                    let response = try await harness.client.execute(request, timeout: .seconds(30))
+                    let body = try await response.body.collect(upTo: 16 << 20)
+                    if response.status == .ok {
+                        #expect(try GeneratedMedia.size(of: Data(body.readableBytesView)).width == 1_600)
+                        return try #require(server.peakResidentBytes)
+                    }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                throw SyncTestFailure("no preview of \(name) within 30 s")
+            }
+            let before = try await renderAndMeasure(
+                try GeneratedMedia.jpeg(width: 2_000, height: 1_600), named: "a.jpg")
+            let after = try await renderAndMeasure(
+                try GeneratedMedia.blackJPEG(width: 10_000, height: 10_000), named: "huge.jpg")
+            let growth = after - before
+            #expect(growth < 64 << 20, "peak resident memory grew by \(growth >> 20) MiB")
         }
     }
 }

@@ -76,6 +76,16 @@ final class ServerProcess: @unchecked Sendable {
         process.send(signal)
     }
 
+    /// The most memory the process has had resident so far (`VmHWM` in `/proc/PID/status`).
+    var peakResidentBytes: Int? {
+        guard let process,
+            let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
+        return kilobytes * 1024
+    }
+
     /// True while the process runs.
     var isRunning: Bool { process?.isRunning ?? false }
 

@@ -9,6 +9,21 @@ extension APIRoute {
     public static let asset = APIRoute(
         .get, "/api/v1/assets/{id}", summary: "Download an asset by its SHA-256 (ranges, ETag)", tag: "assets",
         answer: .raw, textParameters: ["id"])
+    /// `GET /api/v1/assets/{id}/info`: size, type, media facts and renditions.
+    public static let assetInfo = APIRoute(
+        .get, "/api/v1/assets/{id}/info",
+        summary: "What the server read from an asset (size, type, dimensions, duration, renditions)", tag: "assets",
+        answer: .json(AssetInfo.self), textParameters: ["id"])
+    /// `GET /api/v1/assets/{id}/thumbnail`: the asset's square thumbnail (images, video posters).
+    public static let assetThumbnail = APIRoute(
+        .get, "/api/v1/assets/{id}/thumbnail",
+        summary: "An image's or video's square thumbnail (404 rendition_pending while it is made)", tag: "assets",
+        answer: .raw, textParameters: ["id"])
+    /// `GET /api/v1/assets/{id}/preview`: the asset's screen-sized preview.
+    public static let assetPreview = APIRoute(
+        .get, "/api/v1/assets/{id}/preview",
+        summary: "An image's or video's screen-sized preview (404 rendition_pending while it is made)",
+        tag: "assets", answer: .raw, textParameters: ["id"])
     /// `DELETE /api/v1/assets/{id}`: removes the caller's reference; the bytes go with the last.
     public static let deleteAsset = APIRoute(
         .delete, "/api/v1/assets/{id}", summary: "Remove your reference to an asset (not while your records use it)",
@@ -47,7 +62,8 @@ extension APIRoute {
         answer: .empty)
 
     static let assetAndMapRoutes = [
-        uploadAsset, asset, deleteAsset, createUpload, upload, appendUpload, deleteUpload, worldMaps, createWorldMap,
+        uploadAsset, asset, assetInfo, assetThumbnail, assetPreview, deleteAsset, createUpload, upload, appendUpload,
+        deleteUpload, worldMaps, createWorldMap,
         worldMap, deleteWorldMap,
     ]
 }

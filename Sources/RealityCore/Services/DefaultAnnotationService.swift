@@ -113,7 +113,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         }
         try annotation.validate()
         try await references.assets(of: annotation, replacing: nil)
-        return annotation
+        return try await references.withServerFacts(annotation)
     }
 
     public func fetchAnnotations(in layerID: LayerID) async throws -> [Annotation] {
@@ -154,6 +154,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         updated.updatedAt = max(context.now, current.updatedAt)
         try updated.validate()
         try await references.assets(of: updated, replacing: current)
+        updated = try await references.withServerFacts(updated)
         var changes = ChangeSet(preconditions: [.annotationUnchanged(current.id, updatedAt: current.updatedAt)])
         changes.append(.saveAnnotation(updated))
         changes.append(

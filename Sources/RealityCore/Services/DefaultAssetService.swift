@@ -37,11 +37,17 @@ public struct DefaultAssetService<Store: DataStore & AssetRepository>: AssetServ
         do {
             try await store.putAsset(
                 sha256: sha256, owner: user.id, contentType: contentType, byteCount: byteCount, at: context.now,
-                quotaBytes: limits.maxStorageBytes)
+                quotaBytes: limits.maxStorageBytes, job: Self.job(for: contentType))
         } catch let error as AssetQuotaExceeded {
             throw TierLimitError.storageQuotaExceeded(
                 limitBytes: limits.maxStorageBytes, usedBytes: error.usedBytes, tier: tier)
         }
+    }
+
+    /// The job that makes the renditions of media of `contentType`, if it has any.
+    static func job(for contentType: String) -> JobKind? {
+        guard let kind = MediaFormat(mimeType: contentType)?.kind, kind.hasRenditionJob else { return nil }
+        return .mediaRenditions
     }
 
     public func deleteAsset(sha256: String) async throws -> Bool {

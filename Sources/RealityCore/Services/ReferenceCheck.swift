@@ -29,6 +29,22 @@ struct ReferenceCheck<Store: DataStore>: Sendable {
         }
     }
 
+    /// `annotation` with each attachment's size, type and upload date as the server recorded its
+    /// bytes, not as the client claimed them (issue 19); unchanged where no assets are kept.
+    func withServerFacts(_ annotation: Annotation) async throws -> Annotation {
+        guard let assets = context.assets else { return annotation }
+        var settled = annotation
+        for index in settled.attachments.indices {
+            guard let hash = settled.attachments[index].cloudAssetID,
+                let asset = try await assets.asset(sha256: hash)
+            else { continue }
+            settled.attachments[index].fileSize = asset.byteCount
+            settled.attachments[index].fileType = asset.contentType
+            settled.attachments[index].uploadedAt = asset.uploadedAt
+        }
+        return settled
+    }
+
     /// The assets of `map` (the map's bytes and its thumbnail) that `previous` did not name.
     func assets(of map: WorldMap, replacing previous: WorldMap?) async throws {
         let kept = Set([previous?.worldMapAssetID, previous?.thumbnailAssetID].compactMap { $0 })

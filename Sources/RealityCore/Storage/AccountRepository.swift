@@ -113,9 +113,11 @@ public protocol AssetRepository: Sendable {
     /// are `byteCount` long and of `contentType`); holding bytes the owner already has changes
     /// nothing. With `quotaBytes`, the owner's total after the upload is checked in the same
     /// transaction (two racing uploads cannot both slip under the quota), and
-    /// ``AssetQuotaExceeded`` is thrown, recording nothing, when it would be over.
+    /// ``AssetQuotaExceeded`` is thrown, recording nothing, when it would be over. When the row is
+    /// new and `job` is given, that job is queued for the asset in the same transaction.
     func putAsset(
-        sha256: String, owner: UserID, contentType: String, byteCount: Int64, at date: Date, quotaBytes: Int64?
+        sha256: String, owner: UserID, contentType: String, byteCount: Int64, at date: Date, quotaBytes: Int64?,
+        job: JobKind?
     ) async throws
     /// What is known of the asset, if anyone holds it.
     func asset(sha256: String) async throws -> StoredAsset?
@@ -129,6 +131,14 @@ public protocol AssetRepository: Sendable {
     /// that is not deleted, or one of their world maps, names it; when no reference is left the
     /// asset's row goes too and the answer says its bytes may be collected.
     func releaseAsset(sha256: String, owner: UserID) async throws -> AssetRelease
+    /// Records the renditions and media facts of the asset `sha256`, replacing any it had; answers
+    /// false, recording nothing, when no one holds the asset any more.
+    func saveRenditions(_ renditions: [AssetRendition], facts: MediaFacts, of sha256: String) async throws -> Bool
+    /// The asset's rendition of `kind`, if one was made.
+    func rendition(of sha256: String, kind: RenditionKind) async throws -> AssetRendition?
+    /// Whether a row names the blob `sha256`: an asset's, or a rendition's. A blob no row names is
+    /// collected.
+    func isBlobNamed(_ sha256: String) async throws -> Bool
     /// Assets whose bytes are still in the database (kept there before the blob store), at most
     /// `limit`, with their bytes.
     func inlineAssets(limit: Int) async throws -> [InlineAsset]
@@ -180,12 +190,20 @@ public struct StoredAsset: Hashable, Sendable {
     public var contentType: String
     /// Its length in bytes.
     public var byteCount: Int64
+    /// When its bytes first reached the server.
+    public var uploadedAt: Date
+    /// What the server read from its media (nothing until its job ran).
+    public var facts: MediaFacts
 
     /// An asset with the given parts.
-    public init(sha256: String, contentType: String, byteCount: Int64) {
+    public init(
+        sha256: String, contentType: String, byteCount: Int64, uploadedAt: Date, facts: MediaFacts = MediaFacts()
+    ) {
         self.sha256 = sha256
         self.contentType = contentType
         self.byteCount = byteCount
+        self.uploadedAt = uploadedAt
+        self.facts = facts
     }
 }
 

@@ -14,6 +14,11 @@ struct AssetFiles: Sendable {
     let locks = KeyedLock<String>()
     /// Uploads that arrive in parts.
     let uploads: ResumableUploads
+    /// Wakes this server's job runner when an upload queued a job (its renditions).
+    let jobs = JobSignal()
+    /// Where scratch files go (a video's poster frame on its way to libvips): the disk store's
+    /// staging area, private to the server.
+    let scratch: URL
 
     /// The files of a server configured by `configuration` (its ``ServerConfiguration/assetStore``)
     /// over `store`.
@@ -25,6 +30,7 @@ struct AssetFiles: Sendable {
         }
         self.store = store
         self.uploads = ResumableUploads(assets: configuration.assetsDirectory)
+        self.scratch = configuration.assetsDirectory.appendingPathComponent("staging")
     }
 
     /// Publishes `staged` and runs `record` (which writes its row); when `record` throws and no
@@ -39,7 +45,7 @@ struct AssetFiles: Sendable {
             do {
                 try await record()
             } catch {
-                if try await store.asset(sha256: staged.sha256) == nil { try await blobs.remove(staged.sha256) }
+                if try await !store.isBlobNamed(staged.sha256) { try await blobs.remove(staged.sha256) }
                 throw error
             }
         }
@@ -48,8 +54,26 @@ struct AssetFiles: Sendable {
     /// Runs `release` (which removes a reference and answers whether it was the last) and removes
     /// the blob when it was.
     func release(_ sha256: String, _ release: () async throws -> Bool) async throws {
+        var renditions: [String] = []
+        for kind in RenditionKind.allCases {
+            if let rendition = try await store.rendition(of: sha256, kind: kind) {
+                renditions.append(rendition.blobSHA256)
+            }
+        }
+        let collected = try await locks.withLock(sha256) {
+            guard try await release() else { return false }
+            try await blobs.remove(sha256)
+            return true
+        }
+        // The renditions' rows went with the asset's; their blobs go unless another row names them.
+        guard collected else { return }
+        for blob in renditions { try await removeUnnamed(blob) }
+    }
+
+    /// Removes the blob `sha256` unless a row names it.
+    private func removeUnnamed(_ sha256: String) async throws {
         try await locks.withLock(sha256) {
-            if try await release() { try await blobs.remove(sha256) }
+            if try await !store.isBlobNamed(sha256) { try await blobs.remove(sha256) }
         }
     }
 
@@ -91,7 +115,7 @@ struct AssetFiles: Sendable {
         var removed = 0
         for sha256 in try await blobs.published(before: date) {
             try await locks.withLock(sha256) {
-                if try await store.asset(sha256: sha256) == nil {
+                if try await !store.isBlobNamed(sha256) {
                     try await blobs.remove(sha256)
                     removed += 1
                 }

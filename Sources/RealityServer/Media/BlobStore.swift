@@ -25,6 +25,10 @@ protocol BlobStore: Sendable {
     func remove(_ sha256: String) async throws
     /// The SHA-256 of every published blob last changed before `date` (for collection).
     func published(before date: Date) async throws -> [String]
+    /// Runs `body` with the path of a local file holding the published blob's bytes, for tools
+    /// that read files (libvips, ffmpeg): the blob's own file, or a copy in the staging area that
+    /// goes afterwards.
+    func withLocalFile<T: Sendable>(_ sha256: String, _ body: (String) async throws -> T) async throws -> T
 }
 
 /// An upload in the staging area, measured.
@@ -46,9 +50,14 @@ struct StagedBlob: Sendable {
 struct BlobTooLarge: Error {}
 
 extension BlobStore {
+    /// Stages `data`.
+    func stage(_ data: Data) async throws -> StagedBlob {
+        try await stage(CollectionOfOne(ByteBuffer(data: data)).async, limit: .max)
+    }
+
     /// Stages `data` (an asset the database kept) and checks that it is the blob `sha256`.
     func stage(_ data: Data, expecting sha256: String) async throws -> StagedBlob? {
-        let staged = try await stage(CollectionOfOne(ByteBuffer(data: data)).async, limit: .max)
+        let staged = try await stage(data)
         guard staged.sha256 == sha256 else {
             await discard(staged)
             return nil

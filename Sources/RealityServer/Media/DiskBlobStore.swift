@@ -132,6 +132,10 @@ struct DiskBlobStore: BlobStore {
         }
     }
 
+    func withLocalFile<T: Sendable>(_ sha256: String, _ body: (String) async throws -> T) async throws -> T {
+        try await body(path(of: sha256))
+    }
+
     func remove(_ sha256: String) async throws {
         _ = try await fileSystem.removeItem(at: FilePath(path(of: sha256)))
     }

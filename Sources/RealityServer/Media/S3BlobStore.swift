@@ -90,6 +90,20 @@ struct S3BlobStore: BlobStore {
         }
     }
 
+    func withLocalFile<T: Sendable>(_ sha256: String, _ body: (String) async throws -> T) async throws -> T {
+        let response = try await client.execute(request(.GET, objectURL(sha256)), timeout: .hours(1))
+        try await Self.expect(response, [200], "GET \(sha256)")
+        let copy = try await staging.stage(response.body, limit: .max)
+        do {
+            let result = try await body(copy.location)
+            await staging.discard(copy)
+            return result
+        } catch {
+            await staging.discard(copy)
+            throw error
+        }
+    }
+
     func remove(_ sha256: String) async throws {
         let response = try await client.execute(request(.DELETE, objectURL(sha256)), timeout: .seconds(30))
         try await Self.expect(response, [200, 204, 404], "DELETE \(sha256)")

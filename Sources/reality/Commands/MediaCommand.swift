@@ -18,10 +18,12 @@ struct MediaCommand: AsyncParsableCommand {
         func run() async throws {
             try await Device.run(global) { device in
                 let media = try await device.container.store().allMedia()
-                try device.output.table(media, headers: ["SHA-256", "SIZE", "TYPE", "ON SERVER", "FILE"]) {
+                try device.output.table(
+                    media, headers: ["SHA-256", "SIZE", "TYPE", "ON SERVER", "FILE", "THUMBNAIL"]
+                ) {
                     [
                         String($0.sha256.prefix(12)), MediaCommand.size($0.byteCount), $0.contentType,
-                        $0.isUploaded ? "yes" : "not yet", $0.path ?? "(on the server only)",
+                        $0.isUploaded ? "yes" : "not yet", $0.path ?? "(on the server only)", $0.thumbnailPath ?? "-",
                     ]
                 }
             }

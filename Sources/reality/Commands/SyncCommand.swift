@@ -63,7 +63,7 @@ struct SyncCommand: AsyncParsableCommand {
             pushed     \(summary.pushed.saved) saved, \(summary.pushed.conflicts) conflicts, \(summary.pushed.rejected) rejected\(rejected)
             pulled     \(pulled), removed \(summary.removed)
             conflicts  \(summary.conflictsFound) found: \(summary.merged) merged automatically, \(summary.conflicts) left for you\(hint)
-            media      \(summary.pushed.mediaUploaded) uploaded, \(summary.mediaDownloaded) downloaded
+            media      \(summary.pushed.mediaUploaded) uploaded, \(summary.mediaDownloaded) downloaded, \(summary.thumbnailsDownloaded) thumbnails
             """
     }
 }
