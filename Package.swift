@@ -52,6 +52,9 @@ let package = Package(
         // One C function: SQLite's process-wide settings are set through a variadic call.
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "CFileWriteback"),
+        // Child processes through posix_spawn and waitpid (the server's ffmpeg, the tests' tools):
+        // Foundation's Process was seen to crash and to miss a child's exit on Linux.
+        .target(name: "RealityProcess", swiftSettings: strict),
         // libvips (Debian's libvips-dev), for thumbnails and previews; its calls are variadic, so
         // one C function makes both renditions of an image.
         .target(
@@ -71,6 +74,7 @@ let package = Package(
                 "RealityCore",
                 "CFileWriteback",
                 "CImageRenditions",
+                "RealityProcess",
                 "RealityStore",
                 "RealityPostgres",
                 "RealityAPI",
@@ -142,7 +146,9 @@ let package = Package(
         // PostgreSQL server that the store and server tests share (one per test process).
         .target(
             name: "RealityTestSupport",
-            dependencies: ["RealityCore", "RealityPostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
+            dependencies: [
+                "RealityCore", "RealityPostgres", "RealityProcess", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             path: "Tests/RealityTestSupport",
             swiftSettings: strict),
         .testTarget(

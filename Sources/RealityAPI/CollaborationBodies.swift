@@ -12,7 +12,18 @@ public struct MoveRequest: Codable, Hashable, Sendable {
     }
 }
 
-/// `POST /api/v1/annotations/{id}/comments`.
+/// `PATCH /api/v1/comments/{id}`: a comment's new text.
+public struct CommentEdit: Codable, Hashable, Sendable {
+    /// The new text.
+    public var text: String
+
+    /// An edit to `text`.
+    public init(text: String) {
+        self.text = text
+    }
+}
+
+/// `POST /api/v1/annotations/{id}/comments`: a comment or a reply.
 public struct CommentRequest: Codable, Hashable, Sendable {
     /// The comment's text.
     public var text: String

@@ -59,6 +59,11 @@ struct PostgresAccountDeletion {
                     DELETE FROM asset_blobs b
                     WHERE b.sha256 IN (SELECT sha256 FROM asset_refs WHERE ownerID = \(user))
                     AND NOT EXISTS (SELECT 1 FROM asset_refs r WHERE r.sha256 = b.sha256 AND r.ownerID <> \(user))),
+                rendition_rows AS (
+                    DELETE FROM asset_renditions d
+                    WHERE d.sha256 IN (SELECT sha256 FROM asset_refs WHERE ownerID = \(user))
+                    AND NOT EXISTS (SELECT 1 FROM asset_refs r WHERE r.sha256 = d.sha256 AND r.ownerID <> \(user))),
+                invitation_rows AS (DELETE FROM invitations WHERE inviterID = \(user) OR acceptedBy = \(user)),
                 asset_rows AS (DELETE FROM asset_refs WHERE ownerID = \(user)),
                 session_rows AS (DELETE FROM sessions WHERE userID = \(user)),
                 plan_rows AS (DELETE FROM plan_sharing WHERE userID = \(user)),

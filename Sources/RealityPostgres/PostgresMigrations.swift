@@ -33,7 +33,9 @@ struct PostgresMigration: Sendable {
 /// the others wait and then find nothing left to do.
 enum PostgresMigrations {
     /// Every migration, oldest first.
-    static let all: [PostgresMigration] = [v1, v2, v3, v4FieldStamps, accountSessions, feed17, blobFiles, renditions]
+    static let all: [PostgresMigration] = [
+        v1, v2, v3, v4FieldStamps, accountSessions, feed17, blobFiles, renditions, invitations,
+    ]
 
     /// The advisory lock key taken while migrating ("Reality" and 1). One 64-bit key: it never
     /// meets the two-key locks ``PostgresStore`` takes per owner, which PostgreSQL keeps apart.

@@ -53,7 +53,7 @@ extension PostgresStore: AssetRepository {
     }
 
     /// The advisory lock space of assets ("BLOB"), one lock per SHA-256.
-    private static let assetLockSpace: Int32 = 0x424C_4F42
+    static let assetLockSpace: Int32 = 0x424C_4F42
 
     func lockAsset(_ sha256: String, on connection: PostgresConnection) async throws {
         try await connection.query(

@@ -83,6 +83,7 @@ struct PostgresWrites {
         case .addActivity(let activity): try await save(activity)
         case .purgeAnnotation(let id):
             let key = id.rawValue
+            try await releaseAssets(ofPurged: key)
             // One statement: every data-modifying CTE runs, on the same snapshot.
             try await run(
                 """

@@ -183,6 +183,8 @@ func buildRouter<Store: ServerStore>(
         to: router)
     WorldMapController(services: services).addRoutes(to: router)
     SyncController(services: services).addRoutes(to: router)
+    PeopleController(services: services).addRoutes(to: router)
+    SpatialController(services: services).addRoutes(to: router)
     return router
 }
 

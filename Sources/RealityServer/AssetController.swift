@@ -59,17 +59,20 @@ struct AssetController<Store: ServerStore>: Sendable {
         let userID = try context.requireUser()
         guard let id = context.parameters.get("id") else { throw APIError.notFound }
         let asset = try await services.assets(userID).asset(sha256: id)
+        // Whether the job is still to run is read first: once it is not, the facts and renditions
+        // read after are the job's whole result, never a part of it.
+        let pending = try await services.store.isJobQueued(.mediaRenditions, subject: asset.sha256)
+        let settled = try await files.store.asset(sha256: asset.sha256) ?? asset
         var renditions: [RenditionKind] = []
         for kind in RenditionKind.allCases where try await files.store.rendition(of: asset.sha256, kind: kind) != nil {
             renditions.append(kind)
         }
-        let facts = asset.facts
+        let facts = settled.facts
         return JSONResponse(
             AssetInfo(
                 sha256: asset.sha256, size: asset.byteCount, contentType: asset.contentType,
                 uploadedAt: asset.uploadedAt, width: facts.width, height: facts.height,
-                durationSeconds: facts.durationSeconds, renditions: renditions,
-                pending: try await services.store.isJobQueued(.mediaRenditions, subject: asset.sha256)))
+                durationSeconds: facts.durationSeconds, renditions: renditions, pending: pending))
     }
 
     /// An asset's rendition, to whoever may read the asset, served as the asset is; 404
@@ -78,8 +81,11 @@ struct AssetController<Store: ServerStore>: Sendable {
         let userID = try context.requireUser()
         guard let id = context.parameters.get("id") else { throw APIError.notFound }
         let asset = try await services.assets(userID).asset(sha256: id)
+        // The job's state first, as in ``info(_:context:)``: a job that ends between the two reads
+        // then shows as pending, never as a rendition that does not exist.
+        let pending = try await services.store.isJobQueued(.mediaRenditions, subject: asset.sha256)
         guard let rendition = try await files.store.rendition(of: asset.sha256, kind: kind) else {
-            if try await services.store.isJobQueued(.mediaRenditions, subject: asset.sha256) {
+            if pending {
                 throw APIError(
                     .notFound, code: "rendition_pending",
                     message: "The \(kind.rawValue) is being made; try again soon.",

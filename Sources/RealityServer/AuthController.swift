@@ -9,7 +9,8 @@ import RealityCore
 /// Emails are looked up in their normalized form (``EmailAddress/normalized(_:)``), so that
 /// look-alike addresses are one account. A failed login answers the same, and takes as long,
 /// whether or not the email has an account: an unknown email's password is checked against a
-/// dummy hash of the same cost. Repeated failures are slowed down by the ``LoginThrottle``.
+/// dummy hash of the same cost. Repeated failures are slowed down by the ``LoginThrottle``. Both
+/// take the invitations waiting for the email (``Invitations/redeem(email:for:logger:)``).
 struct AuthController<Store: ServerStore>: Sendable {
     let services: ServiceContainer<Store>
     let hasher: PasswordHasher
@@ -36,6 +37,7 @@ struct AuthController<Store: ServerStore>: Sendable {
         try user.validate()
         let token = try await accounts.register(
             user, email: email, password: body.password, deviceName: Self.deviceName(body.deviceName, request))
+        await Invitations(services: services).redeem(email: email, for: user.id, logger: context.logger)
         return JSONResponse(AuthResponse(token: token, user: user), status: .created)
     }
 
@@ -57,6 +59,7 @@ struct AuthController<Store: ServerStore>: Sendable {
         throttle.clear(.account(email))
         let token = try await accounts.startSession(
             for: account.userID, deviceName: Self.deviceName(body.deviceName, request))
+        await Invitations(services: services).redeem(email: email, for: account.userID, logger: context.logger)
         let user = try await services.users(account.userID).getCurrentUser()
         return JSONResponse(AuthResponse(token: token, user: user))
     }

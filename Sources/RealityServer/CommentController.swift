@@ -10,6 +10,7 @@ struct CommentController<Store: ServerStore>: Sendable {
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.comments, use: list)
         router.on(.createComment, use: create)
+        router.on(.editComment, use: edit)
         router.on(.deleteComment, use: delete)
     }
 
@@ -40,6 +41,13 @@ struct CommentController<Store: ServerStore>: Sendable {
                 field: "parentCommentID", reason: .notAllowed(detail: "not a comment on this annotation"))
         }
         return JSONResponse(try await collaboration.replyToComment(parentID, text: body.text), status: .created)
+    }
+
+    /// The author's new text; 403 for anyone else, 404 for a comment the caller cannot see.
+    @Sendable func edit(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Comment> {
+        let id: CommentID = try context.pathID()
+        let body = try await request.decodeJSON(CommentEdit.self, limit: context.maxBodyBytes)
+        return JSONResponse(try await services.collaboration(context.requireUser()).editComment(id, text: body.text))
     }
 
     @Sendable func delete(_ request: Request, context: APIRequestContext) async throws -> Response {

@@ -11,6 +11,7 @@ struct EngagementController<Store: ServerStore>: Sendable {
         router.on(.react, use: react)
         router.on(.unreact, use: unreact)
         router.on(.view, use: view)
+        router.on(.markRead, use: markRead)
         router.on(.star, use: star)
         router.on(.unstar, use: unstar)
     }
@@ -44,6 +45,14 @@ struct EngagementController<Store: ServerStore>: Sendable {
     @Sendable func view(_ request: Request, context: APIRequestContext) async throws -> Response {
         let id: AnnotationID = try context.pathID()
         try await services.annotations(context.requireUser()).recordView(id: id)
+        return .noContent
+    }
+
+    /// Marks the annotation read for the caller; counts no view (reading a list is not seeing the
+    /// annotation in place).
+    @Sendable func markRead(_ request: Request, context: APIRequestContext) async throws -> Response {
+        let id: AnnotationID = try context.pathID()
+        try await services.search(context.requireUser()).markAsRead(id)
         return .noContent
     }
 

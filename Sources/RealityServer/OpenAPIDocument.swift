@@ -251,6 +251,7 @@ enum OpenAPIDocument {
             "Reaction": object(["id": uuid, "emoji": string, "userID": uuid, "createdAt": date]),
             "MoveRequest": object(["layerID": uuid], required: ["layerID"]),
             "CommentRequest": object(["text": string, "parentCommentID": uuid], required: ["text"]),
+            "CommentEdit": object(["text": string], required: ["text"]),
             "ReactionRequest": object(["emoji": string], required: ["emoji"]),
             "Activity": object([
                 "id": uuid, "kind": string, "actorID": uuid, "annotationID": optionalUUID, "layerID": optionalUUID,
@@ -273,6 +274,25 @@ enum OpenAPIDocument {
                     "renditions": array(enumeration(RenditionKind.allCases.map(\.rawValue))), "pending": bool,
                 ], required: ["sha256", "size", "contentType", "uploadedAt", "renditions", "pending"]),
             "CreateUploadRequest": object(["size": ["type": "integer", "minimum": 1]], required: ["size"]),
+            "NearbyAnnotation": object(
+                ["distance": number, "annotation": ref("Annotation")], required: ["distance", "annotation"]),
+            "UserSummary": object(["id": uuid, "displayName": optionalString], required: ["id"]),
+            "InvitationRequest": object(
+                ["email": string, "layerID": uuid, "annotationID": uuid, "level": level, "expiresAt": date],
+                required: ["email", "level"]),
+            "Invitation": object(
+                [
+                    "id": uuid, "inviterID": uuid, "email": string, "layerID": optionalUUID,
+                    "annotationID": optionalUUID, "level": level, "grantExpiresAt": optionalDate, "createdAt": date,
+                    "expiresAt": date, "status": enumeration(Invitation.Status.allCases.map(\.rawValue)),
+                    "acceptedBy": optionalUUID,
+                ], required: ["id", "inviterID", "email", "level", "createdAt", "expiresAt", "status"]),
+            "Member": object(
+                [
+                    "userID": uuid, "displayName": optionalString, "level": level, "isOwner": bool,
+                    "grantedBy": optionalUUID, "expiresAt": optionalDate,
+                ], required: ["userID", "level", "isOwner"]),
+            "MemberRequest": object(["level": level, "expiresAt": date], required: ["level"]),
             "UploadStatus": object(
                 ["id": uuid, "offset": integer, "size": integer, "asset": ref("AssetResponse")],
                 required: ["id", "offset", "size"]),

@@ -43,7 +43,13 @@ enum AccountDeletion {
         "DELETE FROM world_maps WHERE ownerID = ?1",
         "DELETE FROM notifications WHERE recipientID = ?1 OR actorID = ?1",
         "DELETE FROM activities WHERE actorID = ?1",
-        // Bytes nobody else holds go with the user's references; shared bytes stay for the others.
+        "DELETE FROM invitations WHERE inviterID = ?1 OR acceptedBy = ?1",
+        // Bytes nobody else holds go with the user's references, and their renditions' rows;
+        // shared bytes stay for the others.
+        """
+        DELETE FROM asset_renditions WHERE sha256 IN (SELECT sha256 FROM asset_refs WHERE ownerID = ?1)
+            AND NOT EXISTS (SELECT 1 FROM asset_refs r WHERE r.sha256 = asset_renditions.sha256 AND r.ownerID != ?1)
+        """,
         """
         DELETE FROM asset_blobs WHERE sha256 IN (SELECT sha256 FROM asset_refs WHERE ownerID = ?1)
             AND NOT EXISTS (SELECT 1 FROM asset_refs r WHERE r.sha256 = asset_blobs.sha256 AND r.ownerID != ?1)

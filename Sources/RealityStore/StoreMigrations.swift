@@ -22,6 +22,7 @@ enum StoreMigrations {
         migrator.registerMigration("media19: asset bytes in the blob store", migrate: createBlobFiles)
         migrator.registerMigration("media19 device: media files on this device", migrate: createDeviceMedia)
         migrator.registerMigration("renditions19: asset renditions and the job queue", migrate: createRenditions)
+        migrator.registerMigration("people20: invitations", migrate: createInvitations)
         return migrator
     }
 

@@ -42,6 +42,12 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
         .of(LocationRule(type: .proximity, radiusMeters: 12.5)), .of(Fixtures.syncMetadata()),
         .of(Fixtures.conflictData()),
         .of(StarRecord(annotationID: Fixtures.annotation().id, createdAt: Fixtures.created)),
+        .of(
+            Invitation(
+                inviterID: Fixtures.annotation().ownerID, email: "bo@example.com", layerID: Fixtures.layer().id,
+                annotationID: Fixtures.annotation().id, level: .commenter, grantExpiresAt: Fixtures.created,
+                createdAt: Fixtures.created, expiresAt: Fixtures.created, status: .accepted,
+                acceptedBy: Fixtures.annotation().ownerID)),
         .of(Fixtures.notification()), .of(Fixtures.activity()), .of(Fixtures.usageStats()),
         .of(Fixtures.usageStats().limits), .of(Fixtures.subscriptionStatus()), .of(Fixtures.annotationID),
     ]
@@ -51,7 +57,7 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
         .allCases(of: PermissionLevel.self), .allCases(of: Capability.self), .allCases(of: SubscriptionTier.self),
         .allCases(of: Theme.self), .allCases(of: TimeRuleType.self), .allCases(of: RecurrenceFrequency.self),
         .allCases(of: LocationRuleType.self), .allCases(of: SyncStatus.self), .allCases(of: RecordType.self),
-        .allCases(of: SyncScope.self),
+        .allCases(of: SyncScope.self), .allCases(of: Invitation.Status.self),
         .allCases(of: ConflictResolutionStrategy.self), .allCases(of: NotificationType.self),
         .allCases(of: ActivityKind.self), .allCases(of: SyncScope.self),
     ]

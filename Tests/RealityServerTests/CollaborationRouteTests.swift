@@ -139,6 +139,15 @@ struct CollaborationRouteTests {
             )
             #expect(once.status == .created, "\(String(decoding: once.body, as: UTF8.self))")
             let onceID = try once.decode(Annotation.self).id
+            // Marking it read is not seeing it: it stays (issue 20).
+            #expect(
+                try await api.send(.post, "/api/v1/annotations/\(onceID)/read", token: b.token).status == .noContent)
+            let stillThere = try await api.send(
+                .get, "/api/v1/annotations?layerID=\(layer.id)&visibleAt=\(Timestamp.format(Date()))", token: b.token)
+            #expect(try stillThere.decode(Page<Annotation>.self).items.map(\.id).contains(onceID))
+            let unreadAfter = try await api.send(.get, "/api/v1/annotations/unread", token: b.token)
+            #expect(try !unreadAfter.decode(Page<Annotation>.self).items.map(\.id).contains(onceID))
+            #expect(try await api.send(.post, "/api/v1/annotations/\(UUID())/read", token: b.token).status == .notFound)
             #expect(
                 try await api.send(.post, "/api/v1/annotations/\(onceID)/views", token: b.token).status == .noContent)
             let visible = try await api.send(

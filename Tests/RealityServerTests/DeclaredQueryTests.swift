@@ -50,6 +50,7 @@ import Testing
                 .status: AnnotationStatus.open.rawValue, .creatorID: ann.id.uuidString, .near: "1,2,3",
                 .radius: "5", .visibleAt: "2026-01-01T00:00:00Z", .q: "milk", .from: "2020-01-01T00:00:00Z",
                 .to: "2100-01-01T00:00:00Z", .unread: "true", .scope: SyncScope.private.rawValue, .changesLimit: "5",
+                .email: "ann%40example.com", .point: "1,2,3", .instant: "2026-01-01T00:00:00Z", .viewer: "1,2,3",
             ]
             // Cursors and tokens are the server's own; a request without them reads them too.
             let absent: Set<APIRoute.QueryParameter> = [.cursor, .since]

@@ -150,3 +150,47 @@ extension Sequence {
         return result
     }
 }
+
+extension RenditionTests {
+    /// Real files of every image, audio and video format the server reads, written by libvips and
+    /// ffmpeg: each comes back byte for byte with the type its bytes show, images and videos get
+    /// a thumbnail, audio and video a duration.
+    @Test(arguments: Backend.allCases, BlobBackend.allCases)
+    func everyFormat_roundTrips_withItsType_andItsRenditionsOrDuration(
+        _ backend: Backend, _ blobs: BlobBackend
+    ) async throws {
+        var files: [(name: String, bytes: Data, type: String, thumbnail: Bool, duration: Bool)] = []
+        for (format, type) in [
+            ("jpg", "image/jpeg"), ("png", "image/png"), ("webp", "image/webp"), ("gif", "image/gif"),
+            ("heic", "image/heic"),
+        ] {
+            files.append((format, try GeneratedMedia.image(format, width: 320, height: 200), type, true, false))
+        }
+        for (format, type) in [("m4a", "audio/mp4"), ("mp3", "audio/mpeg"), ("wav", "audio/wav"), ("ogg", "audio/ogg")]
+        {
+            files.append((format, try GeneratedMedia.recording(format, seconds: 1), type, false, true))
+        }
+        for (format, type) in [("mp4", "video/mp4"), ("mov", "video/quicktime")] {
+            files.append((format, try GeneratedMedia.recording(format, seconds: 1, video: true), type, true, true))
+        }
+        let sample = files
+        try await TestServer.run(backend, blobs: blobs) { api in
+            let a = try await api.register("Alice")
+            for file in sample {
+                let uploaded = try await api.upload(file.bytes, token: a.token, contentType: "text/plain")
+                let asset = try uploaded.decode(AssetResponse.self)
+                #expect(asset.contentType == file.type, "\(file.name)")
+                let download = try await api.send(.get, "/api/v1/assets/\(asset.id)", token: a.token)
+                #expect(download.body == file.bytes && download.headers[.contentType] == file.type, "\(file.name)")
+                let info = try await api.settledInfo(asset.id, token: a.token)
+                #expect(info.renditions == (file.thumbnail ? [.thumbnail, .preview] : []), "\(file.name)")
+                #expect((info.durationSeconds != nil) == file.duration, "\(file.name) \(info)")
+                if file.thumbnail {
+                    let thumbnail = try await api.send(.get, "/api/v1/assets/\(asset.id)/thumbnail", token: a.token)
+                    #expect(try GeneratedMedia.size(of: thumbnail.body) == (256, 256), "\(file.name)")
+                }
+            }
+            #expect(try await api.store.jobCounts() == JobCounts(queued: 0, failed: 0))
+        }
+    }
+}

@@ -152,3 +152,51 @@ import Testing
     /// The SHA-256 (as hex) the race's upload `index` claims.
     static func sha(_ index: Int) -> String { String(format: "%064x", index + 1) }
 }
+
+extension AssetTests {
+    /// Purging an annotation (retention, 30 days after its deletion) releases its owner's
+    /// reference to the assets it names once nothing else of theirs names them (issue 19): their
+    /// storage use goes down, and an asset no one holds loses its rows.
+    @Test(arguments: StoreBackend.allCases)
+    func purgingAnnotations_releasesTheirAssets_whenNothingElseOfTheOwnersNamesThem(
+        _ backend: StoreBackend
+    ) async throws {
+        try await withStore(backend) { store in
+            let assets = try #require(store as? any AssetRepository)
+            let ana = Samples.user("Ana")
+            let bob = Samples.user("Bob")
+            let layer = Samples.layer(owner: ana.id)
+            let (shared, own) = (String(repeating: "a1", count: 32), String(repeating: "b2", count: 32))
+            var photo = Samples.note(owner: ana.id, layer: layer.id)
+            photo.content.cloudAssetID = shared
+            photo.attachments = [Attachment(fileName: "x.png", fileType: "image/png", fileSize: 7, cloudAssetID: own)]
+            var again = Samples.note(owner: ana.id, layer: layer.id)
+            again.content.cloudAssetID = own
+            photo.isDeleted = true
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveUser(bob), .saveLayer(layer), .saveAnnotation(photo), .saveAnnotation(again),
+                ]))
+            for (sha, owner) in [(shared, ana.id), (own, ana.id), (shared, bob.id)] {
+                try await assets.putAsset(
+                    sha256: sha, owner: owner, contentType: "image/png", byteCount: 100, at: Timestamp.now(),
+                    quotaBytes: nil, job: nil)
+            }
+            #expect(try await store.storageUsed(by: ana.id) == 200)
+
+            // What retention commits for each annotation it finds due.
+            try await store.commit(ChangeSet(changes: [.purgeAnnotation(photo.id)]))
+            // `shared` is Ana's no more (Bob still holds it); `own` stays hers: another note names it.
+            #expect(try await !assets.ownsAsset(sha256: shared, owner: ana.id))
+            #expect(try await assets.ownsAsset(sha256: shared, owner: bob.id))
+            #expect(try await assets.asset(sha256: shared) != nil)
+            #expect(try await assets.ownsAsset(sha256: own, owner: ana.id))
+            #expect(try await store.storageUsed(by: ana.id) == 100)
+
+            try await store.commit(ChangeSet(changes: [.purgeAnnotation(again.id)]))
+            #expect(try await store.storageUsed(by: ana.id) == 0)
+            #expect(try await assets.asset(sha256: own) == nil, "no one holds it: its row goes, the sweeper its bytes")
+            #expect(try await !assets.isBlobNamed(own))
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import RealityCore
+import RealityProcess
 import RealityTestSupport
 
 /// Runs the `reality` executable as a person or a script would, on one store file.

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import RealityAPI
 import RealityCore
+import RealityProcess
 import RealityStore
 import RealityTestSupport
 import Testing
@@ -260,6 +261,31 @@ extension DeviceSyncTests.MediaCommandLineTests {
                 try GeneratedMedia.blackJPEG(width: 10_000, height: 10_000), named: "huge.jpg")
             let growth = after - before
             #expect(growth < 64 << 20, "peak resident memory grew by \(growth >> 20) MiB")
+        }
+    }
+}
+
+extension DeviceSyncTests.MediaCommandLineTests {
+    /// A resumable upload the server no longer knows (it expired after a day unfinished) is begun
+    /// again at the next sync rather than failing it (issue 19).
+    @Test func anUploadTheServerForgot_beginsAgain() async throws {
+        try await SyncTestServer.withServerProcess(.sqlite) { server, harness in
+            let directory = harness.directory
+            let phone = CommandLineRunner(store: directory.appendingPathComponent("phone.sqlite").path)
+            let credentials = ["--server", server.url, "--email", "gone@example.com", "--password", "correct horse"]
+            #expect(try await phone.run(["register"] + credentials).status == 0)
+            let video = directory.appendingPathComponent("long.mp4")
+            try (MediaSamples.header("mp4") + Data(repeating: 7, count: 9 << 20)).write(to: video)
+            let annotation: Annotation = try await phone.run(
+                "annotation", "create", "--media", video.path, "--at", "0,0,0"
+            ).decode()
+            let sha256 = try #require(annotation.content.cloudAssetID)
+            let store = try DeviceStore.open(path: phone.store)
+            try await store.setMetadata("media.upload.\(sha256)", to: UUID().uuidString)
+
+            let synced: SyncSummary = try await phone.run("sync").decode()
+            #expect(synced.pushed.mediaUploaded == 1 && synced.pushed.rejected == 0)
+            #expect(try await store.metadata("media.upload.\(sha256)") == nil)
         }
     }
 }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import RealityProcess
 import RealityTestSupport
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import RealityProcess
 import RealityTestSupport
 import Synchronization
 

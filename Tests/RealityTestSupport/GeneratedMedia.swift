@@ -1,4 +1,5 @@
 import Foundation
+import RealityProcess
 
 /// Real media files for the media pipeline's tests (issue 19), written by Debian's libvips tools
 /// and ffmpeg (`.ci/run` installs both) into a temporary directory.
@@ -26,6 +27,35 @@ public enum GeneratedMedia {
         guard orientation != nil || location else { return jpeg }
         // After the SOI marker, an APP1 "Exif" segment.
         return jpeg.prefix(2) + exif(orientation: orientation ?? 1, location: location) + jpeg.dropFirst(2)
+    }
+
+    /// A photo of `width`×`height` in the format of file extension `format` (`png`, `webp`,
+    /// `gif`, `heic`, `jpg`), converted by libvips from ``jpeg(width:height:orientation:location:)``.
+    public static func image(_ format: String, width: Int, height: Int) throws -> Data {
+        let jpeg = try jpeg(width: width, height: height)
+        return try withScratch { directory in
+            let source = directory.appendingPathComponent("source.jpg")
+            try jpeg.write(to: source)
+            let file = directory.appendingPathComponent("image.\(format)").path
+            try run("vips", ["copy", source.path, file])
+            return try Data(contentsOf: URL(fileURLWithPath: file))
+        }
+    }
+
+    /// `seconds` of a tone in the format of file extension `format` (`mp3`, `wav`, `ogg`,
+    /// `m4a`), or with `video`, ffmpeg's test pattern too (`mov`, `mp4`), written by ffmpeg.
+    public static func recording(_ format: String, seconds: Int, video: Bool = false) throws -> Data {
+        try withScratch { directory in
+            let file = directory.appendingPathComponent("recording.\(format)").path
+            var arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=\(seconds)"]
+            if video {
+                arguments += [
+                    "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=\(seconds)", "-pix_fmt", "yuv420p",
+                ]
+            }
+            try run("ffmpeg", arguments + [file])
+            return try Data(contentsOf: URL(fileURLWithPath: file))
+        }
     }
 
     /// A PNG of `width`×`height`.
@@ -151,18 +181,11 @@ public enum GeneratedMedia {
     /// Runs `tool` from PATH; answers its standard output.
     @discardableResult
     private static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let child = try ChildProcess("/usr/bin/env", [tool] + arguments, input: .null, output: .pipe, error: .pipe)
+        // The tools print little on standard error; read standard output to its end first.
+        let out = child.standardOutput?.readDataToEndOfFile() ?? Data()
+        let err = child.standardError?.readDataToEndOfFile() ?? Data()
+        guard child.exitBlocking() == 0 else {
             throw ToolFailed(
                 description: "\(tool) \(arguments.joined(separator: " ")): \(String(decoding: err, as: UTF8.self))")
         }

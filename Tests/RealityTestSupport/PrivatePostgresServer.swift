@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RealityProcess
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import RealityProcess
 
 #if canImport(Glibc)
     import Glibc

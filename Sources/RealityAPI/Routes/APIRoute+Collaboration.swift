@@ -9,6 +9,10 @@ extension APIRoute {
     public static let createComment = APIRoute(
         .post, "/api/v1/annotations/{id}/comments", summary: "Comment, or reply with parentCommentID",
         tag: "collaboration", body: .json(CommentRequest.self), status: 201, answer: .json(Comment.self))
+    /// `PATCH /api/v1/comments/{id}`: the author changes the text.
+    public static let editComment = APIRoute(
+        .patch, "/api/v1/comments/{id}", summary: "Edit your comment's text (marks it edited)", tag: "collaboration",
+        body: .json(CommentEdit.self), answer: .json(Comment.self))
     /// `DELETE /api/v1/comments/{id}`.
     public static let deleteComment = APIRoute(
         .delete, "/api/v1/comments/{id}", summary: "Delete a comment", tag: "collaboration", status: 204,
@@ -26,6 +30,10 @@ extension APIRoute {
     public static let view = APIRoute(
         .post, "/api/v1/annotations/{id}/views", summary: "Count a view (expiresAfterViews) and mark read",
         tag: "engagement", status: 204, answer: .empty)
+    /// `POST /api/v1/annotations/{id}/read`: marks read without counting a view.
+    public static let markRead = APIRoute(
+        .post, "/api/v1/annotations/{id}/read", summary: "Mark read (counts no view)", tag: "engagement",
+        status: 204, answer: .empty)
     /// `PUT /api/v1/annotations/{id}/star`.
     public static let star = APIRoute(
         .put, "/api/v1/annotations/{id}/star", summary: "Star", tag: "engagement", status: 204, answer: .empty)
@@ -33,5 +41,7 @@ extension APIRoute {
     public static let unstar = APIRoute(
         .delete, "/api/v1/annotations/{id}/star", summary: "Unstar", tag: "engagement", status: 204, answer: .empty)
 
-    static let collaborationRoutes = [comments, createComment, deleteComment, react, unreact, view, star, unstar]
+    static let collaborationRoutes = [
+        comments, createComment, editComment, deleteComment, react, unreact, view, markRead, star, unstar,
+    ]
 }

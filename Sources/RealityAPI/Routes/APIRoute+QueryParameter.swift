@@ -50,6 +50,21 @@ extension APIRoute.QueryParameter {
     /// `limit` of the change feed, whose pages are larger than a list's (``limit``).
     public static let changesLimit = pageSize(APIRoute.PageSize(1...1000, default: 200))
 
+    // MARK: - Spatial queries
+
+    /// `at` of a nearby query: the point `x,y,z`.
+    public static let point = Self(name: "at", type: "string", description: "x,y,z in metres (required).")
+    /// `at` of a visibility query: the instant (now when absent).
+    public static let instant = date("at", "The instant the rules are judged at (now when absent).")
+    /// `viewer`: where the viewer stands, `x,y,z`, for proximity rules.
+    public static let viewer = Self(
+        name: "viewer", type: "string", description: "x,y,z in metres; without it proximity rules hide.")
+
+    // MARK: - People
+
+    /// `email`: an exact email to look a person up by.
+    public static let email = Self(name: "email", type: "string", description: "An exact email (required).")
+
     // MARK: - Uploads
 
     /// `offset`: where the bytes of a resumed upload's part go; must be the upload's offset now.

@@ -86,7 +86,6 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
     }
 
     private func distance(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float {
-        let d = a - b
-        return (d * d).sum().squareRoot()
+        Float(a.distance(to: b))
     }
 }

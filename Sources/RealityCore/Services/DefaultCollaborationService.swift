@@ -28,6 +28,22 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
         return try await post(text: text, on: parent.annotationID, replyingTo: parent.id)
     }
 
+    public func editComment(_ commentID: CommentID, text: String) async throws -> Comment {
+        guard var comment = try await store.comment(id: commentID), !comment.isDeleted else {
+            throw ServiceError.notFound(.comment, id: commentID.uuidString)
+        }
+        _ = try await access.visibleAnnotation(comment.annotationID)
+        guard comment.authorID == context.userID else { throw PermissionError.notOwner }
+        guard comment.text != text else { return comment }
+        let previous = comment.updatedAt
+        comment.text = text
+        comment.isEdited = true
+        comment.updatedAt = max(context.now, previous)
+        try comment.validate()
+        try await store.commit(ChangeSet(changes: [.saveComment(comment)]), applying: context.pushing)
+        return comment
+    }
+
     public func deleteComment(_ commentID: CommentID) async throws {
         guard var comment = try await store.comment(id: commentID), !comment.isDeleted else {
             throw ServiceError.notFound(.comment, id: commentID.uuidString)
@@ -101,11 +117,12 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
     }
 
     /// Posts a comment with a client-chosen `id` (a device's offline comment, pushed by sync, with
-    /// the date the device wrote it, kept within ``FieldStamps/creationDate(_:now:)``'s bounds),
-    /// replying to `parent` when given; a conflict when any comment already has that ID.
+    /// the date the device wrote it, kept within ``FieldStamps/creationDate(_:now:)``'s bounds, and
+    /// whether its author edited it before it went), replying to `parent` when given; a conflict
+    /// when any comment already has that ID.
     public func addComment(
         id: CommentID, to annotationID: AnnotationID, text: String, replyingTo parent: CommentID?,
-        createdAt: Date? = nil
+        createdAt: Date? = nil, isEdited: Bool = false
     ) async throws -> Comment {
         if let parent {
             guard let parentComment = try await store.comment(id: parent), !parentComment.isDeleted,
@@ -114,18 +131,19 @@ public struct DefaultCollaborationService<Store: DataStore>: CollaborationServic
         }
         return try await post(
             text: text, on: annotationID, replyingTo: parent, id: id,
-            createdAt: FieldStamps.creationDate(createdAt, now: context.now))
+            createdAt: FieldStamps.creationDate(createdAt, now: context.now), isEdited: isEdited)
     }
 
     private func post(
         text: String, on annotationID: AnnotationID, replyingTo parent: CommentID?, id: CommentID? = nil,
-        createdAt: Date? = nil
+        createdAt: Date? = nil, isEdited: Bool = false
     ) async throws -> Comment {
         let (annotation, _) = try await access.annotation(annotationID, for: .comment)
         let author = try await access.currentUser()
         let comment = Comment(
             id: id ?? CommentID(), text: text, authorID: author.id, authorName: author.displayName,
-            annotationID: annotationID, parentCommentID: parent, createdAt: createdAt ?? context.now)
+            annotationID: annotationID, parentCommentID: parent, createdAt: createdAt ?? context.now,
+            isEdited: isEdited)
         try comment.validate()
         var changes = ChangeSet(changes: [.saveComment(comment)])
         if let id { changes.require(.recordAbsent(.comment, id: id.uuidString)) }

@@ -129,6 +129,9 @@ public protocol CollaborationService: ServiceProtocol {
     func addComment(to annotationID: AnnotationID, text: String) async throws -> Comment
     /// Replies to a comment, on the same annotation.
     func replyToComment(_ commentID: CommentID, text: String) async throws -> Comment
+    /// Changes a comment's text: its author only, while they can see the annotation; the comment
+    /// is marked ``Comment/isEdited`` and its `updatedAt` says when.
+    func editComment(_ commentID: CommentID, text: String) async throws -> Comment
     /// Deletes a comment: its author may, and so may whoever may delete the annotation.
     func deleteComment(_ commentID: CommentID) async throws
     /// Adds the user's reaction; adding the same emoji twice changes nothing.

@@ -104,7 +104,7 @@ struct JobRunner: Service {
                 // The server is stopping: the lease ends and the job runs again.
                 return
             } catch let failure as any PermanentJobFailure {
-                logger.notice("jobs: failed for good", metadata: metadata.merging(["error": "\(failure)"]) { $1 })
+                logger.warning("jobs: failed for good", metadata: metadata.merging(["error": "\(failure)"]) { $1 })
                 try await queue.failJob(job.id, error: "\(failure)")
             } catch {
                 if job.attempt >= Self.maxAttempts {

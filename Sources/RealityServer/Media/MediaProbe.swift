@@ -1,5 +1,6 @@
 import Foundation
 import RealityCore
+import RealityProcess
 
 /// Video and audio through Debian's ffmpeg and ffprobe, run as processes (issue 19): a video's
 /// poster frame, and the duration and picture size of audio and video files.
@@ -54,34 +55,20 @@ struct MediaProbe: Sendable {
 
     /// Runs `tool` (found on `PATH`) with `arguments`, answering its standard output; throws
     /// ``RenditionFailure/unreadable(_:)`` with its standard error when it fails, and
-    /// ``MediaToolMissing`` when it is not installed.
+    /// ``MediaToolMissing`` when it is not installed. Killed past ``timeout``.
     private func run(_ tool: String, _ arguments: [String]) async throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { exited.continuation.yield($0.terminationStatus) }
-        try process.run()
+        let child = try ChildProcess("/usr/bin/env", [tool] + arguments, input: .null, output: .pipe, error: .pipe)
         let timer = Task {
             try await Task.sleep(for: timeout)
-            process.terminate()
+            child.send(SIGKILL)
         }
-        // Read both pipes to their ends before waiting, so that a chatty tool never blocks on a
-        // full pipe.
-        async let outData = Self.readToEnd(output)
-        async let errorData = Self.readToEnd(errors)
+        defer { timer.cancel() }
+        // Both pipes are read to their ends before waiting, so that a chatty tool never blocks on
+        // a full pipe.
+        async let outData = Self.readToEnd(child.standardOutput)
+        async let errorData = Self.readToEnd(child.standardError)
         let (stdout, stderr) = await (outData, errorData)
-        var status: Int32 = -1
-        for await code in exited.stream {
-            status = code
-            break
-        }
-        timer.cancel()
+        let status = try await child.exit()
         // `env` answers 127 when it cannot find the tool.
         if status == 127 { throw MediaToolMissing(tool: tool) }
         guard status == 0 else {
@@ -91,11 +78,10 @@ struct MediaProbe: Sendable {
         return stdout
     }
 
-    private static func readToEnd(_ pipe: Pipe) async -> Data {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile())
-            }
+    private static func readToEnd(_ handle: FileHandle?) async -> Data {
+        guard let handle else { return Data() }
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: handle.readDataToEndOfFile()) }
         }
     }
 }

@@ -141,23 +141,27 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
             try await run(mutation) {
                 _ = try await $0.collaboration(userID).addComment(
                     id: comment.id, to: comment.annotationID, text: comment.text, replyingTo: comment.parentCommentID,
-                    createdAt: comment.createdAt)
+                    createdAt: comment.createdAt, isEdited: comment.isEdited)
             }
             if comment.isDeleted {
                 try await run(mutation) { try await $0.collaboration(userID).deleteComment(comment.id) }
             }
             return
         }
-        // Comments are immutable but for deletion; a save of an existing comment can only delete it.
+        // A save of an existing comment may change its text (its author only) and delete it; where
+        // it hangs never changes.
         guard
             try await collaboration.getComments(for: current.annotationID).contains(where: { $0.id == current.id })
                 || current.isDeleted
         else { throw ServiceError.notFound(.comment, id: mutation.recordID) }
-        if comment.text != current.text || comment.parentCommentID != current.parentCommentID
-            || comment.annotationID != current.annotationID
-        {
+        if comment.parentCommentID != current.parentCommentID || comment.annotationID != current.annotationID {
             throw ValidationError(
-                field: "fields.text", reason: .notAllowed(detail: "a comment cannot be edited, only deleted"))
+                field: "fields.annotationID", reason: .notAllowed(detail: "a comment cannot move"))
+        }
+        if comment.text != current.text && !current.isDeleted {
+            try await run(mutation) {
+                _ = try await $0.collaboration(userID).editComment(comment.id, text: comment.text)
+            }
         }
         if comment.isDeleted && !current.isDeleted {
             try await run(mutation) { try await $0.collaboration(userID).deleteComment(comment.id) }

@@ -201,8 +201,7 @@ enum AnnotationTable {
                 Show.clip(labels.user(annotation.ownerID), 20), Show.position(annotation.position),
             ]
             if let center {
-                let d = annotation.position - center
-                row.append(String(format: "%.2f m", (d * d).sum().squareRoot()))
+                row.append(String(format: "%.2f m", annotation.position.distance(to: center)))
             }
             return row
         }

@@ -6,7 +6,7 @@ import RealityCore
 struct CommentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "comment", abstract: "Comment on annotations.",
-        subcommands: [Add.self, Reply.self, List.self, Delete.self])
+        subcommands: [Add.self, Reply.self, Edit.self, List.self, Delete.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Comment on an annotation; @name mentions notify.")
@@ -57,6 +57,21 @@ struct CommentCommand: AsyncParsableCommand {
                         $0.parentCommentID.map { labels.short($0, .comment) } ?? "", Show.clip($0.text, 60),
                     ]
                 }
+            }
+        }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change the text of a comment of yours.")
+        @OptionGroup var global: GlobalOptions
+        @Argument var comment: ShortID<Comment>
+        @Option(parsing: .unconditional) var text: String
+
+        func run() async throws {
+            try await Device.run(global, flags: ["text": "--text"]) { device in
+                let edited = try await device.container.collaborationService().editComment(
+                    comment.resolve(device), text: text)
+                try device.output.print(edited) { "Edited comment \(edited.id)" }
             }
         }
     }

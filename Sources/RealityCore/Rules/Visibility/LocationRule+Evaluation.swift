@@ -14,12 +14,7 @@ extension LocationRule {
             return true
         case .proximity:
             guard let viewerPosition, let radiusMeters, radiusMeters.isFinite else { return false }
-            // Double avoids Float overflow of the squares for far-apart positions.
-            let dx = Double(viewerPosition.x) - Double(annotationPosition.x)
-            let dy = Double(viewerPosition.y) - Double(annotationPosition.y)
-            let dz = Double(viewerPosition.z) - Double(annotationPosition.z)
-            let distance = (dx * dx + dy * dy + dz * dz).squareRoot()
-            return distance <= radiusMeters
+            return viewerPosition.distance(to: annotationPosition) <= radiusMeters
         }
     }
 }

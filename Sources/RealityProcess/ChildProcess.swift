@@ -2,13 +2,15 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// A program the tests start (`reality`, `pg_ctl`, …), through `posix_spawn` and `waitpid`.
+/// A program started through `posix_spawn` and `waitpid`: the server's ffmpeg and ffprobe, and the
+/// tests' `reality`, `pg_ctl`, libvips tools, ….
 ///
 /// Not Foundation's `Process`: on Linux with Swift 6.3.1 its `run()` reads each `/proc/self/fd`
 /// entry as a whole 256-byte `dirent` name and, when an entry ends near an unmapped page,
 /// crashes the test process with a bad pointer dereference (seen here once in a full run;
 /// https://github.com/swiftlang/swift-corelibs-foundation/pull/5472, fixed after 6.3.1). Its
-/// `waitUntilExit` was also seen to hang after `pg_ctl start`.
+/// `waitUntilExit` was also seen to hang after `pg_ctl start`, and a child ffmpeg's exit went unseen
+/// (left a zombie) while other threads started processes.
 ///
 /// The pipes are made close-on-exec, so another test's child never holds them open (which would
 /// keep a reader from seeing the end of its output); the child's own ends are moved to 0, 1 and 2.
