@@ -121,7 +121,7 @@ func buildApplication<Store: ServerStore>(
         BlobSweeper(files: files, interval: configuration.sessionSweepInterval, logger: logger),
         JobRunner(
             queue: store, handlers: [MediaRenditionJob(files: files)], signal: files.jobs,
-            pollInterval: configuration.jobPollInterval, logger: logger))
+            pollInterval: configuration.jobPollInterval, metrics: metrics, logger: logger))
     // Uploads from before the blob store leave the database before the first request.
     app.beforeServerStarts {
         try await prepareStore()

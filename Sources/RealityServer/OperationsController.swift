@@ -35,6 +35,7 @@ struct OperationsController<Store: ServerStore>: Sendable {
         metrics.setStoreUp(await services.store.ping())
         metrics.setStorePool(services.store.poolUsage)
         metrics.setStoreCaches(services.store.cacheUsage)
+        if let jobs = try? await services.store.jobCounts() { metrics.setJobs(jobs) }
         var buffer: [UInt8] = []
         metrics.registry.emit(into: &buffer)
         return Response(

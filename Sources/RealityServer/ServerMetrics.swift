@@ -138,4 +138,25 @@ public struct ServerMetrics: Sendable {
             }
         }
     }
+
+    /// Sets the job queue gauges from `counts` (the database's, so every instance reports the same).
+    func setJobs(_ counts: JobCounts) {
+        for (name, value, help) in [
+            ("jobs_queued", counts.queued, "Background jobs waiting or running"),
+            ("jobs_failed", counts.failed, "Background jobs that failed every attempt (kept with their error)"),
+        ] {
+            registry.makeGauge(descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: help))
+                .set(Double(value))
+        }
+    }
+
+    /// Counts one run of a job of `kind` by this server, by how it ended: `done`, `retry` (it failed
+    /// and waits for another attempt) or `failed` (for good).
+    func recordJobRun(kind: JobKind, outcome: String) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                metricName: "jobs_runs", unitName: "total", helpText: "Background job runs by this server"),
+            labels: [("kind", kind.rawValue), ("outcome", outcome)]
+        ).increment()
+    }
 }

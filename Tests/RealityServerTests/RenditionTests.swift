@@ -87,6 +87,14 @@ struct RenditionTests {
                 #expect(thumbnail.status == .notFound && thumbnail.errorCode == "not_found")
             }
             #expect(try await api.store.jobCounts() == JobCounts(queued: 0, failed: 2))
+            // Operators see them in /metrics, with the runs that ended so.
+            let exposition = String(decoding: try await api.send(.get, "/metrics").body, as: UTF8.self)
+            #expect(OperationsTests.value(of: "jobs_failed", in: exposition) == 2)
+            #expect(OperationsTests.value(of: "jobs_queued", in: exposition) == 0)
+            #expect(
+                OperationsTests.value(
+                    of: #"jobs_runs_total{kind="media.renditions",outcome="failed"}"#, in: exposition) == 2,
+                "\(exposition)")
         }
     }
 

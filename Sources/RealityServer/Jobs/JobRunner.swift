@@ -23,12 +23,14 @@ extension RenditionFailure: PermanentJobFailure {}
 /// tried again after a growing delay (``retryDelay(after:)``), up to ``maxAttempts``; then, or at
 /// once for a ``PermanentJobFailure``, the job is marked failed with its error. It looks for work
 /// when ``JobSignal`` is raised (a job queued by this instance) and every poll interval (jobs of
-/// other instances, retries). A swift-service-lifecycle `Service`, until graceful shutdown.
+/// other instances, retries). Each run is counted in `/metrics` (`jobs_runs_total` by kind and
+/// outcome). A swift-service-lifecycle `Service`, until graceful shutdown.
 struct JobRunner: Service {
     let queue: any JobQueue
     let handlers: [JobKind: any JobHandler]
     let signal: JobSignal
     let pollInterval: Duration
+    let metrics: ServerMetrics
     let logger: Logger
 
     /// How long a runner holds a job before another may take it.
@@ -38,12 +40,14 @@ struct JobRunner: Service {
 
     /// A runner of `handlers` over `queue`.
     init(
-        queue: any JobQueue, handlers: [any JobHandler], signal: JobSignal, pollInterval: Duration, logger: Logger
+        queue: any JobQueue, handlers: [any JobHandler], signal: JobSignal, pollInterval: Duration,
+        metrics: ServerMetrics, logger: Logger
     ) {
         self.queue = queue
         self.handlers = Dictionary(handlers.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
         self.signal = signal
         self.pollInterval = pollInterval
+        self.metrics = metrics
         self.logger = logger
     }
 
@@ -100,21 +104,25 @@ struct JobRunner: Service {
             do {
                 try await handler.run(job)
                 try await queue.finishJob(job.id)
+                metrics.recordJobRun(kind: job.kind, outcome: "done")
             } catch  where Task.isCancelled {
                 // The server is stopping: the lease ends and the job runs again.
                 return
             } catch let failure as any PermanentJobFailure {
                 logger.warning("jobs: failed for good", metadata: metadata.merging(["error": "\(failure)"]) { $1 })
                 try await queue.failJob(job.id, error: "\(failure)")
+                metrics.recordJobRun(kind: job.kind, outcome: "failed")
             } catch {
                 if job.attempt >= Self.maxAttempts {
                     logger.warning(
                         "jobs: failed every attempt", metadata: metadata.merging(["error": "\(error)"]) { $1 })
                     try await queue.failJob(job.id, error: "\(error)")
+                    metrics.recordJobRun(kind: job.kind, outcome: "failed")
                 } else {
                     logger.info("jobs: will try again", metadata: metadata.merging(["error": "\(error)"]) { $1 })
                     try await queue.retryJob(
                         job.id, at: Date().addingTimeInterval(Self.retryDelay(after: job.attempt)), error: "\(error)")
+                    metrics.recordJobRun(kind: job.kind, outcome: "retry")
                 }
             }
         } catch  where Task.isCancelled {
