@@ -131,6 +131,7 @@ let package = Package(
                 "RealityAPI",
                 "RealityServer",
                 "RealitySync",
+                "RealityProcess",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -53,7 +53,10 @@ struct PeopleController<Store: ServerStore>: Sendable {
         guard (body.layerID == nil) != (body.annotationID == nil), let target = invitation.target else {
             throw ValidationError(field: "layerID", reason: .notAllowed(detail: "give either layerID or annotationID"))
         }
-        try await requireSharing(target, as: userID)
+        let level = try await requireSharing(target, as: userID)
+        // The sharing rules that hold whoever takes it: the plan, and no level above the caller's.
+        let inviter = try await services.users(userID).getCurrentUser()
+        try SharingRules.checkOffer(granterLevel: level, level: body.level, tier: inviter.tier(at: now))
         if let account = try await services.store.account(email: email) {
             _ = try await Invitations(services: services).grant(invitation, to: account.userID)
             invitation.status = .accepted
@@ -126,21 +129,24 @@ struct PeopleController<Store: ServerStore>: Sendable {
         return .noContent
     }
 
-    /// Throws unless `userID` may share `target` (404 when they cannot see it).
-    private func requireSharing(_ target: GrantTarget, as userID: UserID) async throws {
+    /// `userID`'s level on `target`; throws unless they may share it (404 when they cannot see it).
+    @discardableResult
+    private func requireSharing(_ target: GrantTarget, as userID: UserID) async throws -> PermissionLevel {
         let permissions = services.permissions(userID)
+        let level: PermissionLevel?
         switch target {
         case .layer(let id):
-            guard try await services.layers(userID).fetchLayer(id: id) != nil,
-                let level = try await permissions.level(onLayer: id)
-            else { throw APIError.notFound }
-            guard level.canShare else { throw PermissionError.cannotShare }
+            guard try await services.layers(userID).fetchLayer(id: id) != nil else { throw APIError.notFound }
+            level = try await permissions.level(onLayer: id)
         case .annotation(let id):
             guard let annotation = try await services.annotations(userID).fetchAnnotation(id: id) else {
                 throw APIError.notFound
             }
-            guard try await permissions.canShare(annotation) else { throw PermissionError.cannotShare }
+            level = try await permissions.level(on: annotation)
         }
+        guard let level else { throw APIError.notFound }
+        guard level.canShare else { throw PermissionError.cannotShare }
+        return level
     }
 
     /// `text` as a login email, or a 400 naming `field`.

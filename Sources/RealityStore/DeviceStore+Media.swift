@@ -122,16 +122,19 @@ extension DeviceStore {
     /// Images and videos the server holds whose thumbnail this device has not got yet, and that
     /// the server did not say it has none of, oldest first, at most `limit`.
     public func mediaNeedingThumbnails(limit: Int) async throws -> [String] {
-        try await read { db in
+        let types = MediaFormat.renditionMIMETypes
+        var arguments = StatementArguments(types)
+        arguments += [limit]
+        return try await read { [arguments] db in
             try String.fetchAll(
                 db,
                 sql: """
                     SELECT sha256 FROM device_media
                     WHERE isUploaded = 1 AND thumbnailPath IS NULL AND thumbnailMissing = 0
-                      AND (contentType LIKE 'image/%' OR contentType LIKE 'video/%')
+                      AND contentType IN (\(placeholders(types.count)))
                     ORDER BY addedAt, sha256 LIMIT ?
                     """,
-                arguments: [limit])
+                arguments: arguments)
         }
     }
 

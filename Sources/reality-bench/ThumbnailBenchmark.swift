@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RealityCore
+import RealityProcess
 import RealityServer
 
 /// `reality-bench thumbnails` (issue 19): photos per second through the server's rendition
@@ -97,12 +98,8 @@ struct ThumbnailBenchmark: AsyncParsableCommand {
 
     /// Runs `tool` from PATH and waits; throws when it fails.
     private static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let child = try ChildProcess("/usr/bin/env", [tool] + arguments, input: .null, output: .null, error: .null)
+        guard child.exitBlocking() == 0 else {
             throw BenchError("\(tool) failed (install Debian's libvips-tools): \(arguments.prefix(3))")
         }
     }

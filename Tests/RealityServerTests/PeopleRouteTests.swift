@@ -146,6 +146,18 @@ struct PeopleRouteTests {
             #expect(
                 try await api.send(.get, "/api/v1/invitations", token: a.token).decode(Page<Invitation>.self).items
                     .isEmpty)
+
+            // An invitation must pass the rules the grant will: the plan, and no level above one's own.
+            let c = try await api.register("Carol")
+            let carols = try await api.createLayer(c, name: "Carol's")
+            let free = try await invite(c, #"{"email":"x@example.com","layerID":"\#(carols.id)","level":"viewer"}"#)
+            #expect(free.status == .forbidden && free.errorCode == "sharing_not_allowed_on_tier")
+            let shared = try await api.createLayer(a, name: "Shared")
+            try await api.share(shared.id, by: a, with: b, as: .editor)
+            let above = try await invite(b, #"{"email":"x@example.com","layerID":"\#(shared.id)","level":"owner"}"#)
+            #expect(above.status == .forbidden && above.errorCode == "cannot_grant_above_own_level")
+            let within = try await invite(b, #"{"email":"x@example.com","layerID":"\#(shared.id)","level":"editor"}"#)
+            #expect(within.status == .created)
         }
     }
 

@@ -70,4 +70,13 @@ extension MediaFormat.Kind {
     /// Whether the server makes renditions or reads facts of media of this kind (a 3D model it
     /// does not render).
     public var hasRenditionJob: Bool { self != .model }
+
+    /// Whether the server makes a thumbnail and a preview of media of this kind (an image, a
+    /// video's poster frame).
+    public var hasRenditions: Bool { self == .image || self == .video }
+}
+
+extension MediaFormat {
+    /// The MIME types of the formats the server makes renditions of (``MediaFormat/Kind/hasRenditions``).
+    public static var renditionMIMETypes: [String] { allCases.filter(\.kind.hasRenditions).map(\.mimeType) }
 }

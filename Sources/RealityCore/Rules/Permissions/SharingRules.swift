@@ -33,12 +33,30 @@ public enum SharingRules {
         tier: SubscriptionTier,
         replacing existingLevel: PermissionLevel? = nil
     ) throws(PermissionError) {
-        let own = try sharingLevel(granterLevel)
-        guard tier.limits.canShare else { throw .sharingNotAllowedOnTier(tier) }
+        let own = try sharingAllowed(granterLevel, tier)
         guard grantee != ownerID else { throw .cannotGrantToOwner }
         guard grantee != granter else { throw .cannotGrantToSelf }
         guard level <= own else { throw .cannotGrantAboveOwnLevel(own) }
         if let existingLevel, existingLevel > own { throw .cannotRevokeAboveOwnLevel(own) }
+    }
+
+    /// The rules of ``checkGrant(granter:granterLevel:grantee:level:ownerID:tier:replacing:)``
+    /// that do not depend on who receives the grant (rules 1 to 3, and the level's ceiling), in
+    /// the same order: what an invitation to someone without an account yet must pass.
+    public static func checkOffer(granterLevel: PermissionLevel?, level: PermissionLevel, tier: SubscriptionTier)
+        throws(PermissionError)
+    {
+        let own = try sharingAllowed(granterLevel, tier)
+        guard level <= own else { throw .cannotGrantAboveOwnLevel(own) }
+    }
+
+    /// Rules 1 to 3: the granter's own level, which must allow sharing, on a plan that does.
+    private static func sharingAllowed(_ granterLevel: PermissionLevel?, _ tier: SubscriptionTier)
+        throws(PermissionError) -> PermissionLevel
+    {
+        let own = try sharingLevel(granterLevel)
+        guard tier.limits.canShare else { throw .sharingNotAllowedOnTier(tier) }
+        return own
     }
 
     /// Checks that `revoker`, whose effective level on the item is `revokerLevel` (nil when none),
