@@ -89,6 +89,13 @@ extension DeviceSyncTests {
                 let after: [Layer] = try await bo.run("layer", "list").decode()
                 #expect(!after.contains { $0.id == trip.id })
 
+                // A layer made a moment ago on the device is shared without a sync first (share pushes).
+                #expect(try await ana.run("layer", "create", "Fresh").status == 0)
+                let fresh = try await ana.run("share", "Fresh", "--with", "bo@example.com", "--level", "view")
+                #expect(fresh.status == 0, "\(fresh.error)")
+                let unknown = try await ana.run("share", "Nowhere", "--with", "bo@example.com", "--level", "view")
+                #expect(unknown.status == 4 && unknown.error.contains("no layer or annotation"), "\(unknown.error)")
+
                 // A pending invitation withdrawn; an unknown level or a viewer sharing are refused.
                 let pending: Invitation = try await ana.run(
                     "share", "Trip", "--with", "dee@example.com", "--level", "edit"

@@ -27,13 +27,24 @@ enum SharedTarget {
     case layer(LayerID)
     case annotation(AnnotationID)
 
+    /// The transport to the device's server, after pushing what the device has not sent yet: a
+    /// layer made a moment ago on this device is one the server must know before it is shared.
+    static func serverTransport(of device: Device) async throws -> SyncTransport {
+        let engine = try await SyncEngine.signedIn(device.container.store())
+        _ = try await engine.push()
+        return await engine.serverTransport
+    }
+
     /// The layer `text` names, else the annotation.
     static func resolve(_ text: String, on device: Device) async throws -> SharedTarget {
         if let layer = ShortID<Layer>(argument: text), let id = try? await layer.resolve(device) { return .layer(id) }
-        guard let annotation = ShortID<Annotation>(argument: text) else {
-            throw CLIError.invalid("\(text) names no layer or annotation")
+        if let annotation = ShortID<Annotation>(argument: text), let id = try? await annotation.resolve(device) {
+            return .annotation(id)
         }
-        return .annotation(try await annotation.resolve(device))
+        throw CLIError(
+            message: "\(text) names no layer or annotation on this device (a layer by its name, ID or ID prefix; "
+                + "an annotation by its ID or prefix; `reality sync` brings what the server has).",
+            status: .notFound, code: "not_found")
     }
 }
 
@@ -53,8 +64,7 @@ struct ShareCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Device.run(global) { device in
-            let store = try await device.container.store()
-            let transport = try await SyncEngine.signedIn(store).serverTransport
+            let transport = try await SharedTarget.serverTransport(of: device)
             let zone = try await device.timeZone()
             var request = InvitationRequest(
                 email: with, level: level.level, expiresAt: expires?.value(in: zone, now: Date()))
@@ -83,7 +93,7 @@ struct MembersCommand: AsyncParsableCommand {
     func run() async throws {
         try await Device.run(global) { device in
             let id = try await layer.resolve(device)
-            let transport = try await SyncEngine.signedIn(device.container.store()).serverTransport
+            let transport = try await SharedTarget.serverTransport(of: device)
             let members = try await transport.members(of: id)
             let zone = try await device.timeZone()
             try device.output.table(members, headers: ["NAME", "LEVEL", "UNTIL", "USER"]) {
@@ -106,7 +116,7 @@ struct RevokeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Device.run(global) { device in
-            let transport = try await SyncEngine.signedIn(device.container.store()).serverTransport
+            let transport = try await SharedTarget.serverTransport(of: device)
             let userID: UserID
             if let id = UserID(uuidString: from) {
                 userID = id
@@ -131,7 +141,7 @@ struct InvitationsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Device.run(global) { device in
-            let transport = try await SyncEngine.signedIn(device.container.store()).serverTransport
+            let transport = try await SharedTarget.serverTransport(of: device)
             if let withdraw {
                 guard let id = InvitationID(uuidString: withdraw) else {
                     throw CLIError.invalid("\(withdraw) is not an invitation ID")
