@@ -34,7 +34,7 @@ struct PostgresMigration: Sendable {
 enum PostgresMigrations {
     /// Every migration, oldest first.
     static let all: [PostgresMigration] = [
-        v1, v2, v3, v4FieldStamps, accountSessions, feed17, blobFiles, renditions, invitations,
+        v1, v2, v3, v4FieldStamps, accountSessions, feed17, blobFiles, renditions, invitations, retention,
     ]
 
     /// The advisory lock key taken while migrating ("Reality" and 1). One 64-bit key: it never

@@ -59,17 +59,11 @@ extension PostgresStore: AnnotationRepository {
         }
     }
 
-    public func expiredRecords(deletedBefore cutoff: Date, now: Date, limit: Int) async throws -> ExpiredRecords {
-        let (cutoff, now, limit) = (cutoff.storeValue, now.storeValue, max(limit, 0))
+    public func trashedRecords(deletedBefore cutoff: Date, limit: Int) async throws -> ExpiredRecords {
+        let (cutoff, limit) = (cutoff.storeValue, max(limit, 0))
         return try await read { connection in
             let annotations = try await connection.rows(
-                """
-                SELECT id FROM annotations WHERE isDeleted AND updatedAt < \(cutoff)
-                UNION
-                SELECT a.id FROM layers l JOIN annotations a ON a.layerID = l.id
-                WHERE l.autoExpireDays IS NOT NULL AND a.createdAt < \(now) - l.autoExpireDays * 86400000
-                LIMIT \(limit)
-                """, logger: logger
+                "SELECT id FROM annotations WHERE isDeleted AND updatedAt < \(cutoff) LIMIT \(limit)", logger: logger
             ) { AnnotationID(try $0.decode(UUID.self)) }
             let layers = try await connection.rows(
                 """
@@ -82,6 +76,45 @@ extension PostgresStore: AnnotationRepository {
                 "SELECT id FROM comments WHERE isDeleted AND updatedAt < \(cutoff) LIMIT \(limit)", logger: logger
             ) { CommentID(try $0.decode(UUID.self)) }
             return ExpiredRecords(annotations: annotations, layers: layers, comments: comments)
+        }
+    }
+
+    public func expiringAnnotations(now: Date, limit: Int) async throws -> [AnnotationID] {
+        let (now, limit) = (now.storeValue, max(limit, 0))
+        return try await read { connection in
+            try await connection.rows(
+                """
+                SELECT a.id FROM layers l JOIN annotations a ON a.layerID = l.id
+                WHERE l.autoExpireDays IS NOT NULL AND NOT a.isDeleted
+                  AND a.createdAt < \(now) - l.autoExpireDays * 86400000
+                UNION
+                SELECT id FROM annotations WHERE visibleUntil IS NOT NULL AND NOT isDeleted AND visibleUntil <= \(now)
+                UNION
+                SELECT a.id FROM annotations a WHERE a.viewLimit IS NOT NULL AND NOT a.isDeleted
+                  AND a.viewLimit <= (SELECT coalesce(sum(v.count), 0) FROM views v WHERE v.annotationID = a.id)
+                LIMIT \(limit)
+                """, logger: logger
+            ) { AnnotationID(try $0.decode(UUID.self)) }
+        }
+    }
+
+    public func trash(of owner: UserID, limit: Int) async throws -> [TrashEntry] {
+        try await read { connection in
+            try await connection.rows(
+                """
+                SELECT 'annotation' AS kind, id, title, type, updatedAt FROM annotations
+                WHERE ownerID = \(owner.rawValue) AND isDeleted
+                UNION ALL
+                SELECT 'layer', id, name, NULL, updatedAt FROM layers WHERE ownerID = \(owner.rawValue) AND isDeleted
+                ORDER BY updatedAt DESC, id LIMIT \(max(limit, 0))
+                """, logger: logger
+            ) { row in
+                let (kind, id, title, type, deletedAt) = try row.decode((String, UUID, String?, String?, Int64).self)
+                return TrashEntry(
+                    kind: TrashEntry.Kind(rawValue: kind) ?? .annotation, id: id, title: title,
+                    type: type.flatMap(AnnotationType.init(rawValue:)),
+                    deletedAt: Timestamp.date(milliseconds: deletedAt))
+            }
         }
     }
 }

@@ -42,6 +42,16 @@ extension PostgresStore: JobQueue {
         }
     }
 
+    public func rescheduleJob(_ id: Int64, at date: Date) async throws {
+        _ = try await read { connection in
+            try await connection.query(
+                """
+                UPDATE jobs SET runAfter = \(date.storeValue), leaseEnd = NULL, attempts = 0, lastError = NULL
+                WHERE id = \(id)
+                """, logger: logger)
+        }
+    }
+
     public func retryJob(_ id: Int64, at date: Date, error: String) async throws {
         _ = try await read { connection in
             try await connection.query(

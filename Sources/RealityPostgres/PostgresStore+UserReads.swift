@@ -27,6 +27,60 @@ extension PostgresStore: UserRepository {
         }
     }
 
+    public func engagement(of user: UserID) async throws -> UserEngagement {
+        let id = user.rawValue
+        return try await read { connection in
+            var engagement = UserEngagement()
+            engagement.stars = try await connection.rows(
+                "SELECT annotationID, createdAt FROM stars WHERE userID = \(id) ORDER BY createdAt, annotationID",
+                logger: logger
+            ) { row in
+                let (annotationID, createdAt) = try row.decode((UUID, Int64).self)
+                return StarRecord(
+                    annotationID: AnnotationID(annotationID), createdAt: Timestamp.date(milliseconds: createdAt))
+            }
+            engagement.reads = try await connection.rows(
+                """
+                SELECT annotationID, count, firstReadAt, lastReadAt FROM views WHERE userID = \(id)
+                ORDER BY firstReadAt, annotationID
+                """, logger: logger
+            ) { row in
+                let (annotationID, count, first, last) = try row.decode((UUID, Int64, Int64, Int64).self)
+                return ReadReceipt(
+                    annotationID: AnnotationID(annotationID), views: Int(count),
+                    firstReadAt: Timestamp.date(milliseconds: first), lastReadAt: Timestamp.date(milliseconds: last))
+            }
+            engagement.reactions = try await connection.rows(
+                "SELECT annotationID, emoji, id, createdAt FROM reactions WHERE userID = \(id) ORDER BY createdAt, id",
+                logger: logger
+            ) { row in
+                let (annotationID, emoji, reactionID, createdAt) = try row.decode((UUID, String, UUID, Int64).self)
+                return GivenReaction(
+                    annotationID: AnnotationID(annotationID),
+                    reaction: Reaction(
+                        id: reactionID, emoji: emoji, userID: user, createdAt: Timestamp.date(milliseconds: createdAt)))
+            }
+            engagement.grants = try await connection.rows(
+                """
+                SELECT targetType, targetID, userID, id, level, grantedAt, expiresAt FROM grants
+                WHERE grantedBy = \(id) ORDER BY grantedAt, targetID, userID
+                """, logger: logger
+            ) { row in
+                let (type, targetID, grantee, grantID, level, grantedAt, expiresAt) = try row.decode(
+                    (String, UUID, UUID, UUID, String, Int64, Int64?).self)
+                let target: GrantTarget =
+                    type == "layer" ? .layer(LayerID(targetID)) : .annotation(AnnotationID(targetID))
+                return GivenGrant(
+                    on: target,
+                    permission: Permission(
+                        id: grantID, userID: UserID(grantee), level: PermissionLevel(rawValue: level) ?? .viewer,
+                        grantedBy: user, grantedAt: Timestamp.date(milliseconds: grantedAt),
+                        expiresAt: expiresAt.map { Timestamp.date(milliseconds: $0) }))
+            }
+            return engagement
+        }
+    }
+
     private func users(_ query: PostgresQuery) async throws -> [User] {
         try await read { connection in try await connection.rows(query, logger: logger, UserColumns.user(from:)) }
     }

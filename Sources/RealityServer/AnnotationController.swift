@@ -39,7 +39,8 @@ struct AnnotationController<Store: ServerStore>: Sendable {
 
     @Sendable func create(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Annotation> {
         let body = try await request.decodeJSON(AnnotationCreate.self, limit: context.maxBodyBytes)
-        let annotation = try await services.annotations(context.requireUser()).createAnnotation(body.draft)
+        var annotation = try await services.annotations(context.requireUser()).createAnnotation(body.draft)
+        annotation.myPermission = .owner  // its creator owns it
         return JSONResponse(annotation, status: .created)
     }
 

@@ -120,12 +120,19 @@ func buildApplication<Store: ServerStore>(
             logger: logger),
         BlobSweeper(files: files, interval: configuration.sessionSweepInterval, logger: logger),
         JobRunner(
-            queue: store, handlers: [MediaRenditionJob(files: files)], signal: files.jobs,
+            queue: store,
+            handlers: [
+                MediaRenditionJob(files: files),
+                RetentionJob(store: store, interval: configuration.retentionInterval, logger: logger),
+            ],
+            signal: files.jobs,
             pollInterval: configuration.jobPollInterval, metrics: metrics, logger: logger))
     // Uploads from before the blob store leave the database before the first request.
     app.beforeServerStarts {
         try await prepareStore()
         try await files.moveInlineBlobs(logger: logger)
+        // Queued once: the sweep reschedules itself, and a queued one is kept as it is.
+        try await store.enqueueJob(.retention, subject: JobKind.retentionSubject, at: Date())
     }
     return app
 }
@@ -185,6 +192,7 @@ func buildRouter<Store: ServerStore>(
     SyncController(services: services).addRoutes(to: router)
     PeopleController(services: services).addRoutes(to: router)
     SpatialController(services: services).addRoutes(to: router)
+    TrashController(services: services).addRoutes(to: router)
     return router
 }
 

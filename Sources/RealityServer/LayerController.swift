@@ -25,9 +25,10 @@ struct LayerController<Store: ServerStore>: Sendable {
 
     @Sendable func create(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Layer> {
         let body = try await request.decodeJSON(CreateLayerRequest.self, limit: context.maxBodyBytes)
-        let layer = try await services.layers(context.requireUser()).createLayer(
+        var layer = try await services.layers(context.requireUser()).createLayer(
             name: body.name, icon: body.icon ?? Layer.defaultIcon, color: body.color ?? .blue,
             parentLayerID: body.parentLayerID)
+        layer.myPermission = .owner  // its creator owns it
         return JSONResponse(layer, status: .created)
     }
 

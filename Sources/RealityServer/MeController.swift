@@ -39,7 +39,10 @@ struct MeController<Store: ServerStore>: Sendable {
     }
 
     @Sendable func export(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AccountExport> {
-        JSONResponse(try await services.users(context.requireUser()).exportData())
+        let userID = try context.requireUser()
+        var export = try await services.users(userID).exportData()
+        export.invitations = try await services.store.invitations(sentBy: userID, limit: Int(Int32.max))
+        return JSONResponse(export)
     }
 
     /// Removes the account and all its data; the token stops working with the session rows.

@@ -223,7 +223,12 @@ enum OpenAPIDocument {
                     "maxStorage": integer, "canShare": bool,
                 ]),
             ]),
-            "AccountExport": ["type": "object", "description": "Everything the user owns or wrote."],
+            "AccountExport": [
+                "type": "object",
+                "description": """
+                Everything the user owns or did: the account, layers, annotations (with comments),                     comments written, world maps, every notification, stars, reads, reactions and grants                     given, and invitations sent.
+                """,
+            ],
             "Permission": object(
                 [
                     "id": uuid, "userID": uuid, "level": level, "grantedAt": date, "grantedBy": uuid,
@@ -276,6 +281,11 @@ enum OpenAPIDocument {
             "CreateUploadRequest": object(["size": ["type": "integer", "minimum": 1]], required: ["size"]),
             "NearbyAnnotation": object(
                 ["distance": number, "annotation": ref("Annotation")], required: ["distance", "annotation"]),
+            "TrashEntry": object(
+                [
+                    "kind": enumeration(TrashEntry.Kind.allCases.map(\.rawValue)), "id": uuid,
+                    "title": optionalString, "type": annotationType, "deletedAt": date, "purgeAt": date,
+                ], required: ["kind", "id", "deletedAt", "purgeAt"]),
             "UserSummary": object(["id": uuid, "displayName": optionalString], required: ["id"]),
             "InvitationRequest": object(
                 ["email": string, "layerID": uuid, "annotationID": uuid, "level": level, "expiresAt": date],

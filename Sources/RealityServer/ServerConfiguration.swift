@@ -42,6 +42,9 @@ public struct ServerConfiguration: Sendable {
     /// How often the job runner looks for jobs it was not told of (other instances' jobs, retries);
     /// jobs this server queues run at once.
     public var jobPollInterval: Duration = .seconds(5)
+    /// How often the retention sweep runs (an hour): it trashes annotations a rule retires and
+    /// purges what has been in the trash 30 days.
+    public var retentionInterval: TimeInterval = 3_600
     /// How repeated login failures slow down further tries, per account and per address.
     public var loginThrottle = LoginThrottlePolicy()
     /// Header-read timeout and the caps on connections and live-event sockets.

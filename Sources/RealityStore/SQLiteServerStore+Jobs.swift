@@ -53,6 +53,14 @@ extension SQLiteServerStore: JobQueue {
         try await write { db in try db.execute(sql: "DELETE FROM jobs WHERE id = ?", arguments: [id]) }
     }
 
+    public func rescheduleJob(_ id: Int64, at date: Date) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE jobs SET runAfter = ?, leaseEnd = NULL, attempts = 0, lastError = NULL WHERE id = ?",
+                arguments: [date.storeValue, id])
+        }
+    }
+
     public func retryJob(_ id: Int64, at date: Date, error: String) async throws {
         try await write { db in
             try db.execute(

@@ -77,21 +77,13 @@ extension SQLiteStore: AnnotationRepository {
         }
     }
 
-    public func expiredRecords(deletedBefore cutoff: Date, now: Date, limit: Int) async throws -> ExpiredRecords {
+    public func trashedRecords(deletedBefore cutoff: Date, limit: Int) async throws -> ExpiredRecords {
         try await read { db in
             // SQLite reads a negative LIMIT as "no limit"; clamp so that a negative one means none.
-            let arguments: StatementArguments = [
-                "cutoff": cutoff.storeValue, "now": now.storeValue, "limit": max(limit, 0),
-            ]
+            let arguments: StatementArguments = ["cutoff": cutoff.storeValue, "limit": max(limit, 0)]
             let annotations = try db.values(
                 String.self,
-                sql: """
-                    SELECT id FROM annotations WHERE isDeleted = 1 AND updatedAt < :cutoff
-                    UNION
-                    SELECT a.id FROM layers l JOIN annotations a ON a.layerID = l.id
-                    WHERE l.autoExpireDays IS NOT NULL AND a.createdAt < :now - l.autoExpireDays * 86400000
-                    LIMIT :limit
-                    """,
+                sql: "SELECT id FROM annotations WHERE isDeleted = 1 AND updatedAt < :cutoff LIMIT :limit",
                 arguments: arguments)
             let layers = try db.values(
                 String.self,
@@ -108,6 +100,52 @@ extension SQLiteStore: AnnotationRepository {
                 annotations: annotations.compactMap(AnnotationID.init(uuidString:)),
                 layers: layers.compactMap(LayerID.init(uuidString:)),
                 comments: comments.compactMap(CommentID.init(uuidString:)))
+        }
+    }
+
+    public func expiringAnnotations(now: Date, limit: Int) async throws -> [AnnotationID] {
+        try await read { db in
+            // Each arm reads a partial index: layers with a rule, then their annotations by age;
+            // annotations with an expiry date; annotations with a view limit.
+            try db.values(
+                String.self,
+                sql: """
+                    SELECT a.id FROM layers l JOIN annotations a ON a.layerID = l.id
+                    WHERE l.autoExpireDays IS NOT NULL AND a.isDeleted = 0
+                      AND a.createdAt < :now - l.autoExpireDays * 86400000
+                    UNION
+                    SELECT id FROM annotations WHERE visibleUntil IS NOT NULL AND isDeleted = 0 AND visibleUntil <= :now
+                    UNION
+                    SELECT a.id FROM annotations a WHERE a.viewLimit IS NOT NULL AND a.isDeleted = 0
+                      AND a.viewLimit <= (SELECT coalesce(sum(v.count), 0) FROM views v WHERE v.annotationID = a.id)
+                    LIMIT :limit
+                    """,
+                arguments: ["now": now.storeValue, "limit": max(limit, 0)]
+            ).compactMap(AnnotationID.init(uuidString:))
+        }
+    }
+
+    public func trash(of owner: UserID, limit: Int) async throws -> [TrashEntry] {
+        try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT 'annotation' AS kind, id, title, type, updatedAt FROM annotations
+                    WHERE ownerID = :owner AND isDeleted = 1
+                    UNION ALL
+                    SELECT 'layer', id, name, NULL, updatedAt FROM layers WHERE ownerID = :owner AND isDeleted = 1
+                    ORDER BY updatedAt DESC, id LIMIT :limit
+                    """,
+                arguments: ["owner": owner.uuidString, "limit": max(limit, 0)]
+            ).compactMap { row in
+                guard let kind = TrashEntry.Kind(rawValue: row["kind"]), let id = UUID(uuidString: row["id"]) else {
+                    return nil
+                }
+                return TrashEntry(
+                    kind: kind, id: id, title: row["title"],
+                    type: (row["type"] as String?).flatMap(AnnotationType.init(rawValue:)),
+                    deletedAt: Timestamp.date(milliseconds: row["updatedAt"]))
+            }
         }
     }
 }

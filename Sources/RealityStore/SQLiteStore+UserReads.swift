@@ -27,4 +27,54 @@ extension SQLiteStore: UserRepository {
                 arguments: [owner.uuidString]) ?? 0
         }
     }
+
+    public func engagement(of user: UserID) async throws -> UserEngagement {
+        try await read { db in
+            let id = user.uuidString
+            var engagement = UserEngagement()
+            engagement.stars = try Row.fetchAll(
+                db, sql: "SELECT annotationID, createdAt FROM stars WHERE userID = ? ORDER BY createdAt, annotationID",
+                arguments: [id]
+            ).map { StarRecord(annotationID: try $0.identifier("annotationID"), createdAt: $0.date("createdAt")) }
+            engagement.reads = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT annotationID, count, firstReadAt, lastReadAt FROM views WHERE userID = ?
+                    ORDER BY firstReadAt, annotationID
+                    """,
+                arguments: [id]
+            ).map {
+                ReadReceipt(
+                    annotationID: try $0.identifier("annotationID"), views: $0["count"],
+                    firstReadAt: $0.date("firstReadAt"), lastReadAt: $0.date("lastReadAt"))
+            }
+            engagement.reactions = try Row.fetchAll(
+                db,
+                sql: "SELECT annotationID, emoji, id, createdAt FROM reactions WHERE userID = ? ORDER BY createdAt, id",
+                arguments: [id]
+            ).map {
+                GivenReaction(
+                    annotationID: try $0.identifier("annotationID"),
+                    reaction: Reaction(
+                        id: UUID(uuidString: $0["id"]) ?? UUID(), emoji: $0["emoji"], userID: user,
+                        createdAt: $0.date("createdAt")))
+            }
+            engagement.grants = try Row.fetchAll(
+                db, sql: "SELECT * FROM grants WHERE grantedBy = ? ORDER BY grantedAt, targetID, userID",
+                arguments: [id]
+            ).compactMap { row in
+                guard let targetID = UUID(uuidString: row["targetID"]) else { return nil }
+                let target: GrantTarget =
+                    row["targetType"] == "layer" ? .layer(LayerID(targetID)) : .annotation(AnnotationID(targetID))
+                return GivenGrant(
+                    on: target,
+                    permission: Permission(
+                        id: UUID(uuidString: row["id"]) ?? UUID(), userID: try row.identifier("userID"),
+                        level: try row.enumValue("level"), grantedBy: user, grantedAt: row.date("grantedAt"),
+                        expiresAt: row.optionalDate("expiresAt")))
+            }
+            return engagement
+        }
+    }
+
 }

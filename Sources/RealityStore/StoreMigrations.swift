@@ -23,6 +23,7 @@ enum StoreMigrations {
         migrator.registerMigration("media19 device: media files on this device", migrate: createDeviceMedia)
         migrator.registerMigration("renditions19: asset renditions and the job queue", migrate: createRenditions)
         migrator.registerMigration("people20: invitations", migrate: createInvitations)
+        migrator.registerMigration("retention20: view limits and expiry indexes", migrate: createRetention)
         return migrator
     }
 

@@ -44,6 +44,7 @@ extension JSONCursor {
         var status: AnnotationStatus?
         var attachments: [Attachment]?
         var fieldStamps: FieldStamps?
+        var myPermission: PermissionLevel?
         var seen: Set<String> = []
         let complete = object { key, cursor in
             guard let key, seen.insert(key).inserted else { return false }
@@ -77,6 +78,9 @@ extension JSONCursor {
             case "fieldStamps":
                 fieldStamps = cursor.readFieldStamps()
                 return fieldStamps != nil
+            case "myPermission":
+                myPermission = cursor.readString().flatMap(PermissionLevel.init(rawValue:))
+                return myPermission != nil
             default: return false
             }
             return true
@@ -85,12 +89,14 @@ extension JSONCursor {
             let layerID, let ownerID, let permissions, let createdAt, let updatedAt, let isDeleted, let comments,
             let reactions, let viewedBy, let viewCount, let status, let attachments
         else { return nil }
-        return Annotation(
+        var annotation = Annotation(
             id: id, type: type, content: content, title: title, position: position, orientation: orientation,
             scale: scale, anchorID: anchorID, layerID: layerID, ownerID: ownerID, permissions: permissions,
             visibilityRules: nil, createdAt: createdAt, updatedAt: updatedAt, isDeleted: isDeleted,
             lastSyncedAt: lastSyncedAt, comments: comments, reactions: reactions, viewedBy: viewedBy,
             viewCount: viewCount, status: status, attachments: attachments, fieldStamps: fieldStamps)
+        annotation.myPermission = myPermission
+        return annotation
     }
 
     /// An object of field names and integer stamps.

@@ -60,6 +60,11 @@ public struct SyncTransport: Sendable {
         _ = try await raw(.logout, body: nil)
     }
 
+    /// `DELETE /api/v1/me`: deletes the account and everything in it, for good.
+    public func deleteAccount() async throws {
+        _ = try await raw(.deleteAccount, body: nil)
+    }
+
     // MARK: - Sync
 
     /// `GET /api/v1/sync/limits`.

@@ -61,6 +61,7 @@ struct Reality: AsyncParsableCommand {
             ProfileCommand.self, ExportCommand.self, PurgeCommand.self, ServeCommand.self, RegisterCommand.self,
             LoginCommand.self, LogoutCommand.self, SyncCommand.self, ConflictsCommand.self, RejectionsCommand.self,
             StatusCommand.self, SessionsCommand.self, PasswordCommand.self, MediaCommand.self, AttachCommand.self,
-            ShareCommand.self, MembersCommand.self, RevokeCommand.self, InvitationsCommand.self,
+            ShareCommand.self, MembersCommand.self, RevokeCommand.self, InvitationsCommand.self, TrashCommand.self,
+            RestoreCommand.self, AccountCommand.self,
         ])
 }

@@ -89,6 +89,14 @@ enum Show {
 
     static func position(_ p: SIMD3<Float>) -> String { "\(p.x),\(p.y),\(p.z)" }
 
+    /// A distance: `5 m`, `2.5 km`.
+    static func metres(_ metres: Double) -> String {
+        func number(_ value: Double) -> String {
+            value == value.rounded() ? String(Int64(value)) : String(format: "%.1f", value)
+        }
+        return metres >= 1_000 ? "\(number(metres / 1_000)) km" : "\(number(metres)) m"
+    }
+
     /// `text` on one line in at most `columns` terminal columns, cut between characters with `…`.
     static func clip(_ text: String?, _ columns: Int = 40) -> String {
         guard let text else { return "" }

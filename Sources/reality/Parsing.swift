@@ -67,4 +67,5 @@ struct ArgumentDate: ExpressibleByArgument {
 extension AnnotationType: ExpressibleByArgument {}
 extension AnnotationStatus: ExpressibleByArgument {}
 extension LayerColor: ExpressibleByArgument {}
+extension Theme: ExpressibleByArgument {}
 extension PermissionLevel: ExpressibleByArgument {}

@@ -43,6 +43,28 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
         .of(Fixtures.conflictData()),
         .of(StarRecord(annotationID: Fixtures.annotation().id, createdAt: Fixtures.created)),
         .of(
+            UserEngagement(
+                stars: [StarRecord(annotationID: Fixtures.annotation().id, createdAt: Fixtures.created)],
+                reads: [
+                    ReadReceipt(
+                        annotationID: Fixtures.annotation().id, views: 2, firstReadAt: Fixtures.created,
+                        lastReadAt: Fixtures.created.addingTimeInterval(60))
+                ],
+                reactions: [
+                    GivenReaction(annotationID: Fixtures.annotation().id, reaction: Fixtures.annotation().reactions[0])
+                ],
+                grants: [
+                    GivenGrant(on: .layer(Fixtures.layerID), permission: Fixtures.annotation().permissions[0]),
+                    GivenGrant(
+                        on: .annotation(Fixtures.annotation().id), permission: Fixtures.annotation().permissions[0]),
+                ])),
+        .of(
+            ReadReceipt(
+                annotationID: Fixtures.annotation().id, views: 0, firstReadAt: Fixtures.created,
+                lastReadAt: Fixtures.created)),
+        .of(GivenReaction(annotationID: Fixtures.annotation().id, reaction: Fixtures.annotation().reactions[0])),
+        .of(GivenGrant(on: .layer(Fixtures.layerID), permission: Fixtures.annotation().permissions[0])),
+        .of(
             Invitation(
                 inviterID: Fixtures.annotation().ownerID, email: "bo@example.com", layerID: Fixtures.layer().id,
                 annotationID: Fixtures.annotation().id, level: .commenter, grantExpiresAt: Fixtures.created,

@@ -21,8 +21,7 @@ struct OperationsTests {
             #expect(
                 services == [
                     "annotations", "layers", "users", "permissions", "search", "collaboration", "notifications",
-                    "anchors",
-                    "assets", "auth", "events",
+                    "anchors", "trash", "assets", "auth", "events",
                 ])
             _ = try await api.send(.get, "/api/v1/me")
             let metrics = try await api.send(.get, "/metrics")

@@ -57,6 +57,28 @@ struct JobQueueTests {
         }
     }
 
+    /// A recurring job (the retention sweep) goes back to the queue as a fresh first attempt.
+    @Test(arguments: StoreBackend.allCases) func aRescheduledJob_waitsItsTime_asAFirstAttempt(
+        _ backend: StoreBackend
+    ) async throws {
+        try await withStore(backend) { store in
+            let now = Timestamp.now()
+            try await store.enqueueJob(Self.kind, subject: "every hour", at: now)
+            let first = try #require(
+                try await store.claimJobs(now: now, leaseEnd: now.addingTimeInterval(60), limit: 1).first)
+            try await store.retryJob(first.id, at: now, error: "once")
+            let second = try #require(
+                try await store.claimJobs(now: now, leaseEnd: now.addingTimeInterval(60), limit: 1).first)
+            #expect(second.attempt == 2)
+            try await store.rescheduleJob(second.id, at: now.addingTimeInterval(3_600))
+            #expect(try await store.claimJobs(now: now.addingTimeInterval(3_599), leaseEnd: now, limit: 1).isEmpty)
+            let next = try await store.claimJobs(
+                now: now.addingTimeInterval(3_600), leaseEnd: now.addingTimeInterval(3_700), limit: 1)
+            #expect(next.map(\.id) == [first.id] && next.first?.attempt == 1)
+            #expect(try await store.jobCounts() == JobCounts(queued: 1, failed: 0))
+        }
+    }
+
     @Test(arguments: StoreBackend.allCases) func runnersClaimingAtOnce_neverTakeTheSameJob(
         _ backend: StoreBackend
     ) async throws {

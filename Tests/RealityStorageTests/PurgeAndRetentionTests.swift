@@ -57,38 +57,78 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
-    func expiredRecords_findSoftDeletedAndAutoExpiredRecords(backend: StoreBackend) async throws {
+    func trashedRecords_findWhatWasDeletedBeforeTheCutoff(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
             let ana = Samples.user("Ana")
-            let now = Samples.at(40 * 86_400)
             let cutoff = Samples.at(10 * 86_400)
             let layer = Samples.layer(owner: ana.id)
-            let expiring = Samples.layer("Expiring", owner: ana.id, autoExpireDays: 7)
             var goneLayer = Samples.layer("Gone", owner: ana.id, isDeleted: true)
-            goneLayer.updatedAt = Samples.at(5)
+            goneLayer.updatedAt = Samples.at(4)
             var deleted = Samples.note("deleted", owner: ana.id, layer: layer.id, isDeleted: true)
             deleted.updatedAt = Samples.at(5)
             var deletedLate = Samples.note("deleted late", owner: ana.id, layer: layer.id, isDeleted: true)
             deletedLate.updatedAt = Samples.at(20 * 86_400)
-            let old = Samples.note("old", owner: ana.id, layer: expiring.id, createdAt: Samples.at(30 * 86_400))
-            let fresh = Samples.note("fresh", owner: ana.id, layer: expiring.id, createdAt: Samples.at(35 * 86_400))
             let live = Samples.note("live", owner: ana.id, layer: layer.id)
             var comment = Comment(
                 text: "c", authorID: ana.id, annotationID: live.id, createdAt: Samples.at(1), isDeleted: true)
             comment.updatedAt = Samples.at(2)
             try await store.commit(
                 ChangeSet(changes: [
-                    .saveUser(ana), .saveLayer(layer), .saveLayer(expiring), .saveLayer(goneLayer),
-                    .saveAnnotation(deleted), .saveAnnotation(deletedLate), .saveAnnotation(old),
-                    .saveAnnotation(fresh),
-                    .saveAnnotation(live), .saveComment(comment),
+                    .saveUser(ana), .saveLayer(layer), .saveLayer(goneLayer), .saveAnnotation(deleted),
+                    .saveAnnotation(deletedLate), .saveAnnotation(live), .saveComment(comment),
                 ]))
-            let due = try await store.expiredRecords(deletedBefore: cutoff, now: now, limit: 100)
-            #expect(Set(due.annotations) == [deleted.id, old.id])
+            let due = try await store.trashedRecords(deletedBefore: cutoff, limit: 100)
+            #expect(due.annotations == [deleted.id])
             #expect(due.layers == [goneLayer.id])
             #expect(due.comments == [comment.id])
-            let limited = try await store.expiredRecords(deletedBefore: cutoff, now: now, limit: 1)
-            #expect(limited.annotations.count == 1)
+            #expect(
+                try await store.trashedRecords(deletedBefore: Samples.at(30 * 86_400), limit: 1).annotations.count == 1)
+            let trash = try await store.trash(of: ana.id, limit: 10)
+            #expect(trash.map(\.id) == [deletedLate.id.rawValue, deleted.id.rawValue, goneLayer.id.rawValue])
+            #expect(trash.map(\.kind) == [.annotation, .annotation, .layer])
+            #expect(trash[0].purgeAt == deletedLate.updatedAt.addingTimeInterval(30 * 86_400))
+            #expect(trash[2].title == "Gone" && trash[2].type == nil && trash[0].type == .text)
+            #expect(try await store.trash(of: Samples.user("Ben").id, limit: 10).isEmpty)
+        }
+    }
+
+    /// Every rule that retires an annotation, each at its boundary: a layer's age limit, an expiry
+    /// date, a number of views (counted over every viewer).
+    @Test(arguments: StoreBackend.allCases)
+    func expiringAnnotations_findEveryRuleAtItsBoundary(backend: StoreBackend) async throws {
+        try await withStore(backend) { store in
+            let ana = Samples.user("Ana")
+            let ben = Samples.user("Ben")
+            let now = Samples.at(40 * 86_400)
+            let layer = Samples.layer(owner: ana.id)
+            let expiring = Samples.layer("Expiring", owner: ana.id, autoExpireDays: 7)
+            let old = Samples.note(
+                "old", owner: ana.id, layer: expiring.id, createdAt: now.addingTimeInterval(-7 * 86_400 - 1))
+            let young = Samples.note(
+                "young", owner: ana.id, layer: expiring.id, createdAt: now.addingTimeInterval(-7 * 86_400))
+            var dated = Samples.note("dated", owner: ana.id, layer: layer.id)
+            dated.visibilityRules = VisibilityRules(expiresAt: now)
+            var notYet = Samples.note("not yet", owner: ana.id, layer: layer.id)
+            notYet.visibilityRules = VisibilityRules(expiresAt: now.addingTimeInterval(0.001))
+            var spent = Samples.note("spent", owner: ana.id, layer: layer.id)
+            spent.visibilityRules = VisibilityRules(expiresAfterViews: 2)
+            var unspent = Samples.note("unspent", owner: ana.id, layer: layer.id)
+            unspent.visibilityRules = VisibilityRules(expiresAfterViews: 3)
+            var alreadyGone = Samples.note("gone", owner: ana.id, layer: layer.id, isDeleted: true)
+            alreadyGone.visibilityRules = VisibilityRules(expiresAt: Samples.at(1))
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveUser(ben), .saveLayer(layer), .saveLayer(expiring), .saveAnnotation(old),
+                    .saveAnnotation(young), .saveAnnotation(dated), .saveAnnotation(notYet), .saveAnnotation(spent),
+                    .saveAnnotation(unspent), .saveAnnotation(alreadyGone),
+                    .recordView(annotationID: spent.id, userID: ana.id, at: now),
+                    .recordView(annotationID: spent.id, userID: ben.id, at: now),
+                    .recordView(annotationID: unspent.id, userID: ben.id, at: now),
+                    .recordView(annotationID: unspent.id, userID: ben.id, at: now),
+                ]))
+            let due = try await store.expiringAnnotations(now: now, limit: 100)
+            #expect(Set(due) == [old.id, dated.id, spent.id])
+            #expect(try await store.expiringAnnotations(now: now, limit: 2).count == 2)
         }
     }
 
@@ -148,9 +188,9 @@ import Testing
                 ]))
             #expect(try await store.notifications(for: ana.id, unreadOnly: false, limit: limit).isEmpty)
             #expect(try await store.activities(visibleTo: ana.id, at: Samples.at(10), limit: limit).isEmpty)
-            let due = try await store.expiredRecords(
-                deletedBefore: Samples.at(86_400), now: Samples.at(86_400), limit: limit)
+            let due = try await store.trashedRecords(deletedBefore: Samples.at(86_400), limit: limit)
             #expect(due.isEmpty)
+            #expect(try await store.trash(of: ana.id, limit: limit).isEmpty)
             #expect(try await store.notifications(for: ana.id, unreadOnly: false, limit: 10).count == 1)
         }
     }

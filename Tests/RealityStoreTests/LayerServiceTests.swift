@@ -16,7 +16,10 @@ import Testing
             let child = try await ana.layer("Kitchen", parent: root.id)
             h.clock.advance(by: 1)
             let grandchild = try await ana.layer("Drawer", parent: child.id)
-            #expect(try await ana.layers.fetchLayer(id: child.id) == child)
+            #expect(try await ana.layers.fetchLayer(id: child.id)?.myPermission == .owner)
+            var mine = child
+            mine.myPermission = .owner  // what a read tells its reader
+            #expect(try await ana.layers.fetchLayer(id: child.id) == mine)
             #expect(try await ana.layers.fetchLayers().map(\.id) == [root.id, child.id, grandchild.id])
             #expect(try await ana.layers.childLayers(of: root.id) == [child])
             #expect(try await ana.layers.childLayers(of: child.id) == [grandchild])

@@ -6,8 +6,8 @@ import Testing
 
 @_spi(Testing) @testable import RealityStore
 
-/// Soft-deleted records go after 30 days, and annotations after their layer's autoExpireDays,
-/// with everything attached to them (SPEC D3).
+/// Soft-deleted records go after 30 days with everything attached to them, and annotations past
+/// their layer's autoExpireDays go to the trash first (SPEC D3, docs/seed-fixes.md "Retention").
 @Suite struct RetentionTests {
     static let day: TimeInterval = 86_400
     static let now = Samples.at(100 * day)
@@ -41,7 +41,7 @@ import Testing
             let oldLive = note("old but live", in: plain, created: 90)
             let expired = note("expired", in: expiring, created: 8)
             let fresh = note("fresh", in: expiring, created: 6)
-            let doomed = [oldDeleted, expired]
+            let doomed = [oldDeleted]
 
             var changes = ChangeSet(changes: [
                 .saveUser(ana), .saveUser(ben), .saveLayer(plain), .saveLayer(expiring), .saveLayer(oldDeletedLayer),
@@ -81,12 +81,12 @@ import Testing
             try await store.commit(changes)
             let expiredRowid = try await store.inspect { db in
                 try Int64.fetchOne(
-                    db, sql: "SELECT rowid FROM annotations WHERE id = ?", arguments: [expired.id.uuidString])
+                    db, sql: "SELECT rowid FROM annotations WHERE id = ?", arguments: [oldDeleted.id.uuidString])
             }
-            #expect(try await store.count("annotation_fts", where: "rowid = ?", [expiredRowid]) == 1)
 
-            let report = try await Retention(store: store).purge(now: Self.now)
-            #expect([report.annotations, report.layers, report.comments] == [2, 1, 1] as [Int])
+            let report = try await Retention(store: store).sweep(now: Self.now, expiring: true)
+            #expect([report.expired, report.annotations, report.layers, report.comments] == [1, 1, 1, 1] as [Int])
+            #expect(try await store.annotation(id: expired.id)?.isDeleted == true, "expired goes to the trash")
 
             for gone in doomed {
                 let id = gone.id.uuidString
@@ -100,8 +100,6 @@ import Testing
             }
             #expect(try await store.count("annotation_rtree", where: "id = ?", [expiredRowid]) == 0)
             #expect(try await store.count("annotation_fts", where: "rowid = ?", [expiredRowid]) == 0)
-            #expect(try await store.count("annotation_rtree") == 2, "oldLive and fresh remain indexed")
-            #expect(try await store.count("annotation_fts") == 2)
             #expect(
                 try await store.annotations(matching: AnnotationQuery(viewer: ana.id, at: Self.now, text: "expired"))
                     .isEmpty)
@@ -117,10 +115,16 @@ import Testing
             #expect(try await store.layer(id: recentDeletedLayer.id)?.permissions.count == 1)
             #expect(try await store.comment(id: oldComment.id) == nil)
             #expect(try await store.comment(id: recentComment.id) != nil)
-            #expect(try await store.worldMap(id: map.id)?.anchors.map(\.annotationID) == [nil, fresh.id])
+            #expect(try await store.worldMap(id: map.id)?.anchors.map(\.annotationID) == [expired.id, fresh.id])
 
-            let again = try await Retention(store: store).purge(now: Self.now)
-            #expect([again.annotations, again.layers, again.comments] == [0, 0, 0] as [Int])
+            let again = try await Retention(store: store).sweep(now: Self.now, expiring: true)
+            #expect(again.isEmpty, "nothing is expired or purged twice")
+            let month = try await Retention(store: store).sweep(
+                now: Self.now.addingTimeInterval(31 * Self.day), expiring: true)
+            #expect(month.annotations == 2, "the expired one and recentDeleted leave the trash 30 days on")
+            #expect(try await store.annotation(id: expired.id) == nil)
+            #expect(month.expired == 1, "fresh is past its layer's 7 days by then")
+            #expect(try await store.worldMap(id: map.id)?.anchors.map(\.annotationID) == [nil, fresh.id])
         }
     }
 
@@ -135,8 +139,11 @@ import Testing
                     .saveAnnotation(Samples.note("n\(index)", owner: ana.id, layer: layer.id, createdAt: Self.ago(2))))
             }
             try await store.commit(changes)
-            let report = try await Retention(store: store).purge(now: Self.now)
-            #expect(report.annotations == 1_203)
+            let report = try await Retention(store: store).sweep(now: Self.now, expiring: true)
+            #expect(report.expired == 1_203)
+            #expect(try await store.count("annotations", where: "isDeleted = 1") == 1_203)
+            let later = try await Retention(store: store).purge(now: Self.now.addingTimeInterval(31 * Self.day))
+            #expect(later.annotations == 1_203)
             #expect(try await store.count("annotations") == 0)
             #expect(try await store.count("annotation_rtree") == 0)
             #expect(try await store.count("annotation_fts") == 0)

@@ -22,6 +22,7 @@ import Testing
 
     static let coreServices = [
         "annotations", "layers", "users", "permissions", "search", "collaboration", "notifications", "anchors",
+        "trash",
     ]
 
     @Test(arguments: StoreKind.allCases)

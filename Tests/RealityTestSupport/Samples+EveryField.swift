@@ -18,6 +18,7 @@ extension Samples {
         annotation.viewedBy = [friend]
         annotation.viewCount = 3
         annotation.fieldStamps = FieldStamps(["title": Int64(Timestamp.milliseconds(at(1800)))])
+        annotation.myPermission = .editor
         return annotation
     }
 
@@ -43,11 +44,13 @@ extension Samples {
 extension Samples {
     /// A layer with every field set, each unlike the declaration's blank record, under `parent`.
     public static func everyFieldLayer(owner: UserID, parent: LayerID, friend: UserID = UserID()) -> Layer {
-        Layer(
+        var layer = Layer(
             name: "Everything", icon: "star.fill", color: .purple, parentLayerID: parent, ownerID: owner,
             permissions: [grant(.commenter, to: friend, by: owner, grantedAt: at(2))], isPublic: true, isVisible: true,
             autoExpireDays: 30, defaultPermission: .editor, createdAt: start, updatedAt: at(60), isDeleted: true,
             fieldStamps: FieldStamps(["name": Int64(Timestamp.milliseconds(at(30)))]))
+        layer.myPermission = .commenter
+        return layer
     }
 }
 

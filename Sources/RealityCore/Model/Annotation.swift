@@ -59,6 +59,11 @@ public struct Annotation: Codable, Hashable, Sendable, Identifiable {
     /// When each editable field was last edited, for those edited after creation (per-field
     /// last-writer-wins; nil when none was).
     public var fieldStamps: FieldStamps?
+    /// What the user this copy was read for may do with it: their effective level
+    /// (`PermissionResolver`), as it counts for changes (viewer in a space whose owner's plan no
+    /// longer shares). Set by the server on everything it answers, REST and sync feed alike;
+    /// never stored, and nil on a device's own copies.
+    public var myPermission: PermissionLevel?
 
     /// A new annotation with the seed's defaults: identity orientation, scale 1, open, no grants.
     public init(
@@ -191,6 +196,10 @@ extension Annotation: DeclaredRecord {
                     .derived("visibleUntil", .integer) {
                         $0.visibilityRules?.expiresAt.map { .integer(Timestamp.milliseconds($0)) } ?? .null
                     },
+                    // For the retention sweep (`expiringAnnotations`), which compares it with views.
+                    .derived("viewLimit", .integer) {
+                        $0.visibilityRules?.expiresAfterViews.map { .integer(Int64($0)) } ?? .null
+                    },
                 ]))
         fields.append(
             .serverKept(
@@ -217,6 +226,7 @@ extension Annotation: DeclaredRecord {
             .editStamps(
                 "fieldStamps", \.fieldStamps,
                 columns: [.json("fieldStamps", { $0.fieldStamps }, { $0.fieldStamps = $1 })]))
+        fields.append(.serverKept("myPermission", \.myPermission, schema: .cases(of: PermissionLevel.self)))
         return fields
     }
 
@@ -247,6 +257,7 @@ extension Annotation: JSONWritable {
         try writer.field("isDeleted", isDeleted)
         try writer.field("lastSyncedAt", ifPresent: lastSyncedAt)
         try writer.field("layerID", layerID)
+        try writer.field("myPermission", ifPresent: myPermission)
         try writer.field("orientation", orientation)
         try writer.field("ownerID", ownerID)
         try writer.field("permissions", permissions)

@@ -37,6 +37,10 @@ public struct Layer: Codable, Hashable, Sendable, Identifiable {
     /// When each editable field was last edited, for those edited after creation (per-field
     /// last-writer-wins; nil when none was).
     public var fieldStamps: FieldStamps?
+    /// What the user this copy was read for may do with it: their effective level
+    /// (`PermissionResolver`), as it counts for changes. Set by the server on everything it
+    /// answers, REST and sync feed alike; never stored, and nil on a device's own copies.
+    public var myPermission: PermissionLevel?
 
     /// A new layer with the seed's defaults: "tag.fill", blue, private, visible, viewer default.
     public init(
@@ -146,6 +150,7 @@ extension Layer: DeclaredRecord {
             .editStamps(
                 "fieldStamps", \.fieldStamps,
                 columns: [.json("fieldStamps", { $0.fieldStamps }, { $0.fieldStamps = $1 })]))
+        fields.append(.serverKept("myPermission", \.myPermission, schema: .cases(of: PermissionLevel.self)))
         return fields
     }
 }

@@ -61,7 +61,8 @@ struct AccessControl<Store: DataStore>: Sendable {
         return .viewer
     }
 
-    private func ownsAny(_ chain: LayerChain) -> Bool {
+    /// Whether the user owns a live layer of `chain` (the annotation's own layer or one above).
+    func ownsAny(_ chain: LayerChain) -> Bool {
         chain.layers.prefix { !$0.isDeleted }.contains { $0.ownerID == context.userID }
     }
 

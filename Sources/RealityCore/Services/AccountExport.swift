@@ -15,14 +15,30 @@ public struct AccountExport: Codable, Hashable, Sendable {
     public var comments: [Comment]
     /// World maps the user saved.
     public var worldMaps: [WorldMap]
-    /// The user's notifications.
+    /// The user's notifications, every one.
     public var notifications: [AppNotification]
+    /// The annotations they starred.
+    public var stars: [StarRecord]
+    /// The annotations they read, with the views counted.
+    public var reads: [ReadReceipt]
+    /// The reactions they gave, on anyone's annotations.
+    public var reactionsGiven: [GivenReaction]
+    /// The grants they gave, on anyone's layers and annotations.
+    public var grantsGiven: [GivenGrant]
+    /// The invitations they sent (a server's export; empty on a device, which keeps none).
+    public var invitations: [Invitation]
 
     /// An export with the given parts.
     public init(
         exportedAt: Date, user: User, layers: [Layer], annotations: [Annotation], comments: [Comment],
-        worldMaps: [WorldMap], notifications: [AppNotification]
+        worldMaps: [WorldMap], notifications: [AppNotification], engagement: UserEngagement = UserEngagement(),
+        invitations: [Invitation] = []
     ) {
+        self.stars = engagement.stars
+        self.reads = engagement.reads
+        self.reactionsGiven = engagement.reactions
+        self.grantsGiven = engagement.grants
+        self.invitations = invitations
         self.exportedAt = exportedAt
         self.user = user
         self.layers = layers
@@ -48,10 +64,7 @@ extension DefaultUserService {
             annotations: annotations,
             comments: try await store.comments(authoredBy: user.id),
             worldMaps: try await store.worldMaps(visibleTo: user.id).filter { $0.ownerID == user.id },
-            notifications: try await store.notifications(
-                for: user.id, unreadOnly: false, limit: Self.exportNotificationLimit))
+            notifications: try await store.notifications(for: user.id, unreadOnly: false, limit: Int(Int32.max)),
+            engagement: try await store.engagement(of: user.id))
     }
-
-    /// The newest notifications an export includes.
-    public static var exportNotificationLimit: Int { 10_000 }
 }

@@ -124,9 +124,12 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
 
     public func fetchAnnotation(id: AnnotationID) async throws -> Annotation? {
         do {
-            let (found, _, level) = try await access.visibleAnnotation(id, comments: true)
+            let (found, chain, level) = try await access.visibleAnnotation(id, comments: true)
             var annotation = found
-            annotation.permissions = GrantDisclosure.visible(annotation.permissions, to: context.userID, level: level)
+            let writing = try await access.writingLevel(level, on: found, in: chain)
+            annotation.permissions = GrantDisclosure.shown(
+                annotation.permissions, to: context.userID, seen: level, writes: writing == level)
+            annotation.myPermission = writing
             return annotation
         } catch ServiceError.notFound {
             return nil
@@ -212,14 +215,14 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         var nearby = query(limit: AnnotationQuery.maxLimit)
         nearby.near = AnnotationQuery.Proximity(center: position, radius: radius)
         nearby.order = .nearestFirst
-        return try await store.annotations(matching: nearby)
+        return try await access.disclosingGrants(store.annotations(matching: nearby))
     }
 
     public func fetchVisible(at date: Date, viewerPosition: SIMD3<Float>?) async throws -> [Annotation] {
         var visible = query(limit: AnnotationQuery.maxLimit)
         visible.visibleAt = date
         let candidates = try await store.allAnnotations(matching: visible)
-        return try await filterVisible(candidates, at: date, viewerPosition: viewerPosition)
+        return try await access.disclosingGrants(filterVisible(candidates, at: date, viewerPosition: viewerPosition))
     }
 
     /// The annotations among `candidates` whose visibility rules allow them at `date` for a viewer

@@ -61,9 +61,12 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
 
     public func fetchLayer(id: LayerID) async throws -> Layer? {
         do {
-            let (found, _, level) = try await access.visibleLayer(id)
+            let (found, chain, level) = try await access.visibleLayer(id)
             var layer = found
-            layer.permissions = GrantDisclosure.visible(layer.permissions, to: context.userID, level: level)
+            let writing = try await access.writingLevel(level, onLayerIn: chain)
+            layer.permissions = GrantDisclosure.shown(
+                layer.permissions, to: context.userID, seen: level, writes: writing == level)
+            layer.myPermission = writing
             return layer
         } catch ServiceError.notFound {
             return nil

@@ -21,62 +21,74 @@ enum GrantDisclosure {
         }
     }
 
-    /// Whether `grants` holds anything besides `viewer`'s own grant, so that which of them to show
-    /// depends on the viewer's level.
-    static func namesOthers(_ grants: [Permission], besides viewer: UserID) -> Bool {
-        grants.contains { $0.userID != viewer }
+    /// The grants among `grants` that a user seen at `seen` is shown: ``visible(_:to:level:)``
+    /// where the space's owner's plan lets others write (`writes`), else ``readOnly(_:to:)``.
+    static func shown(_ grants: [Permission], to viewer: UserID, seen: PermissionLevel, writes: Bool) -> [Permission] {
+        writes ? visible(grants, to: viewer, level: seen) : readOnly(grants, to: viewer)
     }
 }
 
 extension AccessControl {
-    /// `layers` with their grants cut to what the user is shown; a layer's level is resolved only
-    /// when it is not the user's and names others' grants.
+    /// `layers` as the user is shown them: grants cut to what they may see, and `myPermission`,
+    /// their level as it counts for changes. A layer of theirs needs no read; any other reads its
+    /// chain, and its owner's plan once per owner.
     func disclosingGrants(_ layers: [Layer]) async throws -> [Layer] {
         var result: [Layer] = []
         result.reserveCapacity(layers.count)
         var shares: [UserID: Bool] = [:]
         for var layer in layers {
-            if layer.ownerID != context.userID, !layer.permissions.isEmpty,
-                !(try await planShares(of: layer.ownerID, known: &shares))
-            {
-                layer.permissions = GrantDisclosure.readOnly(layer.permissions, to: context.userID)
-            } else if layer.ownerID != context.userID,
-                GrantDisclosure.namesOthers(layer.permissions, besides: context.userID)
-            {
+            if layer.ownerID == context.userID {
+                layer.myPermission = .owner
+            } else {
                 let chain = try await store.layerChain(startingAt: layer.id)
-                let level = PermissionResolver.level(of: context.userID, onLayerIn: chain, at: context.now) ?? .viewer
-                layer.permissions = GrantDisclosure.visible(layer.permissions, to: context.userID, level: level)
+                let seen = PermissionResolver.level(of: context.userID, onLayerIn: chain, at: context.now) ?? .viewer
+                let writes = try await planSharesIn(chain, known: &shares)
+                layer.permissions = GrantDisclosure.shown(
+                    layer.permissions, to: context.userID, seen: seen, writes: writes)
+                layer.myPermission = writes ? seen : min(seen, .viewer)
             }
             result.append(layer)
         }
         return result
     }
 
-    /// `annotations` with their grants cut to what the user is shown.
+    /// `annotations` as the user is shown them: grants cut to what they may see, and
+    /// `myPermission`, their level as it counts for changes. Their own need no read; for the
+    /// others, each layer's chain and each space owner's plan is read once.
     func disclosingGrants(_ annotations: [Annotation]) async throws -> [Annotation] {
         var result: [Annotation] = []
         result.reserveCapacity(annotations.count)
         var shares: [UserID: Bool] = [:]
+        var chains: [LayerID: LayerChain] = [:]
         for var annotation in annotations {
-            if annotation.ownerID != context.userID, !annotation.permissions.isEmpty,
-                let spaceOwner = try await store.layer(id: annotation.layerID)?.ownerID, spaceOwner != context.userID,
-                !(try await planShares(of: spaceOwner, known: &shares))
-            {
-                annotation.permissions = GrantDisclosure.readOnly(annotation.permissions, to: context.userID)
-            } else if annotation.ownerID != context.userID,
-                GrantDisclosure.namesOthers(annotation.permissions, besides: context.userID)
-            {
-                let level: PermissionLevel
-                do {
-                    level = try await visibleAnnotation(annotation.id).2
-                } catch ServiceError.notFound {
-                    level = .viewer
+            if annotation.ownerID == context.userID {
+                annotation.myPermission = .owner
+            } else {
+                let chain: LayerChain
+                if let known = chains[annotation.layerID] {
+                    chain = known
+                } else {
+                    chain = try await store.layerChain(startingAt: annotation.layerID)
+                    chains[annotation.layerID] = chain
                 }
-                annotation.permissions = GrantDisclosure.visible(
-                    annotation.permissions, to: context.userID, level: level)
+                let seen =
+                    PermissionResolver.level(of: context.userID, on: annotation, in: chain, at: context.now) ?? .viewer
+                let writes = try await planSharesIn(chain, known: &shares)
+                annotation.permissions = GrantDisclosure.shown(
+                    annotation.permissions, to: context.userID, seen: seen, writes: writes)
+                annotation.myPermission = writes ? seen : min(seen, .viewer)
             }
             result.append(annotation)
         }
         return result
+    }
+
+    /// Whether writing in the space of `chain` is as the user's level says: they own a layer of it,
+    /// or its owner's plan shares (``writingLevel(_:onLayerIn:)``, with plans read once per owner).
+    private func planSharesIn(_ chain: LayerChain, known: inout [UserID: Bool]) async throws -> Bool {
+        guard !ownsAny(chain), let spaceOwner = chain.layers.first?.ownerID, spaceOwner != context.userID else {
+            return true
+        }
+        return try await planShares(of: spaceOwner, known: &known)
     }
 }

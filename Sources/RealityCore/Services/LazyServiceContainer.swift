@@ -96,6 +96,11 @@ public actor LazyServiceContainer<Store: DataStore> {
         try await service { $0.anchors($1) }
     }
 
+    /// The trash.
+    public func trashService() async throws -> DefaultTrashService<Store> {
+        try await service { $0.trash($1) }
+    }
+
     /// The health of every service created so far, each by what it depends on; an empty list
     /// before first use.
     public func healthCheck() async -> [ServiceHealth] {

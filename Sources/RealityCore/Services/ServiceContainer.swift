@@ -89,6 +89,11 @@ public struct ServiceContainer<Store: DataStore>: Sendable {
         DefaultNotificationService(store: store, context: context(userID))
     }
 
+    /// The trash acting for `userID`.
+    public func trash(_ userID: UserID) -> DefaultTrashService<Store> {
+        DefaultTrashService(store: store, context: context(userID))
+    }
+
     /// The anchor manager acting for `userID`.
     public func anchors(_ userID: UserID) -> DefaultAnchorManager<Store> {
         DefaultAnchorManager(store: store, context: context(userID), currentWorldMapID: currentWorldMapID)
@@ -100,7 +105,7 @@ public struct ServiceContainer<Store: DataStore>: Sendable {
         let nobody = UserID()
         return [
             annotations(nobody), layers(nobody), users(nobody), permissions(nobody), search(nobody),
-            collaboration(nobody), notifications(nobody), anchors(nobody),
+            collaboration(nobody), notifications(nobody), anchors(nobody), trash(nobody),
         ] + storeAssetServices(nobody) + components
     }
 

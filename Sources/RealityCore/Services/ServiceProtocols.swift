@@ -206,3 +206,17 @@ public protocol AssetService: ServiceProtocol {
     /// theirs names it); true when it was the last reference, so that the bytes may be collected.
     func deleteAsset(sha256: String) async throws -> Bool
 }
+
+/// The trash (issue 20): what a user deleted, kept for ``RetentionPeriod/softDelete`` before it is
+/// purged, and brought back by its owner in that time.
+public protocol TrashService: ServiceProtocol {
+    /// What the user has in the trash, the most recently deleted first.
+    func trash(limit: Int) async throws -> [TrashEntry]
+    /// Brings back one of the user's deleted annotations, as it was; a visibility rule it had
+    /// spent (an expiry date passed, its views used up) is lifted, or the retention sweep would
+    /// take it again. Its layer must be alive and must not retire it by age.
+    func restoreAnnotation(id: AnnotationID) async throws -> Annotation
+    /// Brings back one of the user's deleted layers (its annotations went to the default layer
+    /// when it was deleted, and stay there); its parent, if any, must be alive.
+    func restoreLayer(id: LayerID) async throws -> Layer
+}

@@ -13,6 +13,14 @@ public struct JobKind: RawRepresentable, Hashable, Sendable, CustomStringConvert
     /// its media facts (size, duration); the subject is the asset's SHA-256 (issue 19).
     public static let mediaRenditions = JobKind(rawValue: "media.renditions")
 
+    /// The retention sweep (issue 20): moves annotations a rule retires into the trash and purges
+    /// what has been in the trash 30 days (``Retention``); one job, subject ``retentionSubject``,
+    /// that reschedules itself.
+    public static let retention = JobKind(rawValue: "retention.sweep")
+
+    /// The subject of the one ``retention`` job.
+    public static var retentionSubject: String { "all" }
+
     public var description: String { rawValue }
 }
 
@@ -63,6 +71,9 @@ public protocol JobQueue: Sendable {
     func claimJobs(now: Date, leaseEnd: Date, limit: Int) async throws -> [ClaimedJob]
     /// Removes a job that is done.
     func finishJob(_ id: Int64) async throws
+    /// Queues a job that finished to run again from `date`, as a new first attempt (a recurring
+    /// job); one transaction, so the job is never both gone and not yet queued.
+    func rescheduleJob(_ id: Int64, at date: Date) async throws
     /// Gives a job back to the queue to run again from `date`, noting `error`.
     func retryJob(_ id: Int64, at date: Date, error: String) async throws
     /// Marks a job failed for good with `error`; it is kept, and never runs again.

@@ -15,9 +15,54 @@ public protocol AnnotationRepository: Sendable {
     func annotations(matching query: AnnotationQuery) async throws -> [Annotation]
     /// How many annotations `owner` has that are not deleted.
     func annotationCount(ownedBy owner: UserID) async throws -> Int
-    /// What retention removes as of `now` (SPEC D3): records soft-deleted before `deletedBefore`,
-    /// and annotations older than their layer's `autoExpireDays`; at most `limit` of each kind.
-    func expiredRecords(deletedBefore: Date, now: Date, limit: Int) async throws -> ExpiredRecords
+    /// What retention purges (SPEC D3): records in the trash since before `deletedBefore` (a
+    /// layer only once no annotation in it is alive); at most `limit` of each kind.
+    func trashedRecords(deletedBefore: Date, limit: Int) async throws -> ExpiredRecords
+    /// Annotations, not deleted, that a retention rule sends to the trash as of `now`: older than
+    /// their layer's `autoExpireDays`, at or past their `expiresAt`, or viewed `expiresAfterViews`
+    /// times (docs/seed-fixes.md, "Retention"); at most `limit`.
+    func expiringAnnotations(now: Date, limit: Int) async throws -> [AnnotationID]
+    /// What `owner` has in the trash (deleted annotations and layers they own), the most recently
+    /// deleted first; at most `limit`.
+    func trash(of owner: UserID, limit: Int) async throws -> [TrashEntry]
+}
+
+/// A record in its owner's trash, restorable until it is purged.
+public struct TrashEntry: Codable, Hashable, Sendable {
+    /// What kind of record it is.
+    public enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
+        case annotation
+        case layer
+    }
+
+    /// Its kind.
+    public var kind: Kind
+    /// Its ID.
+    public var id: UUID
+    /// A layer's name, or an annotation's title (nil when it has none).
+    public var title: String?
+    /// An annotation's type; nil for a layer.
+    public var type: AnnotationType?
+    /// When it was deleted (its last change).
+    public var deletedAt: Date
+    /// When retention purges it: ``RetentionPeriod/softDelete`` after `deletedAt`.
+    public var purgeAt: Date
+
+    /// An entry with the given parts; `purgeAt` follows from `deletedAt`.
+    public init(kind: Kind, id: UUID, title: String?, type: AnnotationType?, deletedAt: Date) {
+        self.kind = kind
+        self.id = id
+        self.title = title
+        self.type = type
+        self.deletedAt = deletedAt
+        self.purgeAt = deletedAt.addingTimeInterval(RetentionPeriod.softDelete)
+    }
+}
+
+/// How long the platform keeps what it no longer shows.
+public enum RetentionPeriod {
+    /// A soft-deleted record is kept this long, restorable, then purged: 30 days, as the seed says.
+    public static var softDelete: TimeInterval { 30 * 86_400 }
 }
 
 /// The records retention is due to remove.
@@ -76,6 +121,9 @@ public protocol UserRepository: Sendable {
     func users(matchingHandle handle: String) async throws -> [User]
     /// Bytes of assets `owner` stores.
     func storageUsed(by owner: UserID) async throws -> Int64
+    /// What `user` did to annotations and layers, theirs or anyone's: stars, reads, reactions
+    /// and grants given, each oldest first (for their export).
+    func engagement(of user: UserID) async throws -> UserEngagement
 }
 
 /// Reads of notifications and the activity feed (seed 000 §3.6, §3.8).

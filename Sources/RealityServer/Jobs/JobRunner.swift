@@ -10,6 +10,13 @@ protocol JobHandler: Sendable {
     /// Does the job; an error that is a ``PermanentJobFailure`` fails it for good, any other is
     /// tried again later.
     func run(_ job: ClaimedJob) async throws
+    /// When a job of this kind runs again after one that ended at `date`; nil (the default) for a
+    /// job that runs once.
+    func nextRun(after date: Date) -> Date?
+}
+
+extension JobHandler {
+    func nextRun(after date: Date) -> Date? { nil }
 }
 
 /// An error that trying again will not mend (bytes that are not an image, say).
@@ -103,21 +110,23 @@ struct JobRunner: Service {
             }
             do {
                 try await handler.run(job)
-                try await queue.finishJob(job.id)
+                if let next = handler.nextRun(after: Date()) {
+                    try await queue.rescheduleJob(job.id, at: next)
+                } else {
+                    try await queue.finishJob(job.id)
+                }
                 metrics.recordJobRun(kind: job.kind, outcome: "done")
             } catch  where Task.isCancelled {
                 // The server is stopping: the lease ends and the job runs again.
                 return
             } catch let failure as any PermanentJobFailure {
                 logger.warning("jobs: failed for good", metadata: metadata.merging(["error": "\(failure)"]) { $1 })
-                try await queue.failJob(job.id, error: "\(failure)")
-                metrics.recordJobRun(kind: job.kind, outcome: "failed")
+                try await fail(job, by: handler, error: "\(failure)")
             } catch {
                 if job.attempt >= Self.maxAttempts {
                     logger.warning(
                         "jobs: failed every attempt", metadata: metadata.merging(["error": "\(error)"]) { $1 })
-                    try await queue.failJob(job.id, error: "\(error)")
-                    metrics.recordJobRun(kind: job.kind, outcome: "failed")
+                    try await fail(job, by: handler, error: "\(error)")
                 } else {
                     logger.info("jobs: will try again", metadata: metadata.merging(["error": "\(error)"]) { $1 })
                     try await queue.retryJob(
@@ -132,6 +141,18 @@ struct JobRunner: Service {
             logger.warning(
                 "jobs: recording a job's end failed", metadata: metadata.merging(["error": "\(error)"]) { $1 })
         }
+    }
+}
+
+extension JobRunner {
+    /// Marks `job` failed (kept, with `error`, for an operator); a recurring job is queued afresh
+    /// for its next run, so that one bad run never stops it for good.
+    private func fail(_ job: ClaimedJob, by handler: any JobHandler, error: String) async throws {
+        try await queue.failJob(job.id, error: error)
+        if let next = handler.nextRun(after: Date()) {
+            try await queue.enqueueJob(job.kind, subject: job.subject, at: next)
+        }
+        metrics.recordJobRun(kind: job.kind, outcome: "failed")
     }
 }
 

@@ -21,7 +21,7 @@ struct SyncToken: Codable, Hashable, Sendable {
 
     /// How long a token is accepted: the retention period of soft-deleted records (30 days),
     /// after which the deletions it has not seen may be purged.
-    static let lifetime: TimeInterval = 30 * 86_400
+    static var lifetime: TimeInterval { RetentionPeriod.softDelete }
 
     var cursor: SyncCursor { SyncCursor(sequence: sequence, typeOrder: typeOrder, recordID: recordID) }
 

@@ -37,14 +37,26 @@ struct ProfileCommand: AsyncParsableCommand {
     @Option(help: "Your IANA time zone, e.g. Europe/Berlin.") var timeZone: String?
     @Option(help: "How far away annotations show, metres (also the default nearby radius).") var displayDistance: Float?
     @Flag(inversion: .prefixedEnableDisable, help: "Receive notifications.") var notifications: Bool?
+    @Option(help: "Your avatar: the URL of an image.") var avatar: String?
+    @Option(help: "light, dark or auto.") var theme: Theme?
 
     func run() async throws {
         try await Device.run(global) { device in
             let service = try await device.container.userService()
             var user = try await service.getCurrentUser()
-            if let name { user = try await service.updateProfile(displayName: name, avatarURL: nil) }
-            if timeZone != nil || displayDistance != nil || notifications != nil {
+            if name != nil || avatar != nil {
+                var avatarURL: URL?
+                if let avatar {
+                    guard let url = URL(string: avatar), url.scheme != nil else {
+                        throw CLIError.invalid("--avatar must be a URL (https://…).")
+                    }
+                    avatarURL = url
+                }
+                user = try await service.updateProfile(displayName: name, avatarURL: avatarURL)
+            }
+            if timeZone != nil || displayDistance != nil || notifications != nil || theme != nil {
                 var preferences = user.preferences
+                if let theme { preferences.theme = theme }
                 if let timeZone { preferences.timeZone = timeZone }
                 if let displayDistance { preferences.annotationDisplayDistance = displayDistance }
                 if let notifications { preferences.enableNotifications = notifications }
@@ -55,7 +67,8 @@ struct ProfileCommand: AsyncParsableCommand {
                 \(user.displayName ?? "(no name)")  \(user.id)
                 plan \(user.subscriptionTier.rawValue), \(user.annotationCount) annotations, \(user.layerCount) layers
                 time zone \(user.preferences.timeZone ?? "UTC"), display distance \(user.preferences.annotationDisplayDistance) m, \
-                notifications \(user.preferences.enableNotifications ? "on" : "off")
+                notifications \(user.preferences.enableNotifications ? "on" : "off"), theme \(user.preferences.theme.rawValue)\
+                \(user.avatarURL.map { "\navatar \($0.absoluteString)" } ?? "")
                 """
             }
         }
@@ -94,14 +107,22 @@ struct ExportCommand: AsyncParsableCommand {
 struct PurgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "purge",
-        abstract: "Remove records deleted over 30 days ago and annotations past their layer's auto-expiry.")
+        abstract: "Remove for good what has been in the trash over 30 days.",
+        discussion: """
+            The server does this every hour by itself, and moves annotations past their expiry (a date, \
+            a number of views, their layer's auto-expiry) into the trash; this device learns of both \
+            when it syncs. A device that has never signed in to a server applies those rules here.
+            """)
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         try await Device.run(global) { device in
-            let report = try await Retention(store: device.container.store()).purge(now: Timestamp.now())
+            let store = try await device.container.store()
+            let standalone = try await store.deviceAccount() == nil
+            let report = try await Retention(store: store).sweep(now: Timestamp.now(), expiring: standalone)
             try device.output.print(report) {
-                "Purged \(report.annotations) annotations, \(report.layers) layers, \(report.comments) comments"
+                (standalone ? "Expired \(report.expired) annotations; " : "")
+                    + "Purged \(report.annotations) annotations, \(report.layers) layers, \(report.comments) comments"
             }
         }
     }

@@ -102,3 +102,39 @@ struct LogoutCommand: AsyncParsableCommand {
         }
     }
 }
+
+/// `reality account delete --yes`
+struct AccountCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "account", abstract: "Your account on the server.", subcommands: [Delete.self])
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete your account on the server and everything in it, for good.",
+            discussion: """
+                Every annotation, layer, comment, share, session and upload of the account goes; \
+                this device is signed out. Its store keeps the copy it had until you remove the file.
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Yes, delete it: there is no undo.") var yes = false
+
+        func run() async throws {
+            try await Device.run(global) { device in
+                let store = try await device.container.store()
+                guard let account = try await store.deviceAccount(), let token = account.token else {
+                    throw SyncError.notSignedIn
+                }
+                guard yes else {
+                    throw CLIError(
+                        message: "Deleting your account on \(account.serverURL) cannot be undone; "
+                            + "add --yes to do it.", status: .usage, code: "confirmation_needed")
+                }
+                try await SyncTransport(serverURL: account.serverURL, token: token).deleteAccount()
+                try await store.signOut()
+                try device.output.print(["deleted": account.userID.uuidString]) {
+                    "Deleted your account on \(account.serverURL); this device is signed out."
+                }
+            }
+        }
+    }
+}

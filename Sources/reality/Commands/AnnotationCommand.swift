@@ -28,6 +28,7 @@ struct AnnotationCommand: AsyncParsableCommand {
                 """)
         var media: String?
         @Option(help: "The SHA-256 of an uploaded asset holding the media.") var asset: String?
+        @OptionGroup var placement: PlacementOptions
 
         func run() async throws {
             try await Device.run(global, flags: AnnotationFlags.forDraft(type ?? .text)) { device in
@@ -55,8 +56,12 @@ struct AnnotationCommand: AsyncParsableCommand {
                         content.mediaURL = url
                     }
                 }
-                let annotation = try await device.container.annotationService().createAnnotation(
-                    AnnotationDraft(type: type, content: content, title: title, position: at.value, layerID: layerID))
+                var draft = AnnotationDraft(
+                    type: type, content: content, title: title, position: at.value, layerID: layerID)
+                try placement.apply(
+                    orientation: &draft.orientation, scale: &draft.scale, rules: &draft.visibilityRules,
+                    in: try await device.timeZone(), now: Date())
+                let annotation = try await device.container.annotationService().createAnnotation(draft)
                 try device.output.print(annotation) { "Created annotation \(annotation.id)" }
             }
         }
@@ -110,13 +115,15 @@ struct AnnotationCommand: AsyncParsableCommand {
     }
 
     struct Update: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change an annotation's title, text or status.")
+        static let configuration = CommandConfiguration(
+            abstract: "Change an annotation's title, text, status, place, rotation, scale or visibility rules.")
         @OptionGroup var global: GlobalOptions
         @Argument var id: ShortID<Annotation>
         @Option(parsing: .unconditional) var title: String?
         @Option(parsing: .unconditional) var text: String?
         @Option(help: "open, inProgress, resolved or wontFix.") var status: AnnotationStatus?
         @Option(parsing: .unconditional, help: "Move it to a new position, X,Y,Z.") var at: Point?
+        @OptionGroup var placement: PlacementOptions
 
         func run() async throws {
             try await Device.run(global, flags: AnnotationFlags.forDraft(.text)) { device in
@@ -129,6 +136,9 @@ struct AnnotationCommand: AsyncParsableCommand {
                 if let text { annotation.content.text = text }
                 if let status { annotation.status = status }
                 if let at { annotation.position = at.value }
+                try placement.apply(
+                    orientation: &annotation.orientation, scale: &annotation.scale, rules: &annotation.visibilityRules,
+                    in: try await device.timeZone(), now: Date())
                 try await service.updateAnnotation(annotation)
                 let updated = try await service.fetchAnnotation(id: id) ?? annotation
                 try device.output.print(updated) { "Updated annotation \(updated.id)" }
@@ -219,6 +229,13 @@ enum AnnotationTable {
             "at \(Show.position(annotation.position)), created \(Show.when(annotation.createdAt, in: zone)) "
                 + "by \(labels.user(annotation.ownerID))",
         ]
+        if annotation.orientation != .identity || annotation.scale != 1 {
+            let q = annotation.orientation
+            lines.append("rotation \(q.vector.x),\(q.vector.y),\(q.vector.z),\(q.real), scale \(annotation.scale)")
+        }
+        if let rules = annotation.visibilityRules {
+            lines.append("visible: " + VisibilityPhrase.describe(rules, in: zone))
+        }
         if let text = annotation.content.text { lines.append(text) }
         if !annotation.reactions.isEmpty {
             lines.append("reactions: " + annotation.reactions.map(\.emoji).joined(separator: " "))

@@ -69,12 +69,19 @@ struct LayerCommand: AsyncParsableCommand {
     }
 
     struct Update: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename or recolour a layer.")
+        static let configuration = CommandConfiguration(
+            abstract: "Change a layer: name, colour, icon, and (its owner) public, auto-expiry, default level, parent.")
         @OptionGroup var global: GlobalOptions
         @Argument var id: ShortID<Layer>
         @Option var name: String?
         @Option var color: LayerColor?
         @Option var icon: String?
+        @Flag(inversion: .prefixedEnableDisable, help: "Let anyone view it (a paid plan shares).") var `public`: Bool?
+        @Option(help: "Move its annotations to the trash this many days after they are made (1–3650), or off.")
+        var autoExpire: DaysOrOff?
+        @Option(help: "The level a share gets when none is named: view, comment, edit or admin.")
+        var defaultLevel: SharingLevel?
+        @Option(help: "Nest it in this layer, or none for the top level.") var parent: String?
 
         func run() async throws {
             try await Device.run(global, flags: ["name": "--name", "icon": "--icon"]) { device in
@@ -86,6 +93,14 @@ struct LayerCommand: AsyncParsableCommand {
                 if let name { layer.name = name }
                 if let color { layer.color = color }
                 if let icon { layer.icon = icon }
+                if let `public` { layer.isPublic = `public` }
+                if let autoExpire { layer.autoExpireDays = autoExpire.days }
+                if let defaultLevel { layer.defaultPermission = defaultLevel.level }
+                if let parent {
+                    layer.parentLayerID =
+                        parent.lowercased() == "none"
+                        ? nil : try await ShortID<Layer>(argument: parent)?.resolve(device)
+                }
                 try await service.updateLayer(layer)
                 let updated = try await service.fetchLayer(id: id) ?? layer
                 try device.output.print(updated) { "Updated layer \(updated.name) \(updated.id)" }
@@ -169,4 +184,22 @@ private func setVisible(_ global: GlobalOptions, _ layer: ShortID<Layer>, _ visi
         }
         try device.output.print(layer) { "\(visible ? "Showing" : "Hid") layer \(layer.name)" }
     }
+}
+
+/// A number of days, or `off` (`--auto-expire`).
+struct DaysOrOff: ExpressibleByArgument {
+    /// The days; nil for off.
+    let days: Int?
+
+    init?(argument: String) {
+        if argument.lowercased() == "off" || argument.lowercased() == "none" {
+            days = nil
+        } else if let days = Int(argument) {
+            self.days = days
+        } else {
+            return nil
+        }
+    }
+
+    static var defaultValueDescription: String { "DAYS|off" }
 }

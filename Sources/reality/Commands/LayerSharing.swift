@@ -17,6 +17,8 @@ enum LayerSharing {
                 + (layer.parentLayerID.map { ", in \(labels.layer($0))" } ?? ""),
             "owner \(labels.user(layer.ownerID)), created \(Show.when(layer.createdAt, in: zone))",
             layer.isPublic ? "public: anyone may view it" : "not public",
+            "new shares default to \(layer.defaultPermission.rawValue)"
+                + (layer.autoExpireDays.map { "; annotations expire after \($0) day\($0 == 1 ? "" : "s")" } ?? ""),
         ]
         let grants = layer.permissions.sorted { labels.user($0.userID) < labels.user($1.userID) }
         if grants.isEmpty {

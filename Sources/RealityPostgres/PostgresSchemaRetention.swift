@@ -1,0 +1,22 @@
+extension PostgresMigrations {
+    /// Issue 20, as the SQLite store's migration of the same name: what the retention sweep reads.
+    static let retention = PostgresMigration(
+        name: "retention20: view limits and expiry indexes",
+        statements: [
+            "ALTER TABLE annotations ADD COLUMN viewLimit bigint",
+            """
+            UPDATE annotations SET viewLimit = (visibilityRules ->> 'expiresAfterViews')::bigint
+            WHERE visibilityRules IS NOT NULL
+            """,
+            """
+            CREATE INDEX annotations_view_limited ON annotations (viewLimit)
+            WHERE viewLimit IS NOT NULL AND NOT isDeleted
+            """,
+            """
+            CREATE INDEX annotations_expiring ON annotations (visibleUntil)
+            WHERE visibleUntil IS NOT NULL AND NOT isDeleted
+            """,
+            "CREATE INDEX annotations_trash ON annotations (ownerID, updatedAt) WHERE isDeleted",
+            "CREATE INDEX layers_trash ON layers (ownerID, updatedAt) WHERE isDeleted",
+        ])
+}

@@ -1,0 +1,22 @@
+import GRDB
+
+extension StoreMigrations {
+    /// Issue 20, "retention20": what the retention sweep reads (`expiringAnnotations`): each
+    /// annotation's view limit as a column, and partial indexes over the annotations a rule can
+    /// retire, so that a sweep reads those rather than every annotation.
+    static func createRetention(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE annotations ADD COLUMN viewLimit INTEGER;
+                UPDATE annotations
+                SET viewLimit = json_extract(CAST(visibilityRules AS TEXT), '$.expiresAfterViews')
+                WHERE visibilityRules IS NOT NULL;
+                CREATE INDEX annotations_view_limited ON annotations(viewLimit)
+                    WHERE viewLimit IS NOT NULL AND isDeleted = 0;
+                CREATE INDEX annotations_expiring ON annotations(visibleUntil)
+                    WHERE visibleUntil IS NOT NULL AND isDeleted = 0;
+                CREATE INDEX annotations_trash ON annotations(ownerID, updatedAt) WHERE isDeleted = 1;
+                CREATE INDEX layers_trash ON layers(ownerID, updatedAt) WHERE isDeleted = 1;
+                """)
+    }
+}
