@@ -132,6 +132,8 @@ let package = Package(
                 "RealityServer",
                 "RealitySync",
                 "RealityProcess",
+                "RealityPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -41,3 +41,25 @@ public struct CreateWorldMapRequest: Codable, Hashable, Sendable {
             ownerID: owner, isShared: !shared.isEmpty, sharedWith: shared, createdAt: date)
     }
 }
+
+/// `PUT /api/v1/worldmaps/current`: the world map this session (this device) is relocalised in.
+public struct CurrentWorldMapRequest: Codable, Hashable, Sendable {
+    /// The map; one the caller owns or that is shared with them.
+    public var worldMapID: WorldMapID
+
+    /// A request naming `worldMapID`.
+    public init(worldMapID: WorldMapID) {
+        self.worldMapID = worldMapID
+    }
+}
+
+/// The answer of `POST /api/v1/worldmaps/{id}/relocalize`.
+public struct RelocalizeReport: Codable, Hashable, Sendable {
+    /// How many of the caller's annotations took another anchor of the map.
+    public var annotationsUpdated: Int
+
+    /// A report of `annotationsUpdated`.
+    public init(annotationsUpdated: Int) {
+        self.annotationsUpdated = annotationsUpdated
+    }
+}

@@ -20,3 +20,10 @@ extension PostgresMigrations {
             "CREATE INDEX layers_trash ON layers (ownerID, updatedAt) WHERE isDeleted",
         ])
 }
+
+extension PostgresMigrations {
+    /// Issue 20, as the SQLite store's migration of the same name: each session's world map.
+    static let sessionWorldMaps = PostgresMigration(
+        name: "worldmaps20: each session's world map",
+        statements: ["ALTER TABLE sessions ADD COLUMN currentWorldMapID uuid"])
+}

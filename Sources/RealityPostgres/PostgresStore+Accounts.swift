@@ -97,6 +97,22 @@ extension PostgresStore: AccountRepository {
         }
     }
 
+    public func currentWorldMap(ofSession tokenHash: String) async throws -> WorldMapID? {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT currentWorldMapID FROM sessions WHERE tokenHash = \(tokenHash)", logger: logger
+            ) { try $0.decode(UUID?.self) }.first?.map(WorldMapID.init)
+        }
+    }
+
+    public func setCurrentWorldMap(_ id: WorldMapID?, ofSession tokenHash: String) async throws {
+        _ = try await read { connection in
+            try await connection.query(
+                "UPDATE sessions SET currentWorldMapID = \(id?.rawValue) WHERE tokenHash = \(tokenHash)",
+                logger: logger)
+        }
+    }
+
     public func revokeSession(tokenHash: String) async throws {
         let now = Timestamp.now().storeValue
         _ = try await read { connection in

@@ -39,7 +39,11 @@ struct AnnotationController<Store: ServerStore>: Sendable {
 
     @Sendable func create(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Annotation> {
         let body = try await request.decodeJSON(AnnotationCreate.self, limit: context.maxBodyBytes)
-        var annotation = try await services.annotations(context.requireUser()).createAnnotation(body.draft)
+        // New annotations anchor to the world map this session is relocalised in, if any.
+        var map: WorldMapID?
+        if let tokenHash = context.tokenHash { map = try await services.store.currentWorldMap(ofSession: tokenHash) }
+        var annotation = try await services.inWorldMap(map).annotations(context.requireUser()).createAnnotation(
+            body.draft)
         annotation.myPermission = .owner  // its creator owns it
         return JSONResponse(annotation, status: .created)
     }

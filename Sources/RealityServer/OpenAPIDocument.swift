@@ -307,6 +307,8 @@ enum OpenAPIDocument {
                 ["id": uuid, "offset": integer, "size": integer, "asset": ref("AssetResponse")],
                 required: ["id", "offset", "size"]),
             "WorldAnchor": object(["id": uuid, "transform": array(number), "annotationID": optionalUUID]),
+            "CurrentWorldMapRequest": object(["worldMapID": uuid], required: ["worldMapID"]),
+            "RelocalizeReport": object(["annotationsUpdated": integer], required: ["annotationsUpdated"]),
             "CreateWorldMapRequest": object(
                 [
                     "id": uuid, "worldMapAssetID": assetID, "anchors": array(ref("WorldAnchor")),

@@ -114,6 +114,22 @@ extension SQLiteServerStore: AccountRepository {
         }
     }
 
+    public func currentWorldMap(ofSession tokenHash: String) async throws -> WorldMapID? {
+        try await read { db in
+            try String.fetchOne(
+                db, sql: "SELECT currentWorldMapID FROM sessions WHERE tokenHash = ?", arguments: [tokenHash]
+            ).flatMap(WorldMapID.init(uuidString:))
+        }
+    }
+
+    public func setCurrentWorldMap(_ id: WorldMapID?, ofSession tokenHash: String) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE sessions SET currentWorldMapID = ? WHERE tokenHash = ?",
+                arguments: [id?.uuidString, tokenHash])
+        }
+    }
+
     public func revokeSession(tokenHash: String) async throws {
         let now = Timestamp.now().storeValue
         // Forgotten even when the write fails: forgetting a live session only costs a read.

@@ -20,3 +20,11 @@ extension StoreMigrations {
                 """)
     }
 }
+
+extension StoreMigrations {
+    /// Issue 20, "worldmaps20": the world map each session (each signed-in device) is relocalised
+    /// in, which new annotations made through it anchor to.
+    static func createSessionWorldMaps(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE sessions ADD COLUMN currentWorldMapID TEXT")
+    }
+}

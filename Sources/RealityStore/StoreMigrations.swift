@@ -24,6 +24,7 @@ enum StoreMigrations {
         migrator.registerMigration("renditions19: asset renditions and the job queue", migrate: createRenditions)
         migrator.registerMigration("people20: invitations", migrate: createInvitations)
         migrator.registerMigration("retention20: view limits and expiry indexes", migrate: createRetention)
+        migrator.registerMigration("worldmaps20: each session's world map", migrate: createSessionWorldMaps)
         return migrator
     }
 

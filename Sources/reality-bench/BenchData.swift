@@ -16,10 +16,11 @@ struct BenchData {
     let count: Int
     private let vocabulary: [String]
 
-    init(count: Int) {
+    /// `count` annotations of `owner` (by default a fixed user, so that a store file is reused).
+    init(count: Int, owner: UserID = UserID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))) {
         self.count = count
         var random = SplitMix64(seed: 42)
-        owner = UserID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
+        self.owner = owner
         layers = (0..<8).map { _ in LayerID(UUID.random(using: &random)) }
         let syllables = [
             "ka", "lo", "mi", "ra", "ne", "tu", "sa", "vo", "pe", "di", "go", "ze", "bu", "fi", "ho", "ju",

@@ -12,6 +12,8 @@ struct BenchServer {
     let url: String
     /// A client of the server, for set-up.
     let client: BenchHTTP
+    /// Its SQLite database file (unused on PostgreSQL).
+    let databasePath: String
     private let directory: URL
     private let task: Task<Void, any Error>
 
@@ -26,7 +28,9 @@ struct BenchServer {
         let app = try await buildApplication(configuration, logger: logger)
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         let url = "http://127.0.0.1:\(port)"
-        let server = BenchServer(url: url, client: BenchHTTP(base: url), directory: directory, task: task)
+        let server = BenchServer(
+            url: url, client: BenchHTTP(base: url), databasePath: configuration.databasePath, directory: directory,
+            task: task)
         do {
             try await server.client.waitForOK(deadline: .now + .seconds(30))
         } catch {

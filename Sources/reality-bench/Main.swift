@@ -10,7 +10,8 @@ struct RealityBench: AsyncParsableCommand {
         abstract: "Benchmarks: the local store (nearby, search, insert), the server (http, startup, push), "
             + "sync (firstsync, live) and JSON (encode).",
         subcommands: [
-            NearbyBenchmark.self, SearchBenchmark.self, InsertBenchmark.self, HTTPBenchmark.self, StartupBenchmark.self,
+            NearbyBenchmark.self, NearbyHTTPBenchmark.self, SearchBenchmark.self, InsertBenchmark.self,
+            HTTPBenchmark.self, StartupBenchmark.self,
             PushBenchmark.self, FirstSyncBenchmark.self, LiveBenchmark.self, LiveMediaBenchmark.self,
             EncodeBenchmark.self, ThumbnailBenchmark.self,
         ])

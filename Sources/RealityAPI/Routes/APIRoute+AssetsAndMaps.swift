@@ -53,9 +53,31 @@ extension APIRoute {
     public static let createWorldMap = APIRoute(
         .post, "/api/v1/worldmaps", summary: "Save a world map", tag: "worldmaps",
         body: .json(CreateWorldMapRequest.self), status: 201, answer: .json(WorldMap.self))
+    /// `GET /api/v1/worldmaps/current`.
+    public static let currentWorldMap = APIRoute(
+        .get, "/api/v1/worldmaps/current", summary: "The world map this session (device) is relocalised in",
+        tag: "worldmaps", answer: .json(WorldMap.self))
+    /// `PUT /api/v1/worldmaps/current`.
+    public static let setCurrentWorldMap = APIRoute(
+        .put, "/api/v1/worldmaps/current",
+        summary: "Relocalise this session (device) in a world map: new annotations anchor to it", tag: "worldmaps",
+        body: .json(CurrentWorldMapRequest.self), answer: .json(WorldMap.self))
+    /// `DELETE /api/v1/worldmaps/current`.
+    public static let clearCurrentWorldMap = APIRoute(
+        .delete, "/api/v1/worldmaps/current", summary: "Leave the current world map", tag: "worldmaps", status: 204,
+        answer: .empty)
     /// `GET /api/v1/worldmaps/{id}`.
     public static let worldMap = APIRoute(
         .get, "/api/v1/worldmaps/{id}", summary: "One world map", tag: "worldmaps", answer: .json(WorldMap.self))
+    /// `PUT /api/v1/worldmaps/{id}`.
+    public static let updateWorldMap = APIRoute(
+        .put, "/api/v1/worldmaps/{id}", summary: "Change a world map (owner): bytes, anchors, name, sharing",
+        tag: "worldmaps", body: .json(CreateWorldMapRequest.self), answer: .json(WorldMap.self))
+    /// `POST /api/v1/worldmaps/{id}/relocalize`.
+    public static let relocalize = APIRoute(
+        .post, "/api/v1/worldmaps/{id}/relocalize",
+        summary: "Re-resolve the anchors of your annotations against a world map (after a merge)", tag: "worldmaps",
+        answer: .json(RelocalizeReport.self))
     /// `DELETE /api/v1/worldmaps/{id}`.
     public static let deleteWorldMap = APIRoute(
         .delete, "/api/v1/worldmaps/{id}", summary: "Delete a world map (owner)", tag: "worldmaps", status: 204,
@@ -63,7 +85,7 @@ extension APIRoute {
 
     static let assetAndMapRoutes = [
         uploadAsset, asset, assetInfo, assetThumbnail, assetPreview, deleteAsset, createUpload, upload, appendUpload,
-        deleteUpload, worldMaps, createWorldMap,
-        worldMap, deleteWorldMap,
+        deleteUpload, worldMaps, createWorldMap, currentWorldMap, setCurrentWorldMap, clearCurrentWorldMap,
+        worldMap, updateWorldMap, relocalize, deleteWorldMap,
     ]
 }

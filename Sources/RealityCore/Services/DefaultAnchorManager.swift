@@ -85,6 +85,50 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
         try await store.commit(ChangeSet(changes: [.deleteWorldMap(id)]), applying: context.pushing)
     }
 
+    public func updateWorldMap(_ map: WorldMap) async throws {
+        guard let existing = try await store.worldMap(id: map.id), existing.ownerID == context.userID else {
+            throw ServiceError.notFound(.worldMap, id: map.id.uuidString)
+        }
+        var changed = map
+        changed.createdAt = existing.createdAt
+        changed.lastUsedAt = existing.lastUsedAt
+        changed.updatedAt = max(context.now, existing.updatedAt)
+        try await saveWorldMap(changed)
+    }
+
+    public func relocalize(in id: WorldMapID) async throws -> Int {
+        guard var map = try await worldMap(id: id) else { throw ServiceError.notFound(.worldMap, id: id.uuidString) }
+        let now = context.now
+        var nearby: [AnnotationID: Annotation] = [:]
+        for anchor in map.anchors {
+            let query = AnnotationQuery(
+                viewer: context.userID, at: now, creatorID: context.userID,
+                near: .init(center: anchor.position, radius: Self.mergeDistance), limit: AnnotationQuery.maxLimit)
+            for annotation in try await store.allAnnotations(matching: query) { nearby[annotation.id] = annotation }
+        }
+        var changes = ChangeSet()
+        for annotation in nearby.values.sorted(by: { $0.id.uuidString < $1.id.uuidString }) {
+            guard
+                let nearest = map.anchors.min(by: {
+                    distance($0.position, annotation.position) < distance($1.position, annotation.position)
+                }), nearest.id != annotation.anchorID
+            else { continue }
+            var moved = annotation
+            moved.anchorID = nearest.id
+            moved = moved.stamped(editing: annotation, at: now)
+            moved.updatedAt = max(now, annotation.updatedAt)
+            changes.require(.annotationUnchanged(annotation.id, updatedAt: annotation.updatedAt))
+            changes.append(.saveAnnotation(moved))
+        }
+        let updated = changes.changes.count
+        if map.ownerID == context.userID {
+            map.lastUsedAt = max(now, map.lastUsedAt)
+            changes.append(.saveWorldMap(map))
+        }
+        if !changes.isEmpty { try await store.commit(changes, applying: context.pushing) }
+        return updated
+    }
+
     private func distance(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float {
         Float(a.distance(to: b))
     }

@@ -11,7 +11,7 @@ public struct ServiceContainer<Store: DataStore>: Sendable {
     public let store: Store
     private let clock: @Sendable () -> Date
     private let assets: (any AssetRepository)?
-    private let currentWorldMapID: WorldMapID?
+    private var currentWorldMapID: WorldMapID?
     /// Services made outside the core (the server's sign-in, its live events), listed in health
     /// reports with the core's.
     private var components: [any ServiceProtocol] = []
@@ -43,6 +43,14 @@ public struct ServiceContainer<Store: DataStore>: Sendable {
     public func applying(_ pushed: [PushedMutation]) -> ServiceContainer {
         var copy = self
         copy.pushing = pushed
+        return copy
+    }
+
+    /// This root with `id` as the world map its device is relocalised in (a server request takes
+    /// its session's, issue 20): new annotations anchor to it.
+    public func inWorldMap(_ id: WorldMapID?) -> ServiceContainer {
+        var copy = self
+        copy.currentWorldMapID = id
         return copy
     }
 

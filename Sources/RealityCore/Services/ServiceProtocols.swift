@@ -191,6 +191,14 @@ public protocol AnchorManager: ServiceProtocol {
     func worldMaps() async throws -> [WorldMap]
     /// Deletes a world map the user owns; one shared with them may be read, not deleted.
     func deleteWorldMap(id: WorldMapID) async throws
+    /// Changes a world map the user owns (its bytes, anchors, name, sharing); not found when there
+    /// is none they own.
+    func updateWorldMap(_ map: WorldMap) async throws
+    /// Re-resolves the anchors of the user's annotations against the map `id` (after a device
+    /// relocalised in it, or after maps were merged into it): each annotation within
+    /// ``DefaultAnchorManager/mergeDistance`` of one of its anchors takes the nearest; answers how
+    /// many changed.
+    func relocalize(in id: WorldMapID) async throws -> Int
 }
 
 /// Content-addressed media and world-map bytes (SPEC D5, S8).

@@ -73,6 +73,10 @@ public protocol AccountRepository: Sendable {
     /// The sessions of `userID` not revoked, used at or after `usedSince` and created at or after
     /// `createdSince`, most recently used first.
     func sessions(of userID: UserID, usedSince: Date, createdSince: Date) async throws -> [AccountSession]
+    /// The world map the session with `tokenHash` is relocalised in (issue 20), if it chose one.
+    func currentWorldMap(ofSession tokenHash: String) async throws -> WorldMapID?
+    /// Sets the world map the session with `tokenHash` is relocalised in; nil clears it.
+    func setCurrentWorldMap(_ id: WorldMapID?, ofSession tokenHash: String) async throws
     /// Ends a session.
     func revokeSession(tokenHash: String) async throws
     /// Ends `userID`'s session `id`; false when `userID` has no such live session.

@@ -61,6 +61,12 @@ struct AnnotationCommand: AsyncParsableCommand {
                 try placement.apply(
                     orientation: &draft.orientation, scale: &draft.scale, rules: &draft.visibilityRules,
                     in: try await device.timeZone(), now: Date())
+                // Anchored in the world map this device uses, if any (`reality worldmap use`).
+                if let map = try await CurrentWorldMap.id(on: device) {
+                    let context = try await device.container.context()
+                    draft.anchorID = try await device.container.container().inWorldMap(map).anchors(context.userID)
+                        .anchorFor(position: draft.position)
+                }
                 let annotation = try await device.container.annotationService().createAnnotation(draft)
                 try device.output.print(annotation) { "Created annotation \(annotation.id)" }
             }

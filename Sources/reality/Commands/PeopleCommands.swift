@@ -30,9 +30,8 @@ enum SharedTarget {
     /// The transport to the device's server, after pushing what the device has not sent yet: a
     /// layer made a moment ago on this device is one the server must know before it is shared.
     static func serverTransport(of device: Device) async throws -> SyncTransport {
-        let engine = try await SyncEngine.signedIn(device.container.store())
-        _ = try await engine.push()
-        return await engine.serverTransport
+        guard let server = try await DeviceServer.connected(device) else { throw SyncError.notSignedIn }
+        return server.transport
     }
 
     /// The layer `text` names, else the annotation.

@@ -14,13 +14,8 @@ enum TrashPlace {
     /// The place for `device`; a device signed out of its server is told to sign in, as the
     /// server, not this device, keeps its trash.
     static func of(_ device: Device) async throws -> TrashPlace {
-        let store = try await device.container.store()
-        guard try await store.deviceAccount() != nil else {
-            return .device(try await device.container.trashService())
-        }
-        let engine = try await SyncEngine.signedIn(store)
-        _ = try await engine.push()
-        return .server(await engine.serverTransport, engine)
+        if let server = try await DeviceServer.connected(device) { return .server(server.transport, server.engine) }
+        return .device(try await device.container.trashService())
     }
 
     /// What is in the trash, the most recently deleted first.
@@ -93,18 +88,9 @@ struct RestoreCommand: AsyncParsableCommand {
 
     /// The one entry whose ID is `text` or starts with it.
     static func entry(_ text: String, in entries: [TrashEntry]) throws -> TrashEntry {
-        let typed = text.lowercased().trimmingCharacters(in: .whitespaces)
-        let matches = entries.filter { $0.id.uuidString.lowercased().hasPrefix(typed) }
-        guard !typed.isEmpty, let first = matches.first else {
-            throw CLIError(
-                message: "Nothing in the trash has the ID \(text) (`reality trash` lists what is there).",
-                status: .notFound, code: "not_found")
-        }
-        guard matches.count == 1 else {
-            throw CLIError(
-                message: "\(text) starts \(matches.count) IDs in the trash; type more of it.", status: .usage,
-                code: "ambiguous")
-        }
-        return first
+        try DeviceServer.pick(
+            text, in: entries, id: \.id,
+            missing: "Nothing in the trash has the ID \(text) (`reality trash` lists what is there).")
     }
+
 }
