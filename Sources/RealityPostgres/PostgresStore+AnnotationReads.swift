@@ -102,7 +102,7 @@ extension PostgresStore: AnnotationRepository {
         try await read { connection in
             try await connection.rows(
                 """
-                SELECT 'annotation' AS kind, id, title, type, updatedAt FROM annotations
+                SELECT 'annotation' AS kind, id, coalesce(title, left(text, 100)) AS title, type, updatedAt FROM annotations
                 WHERE ownerID = \(owner.rawValue) AND isDeleted
                 UNION ALL
                 SELECT 'layer', id, name, NULL, updatedAt FROM layers WHERE ownerID = \(owner.rawValue) AND isDeleted

@@ -130,7 +130,7 @@ extension SQLiteStore: AnnotationRepository {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT 'annotation' AS kind, id, title, type, updatedAt FROM annotations
+                    SELECT 'annotation' AS kind, id, coalesce(title, substr(text, 1, 100)) AS title, type, updatedAt FROM annotations
                     WHERE ownerID = :owner AND isDeleted = 1
                     UNION ALL
                     SELECT 'layer', id, name, NULL, updatedAt FROM layers WHERE ownerID = :owner AND isDeleted = 1

@@ -62,6 +62,6 @@ struct Reality: AsyncParsableCommand {
             LoginCommand.self, LogoutCommand.self, SyncCommand.self, ConflictsCommand.self, RejectionsCommand.self,
             StatusCommand.self, SessionsCommand.self, PasswordCommand.self, MediaCommand.self, AttachCommand.self,
             ShareCommand.self, MembersCommand.self, RevokeCommand.self, InvitationsCommand.self, TrashCommand.self,
-            RestoreCommand.self, AccountCommand.self, WorldMapCommand.self, RelocalizeCommand.self,
+            RestoreCommand.self, AccountCommand.self, WorldMapCommand.self, RelocalizeCommand.self, WatchCommand.self,
         ])
 }

@@ -101,6 +101,20 @@ struct PeopleRouteTests {
                     createdAt: Date().addingTimeInterval(-40 * 86_400), expiresAt: Date().addingTimeInterval(-1)))
             let f = try await api.register("Fay")
             #expect(try await api.send(.get, "/api/v1/layers/\(layer.id)", token: f.token).status == .notFound)
+
+            // A pending one for an account that exists (its email was free when it was sent) is
+            // taken at the next sign-in.
+            let quiet = try await api.createLayer(a, name: "Quiet")
+            try await api.store.saveInvitation(
+                Invitation(
+                    inviterID: a.id, email: "fay@example.com", layerID: quiet.id, level: .commenter,
+                    createdAt: Date(), expiresAt: Date().addingTimeInterval(86_400)))
+            #expect(try await api.send(.get, "/api/v1/layers/\(quiet.id)", token: f.token).status == .notFound)
+            let login = try await api.send(
+                .post, "/api/v1/auth/login", json: LoginRequest(email: "fay@example.com", password: "correct horse"))
+            let signedIn = try login.decode(AuthResponse.self)
+            let taken = try await api.send(.get, "/api/v1/layers/\(quiet.id)", token: signedIn.token)
+            #expect(taken.status == .ok && (try? taken.decode(Layer.self).myPermission) == .commenter)
             _ = note
         }
     }

@@ -23,9 +23,9 @@ final class WatchProcess: @unchecked Sendable {
         var closed = false
     }
 
-    /// Starts `reality sync --watch ARGUMENTS --store STORE`.
-    init(store: String, arguments: [String] = []) throws {
-        process = try ChildProcess(ServerProcess.executable.path, ["sync", "--watch", "--store", store] + arguments)
+    /// Starts `reality COMMAND ARGUMENTS --store STORE` (`sync --watch` unless told).
+    init(store: String, command: [String] = ["sync", "--watch"], arguments: [String] = []) throws {
+        process = try ChildProcess(ServerProcess.executable.path, command + ["--store", store] + arguments)
         guard let reader = process.standardOutput, let errors = process.standardError else {
             throw SyncTestFailure("reality's standard streams are not piped")
         }

@@ -39,7 +39,8 @@ public struct TrashEntry: Codable, Hashable, Sendable {
     public var kind: Kind
     /// Its ID.
     public var id: UUID
-    /// A layer's name, or an annotation's title (nil when it has none).
+    /// A layer's name, or an annotation's title (its text's first 100 characters when it has no
+    /// title; nil when it has neither).
     public var title: String?
     /// An annotation's type; nil for a layer.
     public var type: AnnotationType?

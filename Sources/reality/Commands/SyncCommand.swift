@@ -38,20 +38,31 @@ struct SyncCommand: AsyncParsableCommand {
                 try device.output.print(summary) { Self.describe(summary) }
                 return
             }
-            guard let account = try await store.deviceAccount(), let token = account.token else {
-                throw SyncError.notSignedIn
-            }
-            let report = WatchReport(json: global.json)
-            let service = SyncService(
-                engine: engine, events: LiveEventsClient(serverURL: account.serverURL, token: token, logger: logger),
-                logger: logger, onSynced: { report.synced($0) }, onFailed: { report.failed($0) })
-            let group = ServiceGroup(
-                configuration: .init(
-                    services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-            report.started(store: global.storePath, server: account.serverURL, userID: account.userID)
-            try await group.run()
-            report.stopped()
+            try await Self.watch(store, engine: engine, logger: logger, report: WatchReport(json: global.json), global)
         }
+    }
+
+    /// Syncs live until SIGINT or SIGTERM, reporting each round to `report` and then to `after`.
+    static func watch(
+        _ store: DeviceStore, engine: SyncEngine<DeviceStore>, logger: Logger, report: WatchReport,
+        _ global: GlobalOptions, after: @escaping @Sendable (SyncSummary) async -> Void = { _ in }
+    ) async throws {
+        guard let account = try await store.deviceAccount(), let token = account.token else {
+            throw SyncError.notSignedIn
+        }
+        let service = SyncService(
+            engine: engine, events: LiveEventsClient(serverURL: account.serverURL, token: token, logger: logger),
+            logger: logger,
+            onSynced: {
+                report.synced($0)
+                await after($0)
+            }, onFailed: { report.failed($0) })
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        report.started(store: global.storePath, server: account.serverURL, userID: account.userID)
+        try await group.run()
+        report.stopped()
     }
 
     static func describe(_ summary: SyncSummary) -> String {

@@ -48,7 +48,7 @@ struct TrashCommand: AsyncParsableCommand {
             try device.output.table(entries, headers: ["KIND", "TITLE", "DELETED", "PURGED", "ID"]) {
                 [
                     $0.type.map { "annotation (\($0.rawValue))" } ?? $0.kind.rawValue, Show.clip($0.title ?? "-"),
-                    Show.when($0.deletedAt, in: zone), Show.when($0.purgeAt, in: zone), $0.id.uuidString,
+                    Show.when($0.deletedAt, in: zone), Show.when($0.purgeAt, in: zone), $0.id.uuidString.lowercased(),
                 ]
             }
         }
@@ -69,17 +69,19 @@ struct RestoreCommand: AsyncParsableCommand {
             let title: String
             switch (entry.kind, place) {
             case (.annotation, .server(let transport, let engine)):
-                title = try await transport.restoreAnnotation(AnnotationID(entry.id)).title ?? "annotation"
+                title = try await transport.restoreAnnotation(AnnotationID(entry.id)).title ?? entry.title ?? ""
                 try await engine.sync()
             case (.layer, .server(let transport, let engine)):
                 title = try await transport.restoreLayer(LayerID(entry.id)).name
                 try await engine.sync()
             case (.annotation, .device(let service)):
-                title = try await service.restoreAnnotation(id: AnnotationID(entry.id)).title ?? "annotation"
+                title = try await service.restoreAnnotation(id: AnnotationID(entry.id)).title ?? entry.title ?? ""
             case (.layer, .device(let service)):
                 title = try await service.restoreLayer(id: LayerID(entry.id)).name
             }
-            try device.output.print(entry) { "Restored \(entry.kind.rawValue) \(title) (\(entry.id.uuidString))" }
+            try device.output.print(entry) {
+                "Restored \(entry.kind.rawValue) \(Show.clip(title)) (\(entry.id.uuidString.lowercased()))"
+            }
         }
     }
 

@@ -23,6 +23,8 @@ struct WatchReport: Sendable {
         var openConflicts: Int?
         var removed: Int?
         var message: String?
+        var notificationID: UUID?
+        var kind: String?
 
         init(_ event: String, at date: Date = Date()) {
             self.event = event
@@ -75,6 +77,15 @@ struct WatchReport: Sendable {
                 "\(Timestamp.format(event.at))  pulled  \(scopes); merged \(merged), "
                     + "open conflicts \(open), removed \(summary.removed)")
         }
+    }
+
+    /// A notification that reached this device (`reality watch`).
+    func notified(_ notification: AppNotification) {
+        var event = Event("notification", at: notification.createdAt)
+        event.notificationID = notification.id
+        event.kind = notification.type.rawValue
+        event.message = "\(notification.title): \(notification.body)"
+        write(event, "\(Timestamp.format(event.at))  \(notification.type.rawValue)  \(event.message ?? "")")
     }
 
     /// A round that failed; the next commit or hint tries again.
