@@ -15,12 +15,24 @@ struct BenchData {
     let layers: [LayerID]
     let count: Int
     private let vocabulary: [String]
+    /// Mixed into record IDs for an owner other than the default one, so that two owners' data
+    /// in one database are different records (at the same places).
+    private let salt: UInt64
 
     /// `count` annotations of `owner` (by default a fixed user, so that a store file is reused).
-    init(count: Int, owner: UserID = UserID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))) {
+    /// The owner of the benchmarks that reuse a store file.
+    static let defaultOwner = UserID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
+
+    init(count: Int, owner: UserID = defaultOwner) {
         self.count = count
-        var random = SplitMix64(seed: 42)
         self.owner = owner
+        salt =
+            owner == Self.defaultOwner
+            ? 0
+            : owner.rawValue.uuidString.utf8.reduce(1_469_598_103_934_665_603) {
+                ($0 ^ UInt64($1)) &* 1_099_511_628_211
+            }
+        var random = SplitMix64(seed: 42 ^ salt)
         layers = (0..<8).map { _ in LayerID(UUID.random(using: &random)) }
         let syllables = [
             "ka", "lo", "mi", "ra", "ne", "tu", "sa", "vo", "pe", "di", "go", "ze", "bu", "fi", "ho", "ju",
@@ -47,8 +59,9 @@ struct BenchData {
         if index % 50 == 7 { words[3] = Self.commonTerm }
         if index % (count / 5 + 1) == 11 { words[5] = Self.rareTerm }
         let created = Timestamp.date(milliseconds: 1_767_225_600_000 + Int64(index) * 1_000)
+        var ids = salt == 0 ? random : SplitMix64(seed: salt ^ UInt64(index))
         return Annotation(
-            id: AnnotationID(UUID.timeOrdered(milliseconds: Timestamp.milliseconds(created), using: &random)),
+            id: AnnotationID(UUID.timeOrdered(milliseconds: Timestamp.milliseconds(created), using: &ids)),
             type: .text,
             content: AnnotationContent(text: words.joined(separator: " ")), title: "Note \(index)",
             position: position, layerID: layers[index % layers.count], ownerID: owner, createdAt: created)
