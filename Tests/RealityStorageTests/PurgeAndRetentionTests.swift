@@ -128,6 +128,10 @@ import Testing
                 ]))
             let due = try await store.expiringAnnotations(now: now, limit: 100)
             #expect(Set(due) == [old.id, dated.id, spent.id])
+            // The stores' SQL and the model's rule agree at the boundary.
+            #expect(expiring.retiresByAge(createdAt: old.createdAt, at: now))
+            #expect(!expiring.retiresByAge(createdAt: young.createdAt, at: now))
+            #expect(!layer.retiresByAge(createdAt: old.createdAt, at: now))
             #expect(try await store.expiringAnnotations(now: now, limit: 2).count == 2)
         }
     }

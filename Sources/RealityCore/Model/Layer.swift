@@ -24,7 +24,8 @@ public struct Layer: Codable, Hashable, Sendable, Identifiable {
     public var isPublic: Bool
     /// Whether the owner shows it (a display toggle, not an access rule).
     public var isVisible: Bool
-    /// Annotations older than this many days are removed by retention, if set.
+    /// Annotations older than this many days go to the trash by retention, if set
+    /// (``retiresByAge(createdAt:at:)``).
     public var autoExpireDays: Int?
     /// The level a new grant on this layer gets when the sharer names none.
     public var defaultPermission: PermissionLevel
@@ -75,6 +76,15 @@ public struct Layer: Codable, Hashable, Sendable, Identifiable {
         self.updatedAt = updatedAt ?? createdAt
         self.isDeleted = isDeleted
         self.fieldStamps = fieldStamps
+    }
+
+    /// Whether retention sends an annotation made at `createdAt` to the trash at `now` because it
+    /// is older than ``autoExpireDays``: strictly older, to the millisecond. The stores'
+    /// `expiringAnnotations` say the same in SQL; `PurgeAndRetentionTests` hold them to it at the
+    /// boundary.
+    public func retiresByAge(createdAt: Date, at now: Date) -> Bool {
+        guard let autoExpireDays else { return false }
+        return Timestamp.milliseconds(createdAt) < Timestamp.milliseconds(now) - Int64(autoExpireDays) * 86_400_000
     }
 
     /// The seed's default icon.

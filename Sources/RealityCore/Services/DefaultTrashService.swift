@@ -32,7 +32,7 @@ public struct DefaultTrashService<Store: DataStore>: TrashService, StoreBackedSe
         guard let layer = chain.layers.first, layer.id == found.layerID, !layer.isDeleted else {
             throw ServiceError.invalidOperation(reason: "Its layer is deleted: restore the layer first.")
         }
-        if let days = layer.autoExpireDays, found.createdAt < now.addingTimeInterval(-Double(days) * 86_400) {
+        if layer.retiresByAge(createdAt: found.createdAt, at: now), let days = layer.autoExpireDays {
             throw ServiceError.invalidOperation(
                 reason:
                     "Its layer \"\(layer.name)\" keeps annotations \(days) days and this one is older: "
