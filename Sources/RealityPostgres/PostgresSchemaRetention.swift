@@ -27,3 +27,26 @@ extension PostgresMigrations {
         name: "worldmaps20: each session's world map",
         statements: ["ALTER TABLE sessions ADD COLUMN currentWorldMapID uuid"])
 }
+
+extension PostgresMigrations {
+    /// Issue 20, as the SQLite store's migration of the same name: annotations by anchor, world
+    /// maps in change order.
+    static let annotationAnchors = PostgresMigration(
+        name: "anchors20: annotations by anchor",
+        statements: [
+            "CREATE INDEX annotations_anchor ON annotations (anchorID)",
+            "CREATE INDEX world_maps_feed ON world_maps (changeSeq, id)",
+        ])
+}
+
+extension PostgresMigrations {
+    /// Issue 24, as the SQLite store's migration of the same name: stars, notifications and users
+    /// in change order, for the live-events hub.
+    static let liveAudience = PostgresMigration(
+        name: "live24: changes in order for the live events",
+        statements: [
+            "CREATE INDEX stars_changes ON stars (changeSeq)",
+            "CREATE INDEX notifications_changes ON notifications (changeSeq)",
+            "CREATE INDEX users_changes ON users (changeSeq)",
+        ])
+}

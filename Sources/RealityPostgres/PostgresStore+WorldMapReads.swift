@@ -10,13 +10,31 @@ extension PostgresStore: WorldMapRepository {
         .first
     }
 
-    public func worldMaps(visibleTo viewer: UserID) async throws -> [WorldMap] {
-        try await worldMaps(
-            """
-            SELECT \(unescaped: WorldMapColumns.selection) FROM world_maps w
-            WHERE w.ownerID = \(viewer.rawValue) OR (w.isShared AND w.sharedWith ? \(viewer.uuidString))
-            ORDER BY w.lastUsedAt DESC, w.id
-            """)
+    public func worldMap(id: WorldMapID, visibleTo viewer: UserID, at now: Date) async throws -> WorldMap? {
+        try await worldMaps(visibleTo: viewer, at: now, only: id).first
+    }
+
+    public func worldMaps(visibleTo viewer: UserID, at now: Date) async throws -> [WorldMap] {
+        try await worldMaps(visibleTo: viewer, at: now, only: nil)
+    }
+
+    /// The maps `viewer` may see at `now` (the SQLite store's rule), or only map `id` when given.
+    private func worldMaps(visibleTo viewer: UserID, at now: Date, only id: WorldMapID?) async throws -> [WorldMap] {
+        var query = PostgresQuery(
+            unsafeSQL: """
+                WITH RECURSIVE \(PostgresAccessSQL.visibleLayersCTE(viewer: "$1", now: "$2"))
+                SELECT \(WorldMapColumns.selection) FROM world_maps w
+                WHERE ($3::uuid IS NULL OR w.id = $3)
+                  AND (w.ownerID = $1 OR (w.isShared AND w.sharedWith ? $1::text)
+                   OR EXISTS (
+                       SELECT 1 FROM anchors an JOIN annotations a ON a.anchorID = an.id
+                       WHERE an.worldMapID = w.id AND \(PostgresAccessSQL.annotationPredicate(viewer: "$1", now: "$2"))))
+                ORDER BY w.lastUsedAt DESC, w.id
+                """)
+        query.binds.append(viewer.rawValue)
+        query.binds.append(now.storeValue)
+        query.binds.append(id?.rawValue)
+        return try await worldMaps(query)
     }
 
     /// The maps `query` selects, each with its anchors (one query for all of them).

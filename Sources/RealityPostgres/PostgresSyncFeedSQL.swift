@@ -91,10 +91,27 @@ enum PostgresSyncFeedSQL {
         case .user: return own("users", "id", "id")
         case .star: return own("stars", "annotationID", "userID")
         case .notification: return own("notifications", "id", "recipientID")
-        case .worldMap: return own("world_maps", "id", "ownerID")
+        case .worldMap:
+            return """
+                SELECT w.changeSeq, \(position), w.id, true FROM world_maps w
+                WHERE (w.changeSeq, w.id) > (\(s), \(i)) AND \(worldMapScope) = $3 ORDER BY w.changeSeq, w.id LIMIT $4
+                """
         case .grant, .reaction, .view: return nil
         }
     }
+
+    /// The scope of world map alias `w` for the viewer, or NULL: as in the SQLite store's
+    /// `SyncFeedSQL.worldMapScope` (anchors are shared with whoever may see the annotations placed
+    /// at them).
+    static let worldMapScope = """
+        (CASE WHEN w.ownerID = $1 THEN 'private'
+              WHEN (w.isShared AND w.sharedWith ? $1::text)
+                  OR EXISTS (SELECT 1 FROM anchors an JOIN annotations a ON a.anchorID = an.id WHERE an.worldMapID = w.id
+                      AND (a.ownerID = $1 OR a.layerID IN (SELECT id FROM personal) OR a.id IN (SELECT id FROM direct)))
+                  THEN 'shared'
+              WHEN EXISTS (SELECT 1 FROM anchors an JOIN annotations a ON a.anchorID = an.id WHERE an.worldMapID = w.id
+                  AND a.layerID IN (SELECT id FROM open_layers)) THEN 'public' END)
+        """
 
     /// What access changes from commit `$5` on bring into or take out of view: `seq, t, id, scope,
     /// rel` rows, as in the SQLite store's `SyncFeedSQL.expanded`: the record's scope for the viewer
@@ -105,7 +122,8 @@ enum PostgresSyncFeedSQL {
     static let expanded = """
         ac(seq, recordType, recordID, rel) AS (
             SELECT x.seq, x.recordType, x.recordID,
-                (coalesce(x.userID = $1, false) AND ($3 = 'shared' OR x.recordType IN ('star', 'worldMap')))
+                (coalesce(x.userID = $1, false)
+                    AND ($3 = 'shared' OR x.recordType = 'star' OR (x.recordType = 'worldMap' AND $3 = 'private')))
                 OR (x.wasPublic AND $3 = 'public')
                 OR coalesce(x.contextLayerID IN (
                     SELECT id FROM reach WHERE via = (CASE $3 WHEN 'shared' THEN 0 WHEN 'public' THEN 1 END)), false)
@@ -127,6 +145,12 @@ enum PostgresSyncFeedSQL {
             SELECT p.seq, a.id, p.rel AND a.placedSeq < p.seq AND a.createdSeq <= $5
             FROM ac_layers p JOIN annotations a ON a.layerID = p.id
         ),
+        ac_maps(seq, id, rel) AS (
+            SELECT seq, recordID, rel FROM ac WHERE recordType = 'worldMap'
+            UNION ALL
+            SELECT p.seq, an.worldMapID, p.rel
+            FROM ac_annotations p JOIN annotations a ON a.id = p.id JOIN anchors an ON an.id = a.anchorID
+        ),
         expanded(seq, t, id, scope, rel) AS (
             SELECT p.seq, 1, p.id, \(layerScope), p.rel AND l.ownerID IS DISTINCT FROM $1
             FROM ac_layers p LEFT JOIN layers l ON l.id = p.id
@@ -142,9 +166,8 @@ enum PostgresSyncFeedSQL {
             FROM ac p LEFT JOIN stars s ON s.userID = $1 AND s.annotationID = p.recordID
             WHERE p.recordType = 'star' AND $3 = 'private'
             UNION ALL
-            SELECT p.seq, 7, p.recordID, CASE WHEN w.id IS NOT NULL THEN 'private' END, p.rel
-            FROM ac p LEFT JOIN world_maps w ON w.id = p.recordID AND w.ownerID = $1
-            WHERE p.recordType = 'worldMap' AND $3 = 'private'
+            SELECT m.seq, 7, m.id, \(worldMapScope), bool_or(m.rel)
+            FROM ac_maps m LEFT JOIN world_maps w ON w.id = m.id GROUP BY m.seq, m.id, w.id
         )
         """
 

@@ -18,14 +18,15 @@ struct PostgresSyncLog {
         let needed = SyncJournal.priorNeeded(for: changes)
         var prior = SyncJournal.Prior()
         if !needed.annotations.isEmpty {
-            for (id, layer) in try await connection.rows(
+            for (id, layer, anchor) in try await connection.rows(
                 """
-                SELECT id, layerID FROM annotations WHERE id = ANY(\(needed.annotations.map(\.rawValue)))
+                SELECT id, layerID, anchorID FROM annotations WHERE id = ANY(\(needed.annotations.map(\.rawValue)))
                 ORDER BY id FOR NO KEY UPDATE
                 """,
-                logger: logger, { row in try Self.pair(row) })
+                logger: logger, { row in try row.decode((UUID, UUID, UUID).self) })
             {
                 prior.annotationLayers[AnnotationID(id)] = LayerID(layer)
+                prior.annotationAnchors[AnnotationID(id)] = AnchorID(anchor)
             }
         }
         if !needed.layers.isEmpty {
@@ -49,15 +50,7 @@ struct PostgresSyncLog {
             }
         }
         if !needed.worldMaps.isEmpty {
-            for (id, owner) in try await connection.rows(
-                """
-                SELECT id, ownerID FROM world_maps WHERE id = ANY(\(needed.worldMaps.map(\.rawValue)))
-                ORDER BY id FOR UPDATE
-                """,
-                logger: logger, { row in try Self.pair(row) })
-            {
-                prior.worldMapOwners[WorldMapID(id)] = UserID(owner)
-            }
+            try await priorWorldMaps(needed.worldMaps, into: &prior)
         }
         if !needed.comments.isEmpty {
             for id in try await connection.rows(
@@ -70,11 +63,39 @@ struct PostgresSyncLog {
         return prior
     }
 
+    /// Who could see each of `ids` before the commit: its owner, the users it was shared with, and
+    /// through each anchor the layers of the annotations placed there. The maps are locked.
+    private func priorWorldMaps(_ ids: [WorldMapID], into prior: inout SyncJournal.Prior) async throws {
+        let uuids = ids.map(\.rawValue)
+        for (id, owner, shared) in try await connection.rows(
+            """
+            SELECT id, ownerID, CASE WHEN isShared THEN sharedWith::text ELSE '[]' END FROM world_maps
+            WHERE id = ANY(\(uuids)) ORDER BY id FOR UPDATE
+            """,
+            logger: logger, { row in try row.decode((UUID, UUID, String).self) })
+        {
+            let sharedWith = try JSONDecoder().decode([UserID].self, from: Data(shared.utf8))
+            prior.worldMaps[WorldMapID(id)] = SyncJournal.PriorWorldMap(
+                ownerID: UserID(owner), sharedWith: Set(sharedWith))
+        }
+        for (mapID, anchorID, layerID, ownerID) in try await connection.rows(
+            """
+            SELECT DISTINCT an.worldMapID, an.id, a.layerID, a.ownerID
+            FROM anchors an JOIN annotations a ON a.anchorID = an.id WHERE an.worldMapID = ANY(\(uuids))
+            """,
+            logger: logger, { row in try row.decode((UUID, UUID, UUID, UUID).self) })
+        {
+            prior.worldMaps[WorldMapID(mapID)]?.anchorLayers[AnchorID(anchorID), default: []].insert(LayerID(layerID))
+            prior.worldMaps[WorldMapID(mapID)]?.anchorOwners[AnchorID(anchorID), default: []].insert(UserID(ownerID))
+        }
+    }
+
     /// Numbers the commit and records what it changed; call after applying `changes`. A commit
     /// that touches no synced record, moves nothing and records no mutation takes no number.
     func record(_ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date) async throws {
         let stamps = PostgresSyncStamps(
-            SyncJournal.touches(for: changes), placements: SyncJournal.placements(for: changes, prior: prior))
+            SyncJournal.touches(for: changes, prior: prior),
+            placements: SyncJournal.placements(for: changes, prior: prior))
         let access = SyncJournal.accessChanges(for: changes, prior: prior)
         let mutations = changes.changes.compactMap { change -> (UserID, String)? in
             if case .recordSyncMutation(let userID, let mutationID) = change { return (userID, mutationID) }

@@ -9,6 +9,8 @@ struct PostgresSyncStamps {
     private var byID: [(table: String, ids: [UUID])] = []
     /// Touched stars: (userID, annotationID).
     private var stars: [(UUID, UUID)] = []
+    /// Anchors whose world map is touched (``SyncJournal/Touch/mapOfAnchor(_:)``).
+    private var anchors: [UUID] = []
     /// Per table, the rows the commit made (``SyncJournal/Placement``): they take its number as
     /// `createdSeq` and, but for comments, `placedSeq`.
     private var created: [String: [UUID]] = [:]
@@ -35,6 +37,7 @@ struct PostgresSyncStamps {
             case .notification(let id): ids["notifications", default: []].insert(id)
             case .worldMap(let id): ids["world_maps", default: []].insert(id.rawValue)
             case .star(let userID, let annotationID): stars.append((userID.rawValue, annotationID.rawValue))
+            case .mapOfAnchor(let id): anchors.append(id.rawValue)
             }
         }
         // Parents before children, every commit in the same order, so lockers queue rather than deadlock.
@@ -42,10 +45,11 @@ struct PostgresSyncStamps {
             if let set = ids[table] { byID.append((table, set.sorted { $0.lowercasedString < $1.lowercasedString })) }
         }
         stars.sort { ($0.0.lowercasedString, $0.1.lowercasedString) < ($1.0.lowercasedString, $1.1.lowercasedString) }
+        anchors.sort { $0.lowercasedString < $1.lowercasedString }
     }
 
     /// True when the commit touches no record.
-    var isEmpty: Bool { byID.isEmpty && stars.isEmpty }
+    var isEmpty: Bool { byID.isEmpty && stars.isEmpty && anchors.isEmpty }
 
     /// One statement that locks every touched row (as an UPDATE would), or nil when there are none.
     func lockQuery() -> PostgresQuery? {
@@ -61,6 +65,9 @@ struct PostgresSyncStamps {
                 SELECT 1 FROM stars WHERE (userID, annotationID) IN (\(starKeys(&query)))
                 ORDER BY userID, annotationID FOR NO KEY UPDATE
                 """)
+        }
+        if !anchors.isEmpty {
+            selects.append(mapsOfAnchors(&query, locking: true))
         }
         let ctes = selects.enumerated().map { "l\($0.offset) AS (\($0.element))" }
         let counts = selects.indices.map { "(SELECT count(*) FROM l\($0))" }
@@ -88,7 +95,17 @@ struct PostgresSyncStamps {
         if !stars.isEmpty {
             parts.append("UPDATE stars SET changeSeq = \(seq) WHERE (userID, annotationID) IN (\(starKeys(&query)))")
         }
+        if !anchors.isEmpty {
+            parts.append(
+                "UPDATE world_maps SET changeSeq = \(seq) WHERE id IN (\(mapsOfAnchors(&query, locking: false)))")
+        }
         return parts
+    }
+
+    /// The world maps holding the touched anchors (most anchors are in none).
+    private func mapsOfAnchors(_ query: inout PostgresQueryBuilder, locking: Bool) -> String {
+        let maps = "SELECT worldMapID FROM anchors WHERE id = ANY(\(query.bind(anchors)))"
+        return locking ? "SELECT 1 FROM world_maps WHERE id IN (\(maps)) ORDER BY id FOR NO KEY UPDATE" : maps
     }
 
     private func starKeys(_ query: inout PostgresQueryBuilder) -> String {

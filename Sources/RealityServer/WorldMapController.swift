@@ -3,7 +3,8 @@ import Hummingbird
 import RealityAPI
 import RealityCore
 
-/// `/api/v1/worldmaps…` (SPEC S8): the owner and the users it is shared with may read a map;
+/// `/api/v1/worldmaps…` (SPEC S8): the owner, the users it is shared with and whoever may see an
+/// annotation placed at one of its anchors may read a map;
 /// only the owner deletes it; its assets must be the owner's own uploads.
 struct WorldMapController<Store: ServerStore>: Sendable {
     let services: ServiceContainer<Store>

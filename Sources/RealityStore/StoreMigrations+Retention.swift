@@ -28,3 +28,29 @@ extension StoreMigrations {
         try db.execute(sql: "ALTER TABLE sessions ADD COLUMN currentWorldMapID TEXT")
     }
 }
+
+extension StoreMigrations {
+    /// Issue 20, "anchors20": the annotations placed at an anchor, which decide who may see the
+    /// world map holding it (anchors are shared with whoever may see those annotations), and world
+    /// maps in change order for every viewer's feed (no longer only their owner's).
+    static func createAnnotationAnchors(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE INDEX annotations_anchor ON annotations(anchorID);
+                CREATE INDEX world_maps_feed ON world_maps(changeSeq, id);
+                """)
+    }
+}
+
+extension StoreMigrations {
+    /// Issue 24, "live24": stars, notifications and users in change order, which the live-events
+    /// hub reads once per commit for everyone (``LiveAudienceSQL``) rather than per user.
+    static func createLiveAudience(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE INDEX stars_changes ON stars(changeSeq);
+                CREATE INDEX notifications_changes ON notifications(changeSeq);
+                CREATE INDEX users_changes ON users(changeSeq);
+                """)
+    }
+}

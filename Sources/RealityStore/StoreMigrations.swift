@@ -25,6 +25,8 @@ enum StoreMigrations {
         migrator.registerMigration("people20: invitations", migrate: createInvitations)
         migrator.registerMigration("retention20: view limits and expiry indexes", migrate: createRetention)
         migrator.registerMigration("worldmaps20: each session's world map", migrate: createSessionWorldMaps)
+        migrator.registerMigration("anchors20: annotations by anchor", migrate: createAnnotationAnchors)
+        migrator.registerMigration("live24: changes in order for the live events", migrate: createLiveAudience)
         return migrator
     }
 

@@ -45,6 +45,20 @@ enum SyncFeedSQL {
                   THEN 'public' END)
         """
 
+    /// The scope of world map alias `w` for the viewer, or NULL. Anchors are shared with whoever
+    /// may see the annotations placed at them: a map comes to the viewer's shared scope when it is
+    /// shared with them or holds the anchor of an annotation in their shared or private scope (their
+    /// own annotation placed in someone else's map), and to the public scope through an annotation
+    /// in a public layer.
+    static let worldMapScope = """
+        (CASE WHEN w.ownerID = :u THEN 'private'
+              WHEN (w.isShared = 1 AND EXISTS (SELECT 1 FROM json_each(CAST(w.sharedWith AS TEXT)) WHERE value = :u))
+                  OR EXISTS (SELECT 1 FROM anchors an JOIN annotations a ON a.anchorID = an.id WHERE an.worldMapID = w.id
+                      AND (a.ownerID = :u OR a.layerID IN personal OR a.id IN direct)) THEN 'shared'
+              WHEN EXISTS (SELECT 1 FROM anchors an JOIN annotations a ON a.anchorID = an.id WHERE an.worldMapID = w.id
+                  AND a.layerID IN open_layers) THEN 'public' END)
+        """
+
     /// Records of one type whose change tag is after the bound `(:s, :i)`, in the scope, oldest
     /// first: at most `:limit`. Selects `seq, id`.
     static func changed(_ type: RecordType) -> String? {
@@ -74,7 +88,7 @@ enum SyncFeedSQL {
                 "SELECT changeSeq AS seq, id FROM notifications WHERE recipientID = :u AND :scope = 'private' AND \(bound) \(tail)"
         case .worldMap:
             return
-                "SELECT changeSeq AS seq, id FROM world_maps WHERE ownerID = :u AND :scope = 'private' AND \(bound) \(tail)"
+                "SELECT w.changeSeq AS seq, w.id FROM world_maps w WHERE (w.changeSeq, w.id) > (:s, :i) AND \(worldMapScope) = :scope ORDER BY w.changeSeq, w.id LIMIT :limit"
         case .grant, .reaction, .view:
             return nil
         }
@@ -83,7 +97,9 @@ enum SyncFeedSQL {
     /// What access changes from commit `:cs` on bring into or take out of view: `seq, t, id, scope,
     /// rel` rows, `scope` being the record's scope for the viewer now (NULL when they may not see
     /// it) and `rel` whether the record may have been in this scope for them before: a grant to the
-    /// viewer put it in their shared scope; a star or world map of theirs was private; a public
+    /// viewer put it in their shared scope; a star of theirs was private; a world map of theirs, or
+    /// one shared with them, was private or shared (and one reached through the annotations placed
+    /// in it went where they did); a public
     /// layer put it in the public scope; and a record was wherever the viewer may see (or, once
     /// deleted, see the deletion of) the layer it was in — unless they own it, which keeps it in
     /// their private scope. Below the point of the change, a record may have been there only when it
@@ -97,7 +113,8 @@ enum SyncFeedSQL {
     static let expanded = """
         ac(seq, recordType, recordID, rel) AS (
             SELECT x.seq, x.recordType, x.recordID,
-                (coalesce(x.userID = :u, 0) AND (:scope = 'shared' OR x.recordType IN ('star', 'worldMap')))
+                (coalesce(x.userID = :u, 0)
+                    AND (:scope = 'shared' OR x.recordType = 'star' OR (x.recordType = 'worldMap' AND :scope = 'private')))
                 OR (x.wasPublic = 1 AND :scope = 'public')
                 OR coalesce(x.contextLayerID IN (
                     SELECT id FROM reach WHERE via = (CASE :scope WHEN 'shared' THEN 0 WHEN 'public' THEN 1 END)), 0)
@@ -119,6 +136,12 @@ enum SyncFeedSQL {
             SELECT p.seq, a.id, p.rel AND a.placedSeq < p.seq AND a.createdSeq <= :cs
             FROM ac_layers p JOIN annotations a ON a.layerID = p.id
         ),
+        ac_maps(seq, id, rel) AS (
+            SELECT seq, recordID, rel FROM ac WHERE recordType = 'worldMap'
+            UNION ALL
+            SELECT p.seq, an.worldMapID, p.rel
+            FROM ac_annotations p JOIN annotations a ON a.id = p.id JOIN anchors an ON an.id = a.anchorID
+        ),
         expanded(seq, t, id, scope, rel) AS (
             SELECT p.seq, 1, p.id, \(layerScope), p.rel AND l.ownerID IS NOT :u
             FROM ac_layers p LEFT JOIN layers l ON l.id = p.id
@@ -134,9 +157,8 @@ enum SyncFeedSQL {
             FROM ac p LEFT JOIN stars s ON s.userID = :u AND s.annotationID = p.recordID
             WHERE p.recordType = 'star' AND :scope = 'private'
             UNION ALL
-            SELECT p.seq, 7, p.recordID, CASE WHEN w.id IS NOT NULL THEN 'private' END, p.rel
-            FROM ac p LEFT JOIN world_maps w ON w.id = p.recordID AND w.ownerID = :u
-            WHERE p.recordType = 'worldMap' AND :scope = 'private'
+            SELECT m.seq, 7, m.id, \(worldMapScope), max(m.rel)
+            FROM ac_maps m LEFT JOIN world_maps w ON w.id = m.id GROUP BY m.seq, m.id
         )
         """
 

@@ -11,11 +11,13 @@ enum SyncLog {
         let needed = SyncJournal.priorNeeded(for: changes)
         var prior = SyncJournal.Prior()
         for id in needed.annotations {
-            if let layer = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT layerID FROM annotations WHERE id = ?"), arguments: [id.uuidString]),
-                let layerID = LayerID(uuidString: layer)
+            if let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT layerID, anchorID FROM annotations WHERE id = ?"),
+                arguments: [id.uuidString]),
+                let layerID = LayerID(uuidString: row["layerID"]), let anchorID = AnchorID(uuidString: row["anchorID"])
             {
                 prior.annotationLayers[id] = layerID
+                prior.annotationAnchors[id] = anchorID
             }
         }
         for id in needed.layers {
@@ -29,12 +31,7 @@ enum SyncLog {
             }
         }
         for id in needed.worldMaps {
-            if let owner = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT ownerID FROM world_maps WHERE id = ?"), arguments: [id.uuidString]),
-                let ownerID = UserID(uuidString: owner)
-            {
-                prior.worldMapOwners[id] = ownerID
-            }
+            if let map = try priorWorldMap(id, in: db) { prior.worldMaps[id] = map }
         }
         for id in needed.comments
         where try Bool.fetchOne(
@@ -45,10 +42,42 @@ enum SyncLog {
         return prior
     }
 
+    /// Who could see world map `id` before the commit: its owner, the users it was shared with, and
+    /// through each anchor the layers of the annotations placed there.
+    private static func priorWorldMap(_ id: WorldMapID, in db: Database) throws -> SyncJournal.PriorWorldMap? {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT ownerID, isShared, CAST(sharedWith AS TEXT) AS shared FROM world_maps WHERE id = ?"),
+                arguments: [id.uuidString]),
+            let ownerID = UserID(uuidString: row["ownerID"])
+        else { return nil }
+        var map = SyncJournal.PriorWorldMap(ownerID: ownerID)
+        if row["isShared"] as Bool, let shared = (row["shared"] as String?)?.data(using: .utf8) {
+            map.sharedWith = Set(try JSONDecoder().decode([UserID].self, from: shared))
+        }
+        let anchored = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT DISTINCT an.id AS anchorID, a.layerID, a.ownerID
+                    FROM anchors an JOIN annotations a ON a.anchorID = an.id WHERE an.worldMapID = ?
+                    """),
+            arguments: [id.uuidString])
+        for row in anchored {
+            if let anchorID = AnchorID(uuidString: row["anchorID"]), let layerID = LayerID(uuidString: row["layerID"]),
+                let ownerID = UserID(uuidString: row["ownerID"])
+            {
+                map.anchorLayers[anchorID, default: []].insert(layerID)
+                map.anchorOwners[anchorID, default: []].insert(ownerID)
+            }
+        }
+        return map
+    }
+
     /// Numbers the commit and records what it changed; call after applying `changes`.
     static func record(_ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date, in db: Database) throws {
         let seq = try nextSequence(in: db)
-        for touch in SyncJournal.touches(for: changes) {
+        for touch in SyncJournal.touches(for: changes, prior: prior) {
             let (sql, arguments) = stamp(touch)
             try db.cachedStatement(sql: sql).execute(arguments: StatementArguments([seq] + arguments))
         }
@@ -117,6 +146,11 @@ enum SyncLog {
             )
         case .notification(let id): ("UPDATE notifications SET changeSeq = ? WHERE id = ?", [id.lowercasedString])
         case .worldMap(let id): ("UPDATE world_maps SET changeSeq = ? WHERE id = ?", [id.uuidString])
+        case .mapOfAnchor(let id):
+            (
+                "UPDATE world_maps SET changeSeq = ? WHERE id = (SELECT worldMapID FROM anchors WHERE id = ?)",
+                [id.uuidString]
+            )
         }
     }
 }

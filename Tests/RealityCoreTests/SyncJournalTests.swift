@@ -21,8 +21,9 @@ struct SyncJournalTests {
                 Activity(kind: .commented, actorID: Fixtures.ownerID, summary: "x", createdAt: Fixtures.created)),
         ])
         #expect(
-            SyncJournal.touches(for: changes) == [
-                .annotation(Fixtures.annotationID), .layer(layer.id), .comment(Fixtures.commentID),
+            SyncJournal.touches(for: changes, prior: SyncJournal.Prior()) == [
+                .annotation(Fixtures.annotationID), .mapOfAnchor(note.anchorID), .layer(layer.id),
+                .comment(Fixtures.commentID),
                 .layer(Fixtures.parentLayerID), .star(userID: Fixtures.friendID, annotationID: Fixtures.annotationID),
                 .notification(Fixtures.commentID.rawValue),
             ])
@@ -44,7 +45,7 @@ struct SyncJournalTests {
         let prior = SyncJournal.Prior(
             annotationLayers: [note.id: note.layerID],
             layers: [layer.id: .init(parentLayerID: Fixtures.parentLayerID, isPublic: false, isDeleted: false)],
-            worldMapOwners: [map: Fixtures.ownerID])
+            worldMaps: [map: .init(ownerID: Fixtures.ownerID)])
         #expect(
             SyncJournal.accessChanges(for: changes, prior: prior) == [
                 .init(recordType: .annotation, recordID: note.id.uuidString, contextLayerID: note.layerID),
@@ -53,6 +54,50 @@ struct SyncJournalTests {
                 .init(recordType: .star, recordID: note.id.uuidString, userID: Fixtures.ownerID),
                 .init(recordType: .worldMap, recordID: map.uuidString, userID: Fixtures.ownerID),
             ])
+    }
+
+    @Test func touches_anAnnotationKeptAtItsAnchorLeavesTheMapAlone() {
+        var edited = note
+        edited.title = "new"
+        let prior = SyncJournal.Prior(
+            annotationLayers: [note.id: note.layerID], annotationAnchors: [note.id: note.anchorID])
+        #expect(
+            SyncJournal.touches(for: ChangeSet(changes: [.saveAnnotation(edited)]), prior: prior) == [
+                .annotation(note.id)
+            ])
+        edited.anchorID = AnchorID()
+        #expect(
+            SyncJournal.touches(for: ChangeSet(changes: [.saveAnnotation(edited)]), prior: prior) == [
+                .annotation(note.id), .mapOfAnchor(edited.anchorID),
+            ])
+    }
+
+    /// A world map leaves the view of whoever it is no longer shared with, and, through an anchor
+    /// it no longer has or its deletion, of whoever may see the annotations placed there.
+    @Test func accessChanges_worldMapsUnsharedOrLosingAnchorsOrDeleted() {
+        let kept = WorldAnchor(transform: Transform(translation: .zero))
+        let dropped = AnchorID()
+        var map = WorldMap(
+            worldMapAssetID: String(repeating: "a", count: 64), anchors: [kept], ownerID: Fixtures.ownerID,
+            isShared: true, sharedWith: [Fixtures.friendID])
+        let before = SyncJournal.PriorWorldMap(
+            ownerID: Fixtures.ownerID, sharedWith: [Fixtures.friendID, Fixtures.strangerID],
+            anchorLayers: [kept.id: [Fixtures.layerID], dropped: [Fixtures.parentLayerID]])
+        let prior = SyncJournal.Prior(worldMaps: [map.id: before])
+        #expect(
+            SyncJournal.accessChanges(for: ChangeSet(changes: [.saveWorldMap(map)]), prior: prior) == [
+                .init(recordType: .worldMap, recordID: map.id.uuidString, userID: Fixtures.strangerID),
+                .init(recordType: .worldMap, recordID: map.id.uuidString, contextLayerID: Fixtures.parentLayerID),
+            ])
+        map.isShared = false
+        #expect(
+            SyncJournal.accessChanges(for: ChangeSet(changes: [.saveWorldMap(map)]), prior: prior).compactMap(\.userID)
+                .sorted { $0.uuidString < $1.uuidString }
+                == [Fixtures.friendID, Fixtures.strangerID].sorted { $0.uuidString < $1.uuidString })
+        let deleted = SyncJournal.accessChanges(for: ChangeSet(changes: [.deleteWorldMap(map.id)]), prior: prior)
+        #expect(Set(deleted.compactMap(\.userID)) == [Fixtures.ownerID, Fixtures.friendID, Fixtures.strangerID])
+        #expect(Set(deleted.compactMap(\.contextLayerID)) == [Fixtures.layerID, Fixtures.parentLayerID])
+        #expect(SyncJournal.accessChanges(for: ChangeSet(changes: [.saveWorldMap(map)]), prior: .init()).isEmpty)
     }
 
     @Test func accessChanges_ignoreEditsThatMoveNothingAndNewRecords() {

@@ -238,16 +238,17 @@ import Testing
                     .saveUser(ana), .saveUser(ben), .saveUser(cy), .saveWorldMap(map), .saveWorldMap(older),
                 ]))
             #expect(try await store.worldMap(id: map.id) == map)
-            #expect(try await store.worldMaps(visibleTo: ana.id) == [map, older])
-            #expect(try await store.worldMaps(visibleTo: ben.id) == [map])
-            #expect(try await store.worldMaps(visibleTo: cy.id).isEmpty)
+            #expect(try await store.worldMaps(visibleTo: ana.id, at: Date()) == [map, older])
+            #expect(try await store.worldMaps(visibleTo: ben.id, at: Date()) == [map])
+            #expect(try await store.worldMaps(visibleTo: cy.id, at: Date()).isEmpty)
 
             map.anchors.removeFirst()
             map.isShared = false
             try await store.commit(ChangeSet(changes: [.saveWorldMap(map)]))
             #expect(try await store.worldMap(id: map.id) == map)
             #expect(try await store.rowCount("anchors") == 1, "saving a map replaces its anchors")
-            #expect(try await store.worldMaps(visibleTo: ben.id).isEmpty, "sharedWith counts only while shared")
+            #expect(
+                try await store.worldMaps(visibleTo: ben.id, at: Date()).isEmpty, "sharedWith counts only while shared")
         }
     }
 

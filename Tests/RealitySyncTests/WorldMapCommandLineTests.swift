@@ -51,5 +51,59 @@ extension DeviceSyncTests {
                 #expect(none.isEmpty)
             }
         }
+
+        /// A layer's member syncs the world map its annotations are placed in, uses it, and loses it
+        /// with the layer.
+        @Test(arguments: Backend.allCases) func aMembersDevice_syncsTheMapOfSharedAnnotations(backend: Backend)
+            async throws
+        {
+            try await SyncTestServer.withServerProcess(backend) { server, harness in
+                _ = try await harness.register("Ana")
+                _ = try await harness.register("Bo")
+                let ana = CommandLineRunner(store: harness.directory.appendingPathComponent("ana.sqlite").path)
+                let bo = CommandLineRunner(store: harness.directory.appendingPathComponent("bo.sqlite").path)
+                for (device, email) in [(ana, "ana@example.com"), (bo, "bo@example.com")] {
+                    let login = try await device.run(
+                        "login", "--server", server.url, "--email", email, "--password", "correct horse")
+                    #expect(login.status == 0, "\(login.error)")
+                }
+                let file = harness.directory.appendingPathComponent("hall.arworldmap")
+                try Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 13) }).write(to: file)
+                let map: WorldMap = try await ana.run(
+                    "worldmap", "save", file.path, "--name", "Hall", "--anchor", "0,0,0"
+                ).decode()
+                #expect(try await ana.run("layer", "create", "House").status == 0)
+                let note: Annotation = try await ana.run(
+                    "annotation", "create", "--layer", "House", "--text", "Keys", "--at", "0.1,0,0"
+                ).decode()
+                #expect(note.anchorID == map.anchors[0].id)
+                #expect(try await ana.run("sync").status == 0)
+                #expect(try await ana.run("share", "House", "--with", "bo@example.com", "--level", "edit").status == 0)
+
+                #expect(try await bo.run("sync").status == 0)
+                let seen: [WorldMap] = try await bo.run("worldmap", "list").decode()
+                #expect(seen.map(\.id) == [map.id], "the map came with the layer")
+                let shown: WorldMap = try await bo.run("worldmap", "show", "Hall").decode()
+                #expect(shown.anchors.map(\.id) == map.anchors.map(\.id))
+                #expect(try await bo.run("worldmap", "use", "Hall").status == 0)
+                let boNote: Annotation = try await bo.run(
+                    "annotation", "create", "--layer", "House", "--text", "Coat", "--at", "0,0,0.2"
+                ).decode()
+                #expect(boNote.anchorID == map.anchors[0].id, "placed at the shared anchor")
+                #expect(try await bo.run("worldmap", "delete", "Hall").status != 0, "not Bo's to delete")
+                #expect(try await bo.run("sync").status == 0)
+
+                // Bo's note is his, in Ana's map: he keeps the map after the revoke; once it is gone, so is the map.
+                #expect(try await ana.run("revoke", "House", "--from", "bo@example.com").status == 0)
+                #expect(try await bo.run("sync").status == 0)
+                let kept: [WorldMap] = try await bo.run("worldmap", "list").decode()
+                #expect(kept.map(\.id) == [map.id])
+                #expect(try await ana.run("worldmap", "delete", "Hall").status == 0)
+                #expect(try await ana.run("sync").status == 0)
+                #expect(try await bo.run("sync").status == 0)
+                let gone: [WorldMap] = try await bo.run("worldmap", "list").decode()
+                #expect(gone.isEmpty)
+            }
+        }
     }
 }

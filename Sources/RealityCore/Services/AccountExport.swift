@@ -63,7 +63,7 @@ extension DefaultUserService {
             layers: try await store.layers(visibleTo: user.id, at: now).filter { $0.ownerID == user.id },
             annotations: annotations,
             comments: try await store.comments(authoredBy: user.id),
-            worldMaps: try await store.worldMaps(visibleTo: user.id).filter { $0.ownerID == user.id },
+            worldMaps: try await store.worldMaps(visibleTo: user.id, at: now).filter { $0.ownerID == user.id },
             notifications: try await store.notifications(for: user.id, unreadOnly: false, limit: Int(Int32.max)),
             engagement: try await store.engagement(of: user.id))
     }

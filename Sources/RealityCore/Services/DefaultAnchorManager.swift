@@ -24,9 +24,7 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
     /// Without a current world map there is nothing to anchor to yet: a fresh ID is returned and
     /// the annotation keeps its world position until a map is saved around it.
     public func anchorFor(position: SIMD3<Float>) async throws -> AnchorID {
-        guard let mapID = currentWorldMapID, var map = try await store.worldMap(id: mapID),
-            map.ownerID == context.userID || (map.isShared && map.sharedWith.contains(context.userID))
-        else { return AnchorID() }
+        guard let mapID = currentWorldMapID, var map = try await worldMap(id: mapID) else { return AnchorID() }
         let nearest = map.anchors.min { distance($0.position, position) < distance($1.position, position) }
         if let nearest, distance(nearest.position, position) <= Self.mergeDistance {
             return nearest.id
@@ -68,15 +66,14 @@ public struct DefaultAnchorManager<Store: DataStore>: AnchorManager, StoreBacked
         try await store.commit(changes, applying: context.pushing)
     }
 
+    /// A map the caller owns, one shared with them, or one holding the anchor of an annotation
+    /// they may see: anchors are shared with whoever may see the annotations placed at them.
     public func worldMap(id: WorldMapID) async throws -> WorldMap? {
-        guard let map = try await store.worldMap(id: id),
-            map.ownerID == context.userID || (map.isShared && map.sharedWith.contains(context.userID))
-        else { return nil }
-        return map
+        try await store.worldMap(id: id, visibleTo: context.userID, at: context.now)
     }
 
     public func worldMaps() async throws -> [WorldMap] {
-        try await store.worldMaps(visibleTo: context.userID)
+        try await store.worldMaps(visibleTo: context.userID, at: context.now)
     }
 
     public func deleteWorldMap(id: WorldMapID) async throws {

@@ -141,8 +141,13 @@ public protocol InboxRepository: Sendable {
 public protocol WorldMapRepository: Sendable {
     /// The world map with `id`; nil when there is none.
     func worldMap(id: WorldMapID) async throws -> WorldMap?
-    /// World maps `viewer` owns or that are shared with them, most recently used first.
-    func worldMaps(visibleTo viewer: UserID) async throws -> [WorldMap]
+    /// The world map with `id` when `viewer` may see it at `now`: they own it, it is shared with
+    /// them, or it holds the anchor of an annotation they may see (anchors are shared with whoever
+    /// may see the annotations placed at them). Nil otherwise.
+    func worldMap(id: WorldMapID, visibleTo viewer: UserID, at now: Date) async throws -> WorldMap?
+    /// The world maps `viewer` may see at `now` (as ``worldMap(id:visibleTo:at:)``), most
+    /// recently used first.
+    func worldMaps(visibleTo viewer: UserID, at now: Date) async throws -> [WorldMap]
 }
 
 /// Applies writes atomically and tells observers (SPEC D1).

@@ -13,6 +13,9 @@ public enum SyncJournal {
         case star(userID: UserID, annotationID: AnnotationID)
         case notification(UUID)
         case worldMap(WorldMapID)
+        /// The world map holding the anchor, if any: an annotation newly placed at it may bring
+        /// the map into someone's view (anchors are shared with whoever may see the annotations).
+        case mapOfAnchor(AnchorID)
     }
 
     /// A point in the data below which records may have changed scope for some users.
@@ -23,7 +26,8 @@ public enum SyncJournal {
         public var recordID: String
         /// The layer the record was under before the change: whoever may see it may have had it.
         public var contextLayerID: LayerID?
-        /// The one user the change is about (a grantee, a star's or world map's owner).
+        /// The one user the change is about (a grantee, a star's owner, a world map's owner or a
+        /// user it was shared with).
         public var userID: UserID?
         /// True when the record was public before the change: anyone may have had it.
         public var wasPublic: Bool
@@ -58,26 +62,63 @@ public enum SyncJournal {
         }
     }
 
+    /// What a world map was before a commit, as far as access goes: who could see it.
+    public struct PriorWorldMap: Hashable, Sendable {
+        /// Its owner.
+        public var ownerID: UserID
+        /// The users it was shared with (none when it was not shared).
+        public var sharedWith: Set<UserID>
+        /// Per anchor, the layers of the annotations placed at it: whoever may see one of those
+        /// may have the map.
+        public var anchorLayers: [AnchorID: Set<LayerID>]
+        /// Per anchor, the owners of the annotations placed at it, who may have the map through
+        /// their own annotations wherever those are.
+        public var anchorOwners: [AnchorID: Set<UserID>]
+
+        /// A prior state with the given parts.
+        public init(
+            ownerID: UserID, sharedWith: Set<UserID> = [], anchorLayers: [AnchorID: Set<LayerID>] = [:],
+            anchorOwners: [AnchorID: Set<UserID>] = [:]
+        ) {
+            self.ownerID = ownerID
+            self.sharedWith = sharedWith
+            self.anchorLayers = anchorLayers
+            self.anchorOwners = anchorOwners
+        }
+
+        /// The layers and owners of the annotations placed at the anchors `dropping` selects.
+        func reached(dropping: (AnchorID) -> Bool) -> (layers: Set<LayerID>, owners: Set<UserID>) {
+            (
+                anchorLayers.filter { dropping($0.key) }.values.reduce(into: []) { $0.formUnion($1) },
+                anchorOwners.filter { dropping($0.key) }.values.reduce(into: []) { $0.formUnion($1) }
+            )
+        }
+    }
+
     /// The state a store reads, inside the commit's transaction and before applying it, so that
     /// ``accessChanges(for:prior:)`` can tell what moved.
     public struct Prior: Hashable, Sendable {
         /// The layer each saved annotation was in (absent for new annotations).
         public var annotationLayers: [AnnotationID: LayerID]
+        /// The anchor each saved annotation was placed at (absent for new annotations).
+        public var annotationAnchors: [AnnotationID: AnchorID]
         /// Each saved layer as it was (absent for new layers).
         public var layers: [LayerID: PriorLayer]
-        /// The owner of each deleted world map.
-        public var worldMapOwners: [WorldMapID: UserID]
+        /// Each saved or deleted world map as it was (absent for new maps).
+        public var worldMaps: [WorldMapID: PriorWorldMap]
         /// The saved comments that existed before the commit (the others are new).
         public var existingComments: Set<CommentID>
 
         /// Prior state with the given parts.
         public init(
-            annotationLayers: [AnnotationID: LayerID] = [:], layers: [LayerID: PriorLayer] = [:],
-            worldMapOwners: [WorldMapID: UserID] = [:], existingComments: Set<CommentID> = []
+            annotationLayers: [AnnotationID: LayerID] = [:], annotationAnchors: [AnnotationID: AnchorID] = [:],
+            layers: [LayerID: PriorLayer] = [:], worldMaps: [WorldMapID: PriorWorldMap] = [:],
+            existingComments: Set<CommentID> = []
         ) {
             self.annotationLayers = annotationLayers
+            self.annotationAnchors = annotationAnchors
             self.layers = layers
-            self.worldMapOwners = worldMapOwners
+            self.worldMaps = worldMaps
             self.existingComments = existingComments
         }
     }
@@ -95,6 +136,7 @@ public enum SyncJournal {
             case .saveAnnotation(let annotation): annotations.append(annotation.id)
             case .saveLayer(let layer): layers.append(layer.id)
             case .deleteWorldMap(let id): worldMaps.append(id)
+            case .saveWorldMap(let map): worldMaps.append(map.id)
             case .saveComment(let comment): comments.append(comment.id)
             default: break
             }
@@ -102,12 +144,17 @@ public enum SyncJournal {
         return (annotations, layers, worldMaps, comments)
     }
 
-    /// The records whose change tag a commit of `changes` sets.
-    public static func touches(for changes: ChangeSet) -> Set<Touch> {
+    /// The records whose change tag a commit of `changes` sets, given the state before it: an
+    /// annotation newly placed at an anchor also touches the anchor's world map.
+    public static func touches(for changes: ChangeSet, prior: Prior) -> Set<Touch> {
         var touches: Set<Touch> = []
         for change in changes.changes {
             switch change {
-            case .saveAnnotation(let annotation): touches.insert(.annotation(annotation.id))
+            case .saveAnnotation(let annotation):
+                touches.insert(.annotation(annotation.id))
+                if prior.annotationAnchors[annotation.id] != annotation.anchorID {
+                    touches.insert(.mapOfAnchor(annotation.anchorID))
+                }
             case .saveLayer(let layer): touches.insert(.layer(layer.id))
             case .saveComment(let comment):
                 touches.insert(.comment(comment.id))
@@ -168,14 +215,39 @@ public enum SyncJournal {
             case .setStarred(let annotationID, let userID, false, _):
                 result.append(AccessChange(recordType: .star, recordID: annotationID.uuidString, userID: userID))
             case .deleteWorldMap(let id):
-                if let owner = prior.worldMapOwners[id] {
-                    result.append(AccessChange(recordType: .worldMap, recordID: id.uuidString, userID: owner))
+                if let before = prior.worldMaps[id] {
+                    let reached = before.reached { _ in true }
+                    result += worldMapAccess(
+                        id, users: before.sharedWith.union([before.ownerID]).union(reached.owners),
+                        layers: reached.layers)
+                }
+            case .saveWorldMap(let map):
+                if let before = prior.worldMaps[map.id] {
+                    let sharedNow = map.isShared ? Set(map.sharedWith) : []
+                    let kept = Set(map.anchors.map(\.id))
+                    let reached = before.reached { !kept.contains($0) }
+                    result += worldMapAccess(
+                        map.id,
+                        users: before.sharedWith.subtracting(sharedNow).union(reached.owners).subtracting([map.ownerID]
+                        ),
+                        layers: reached.layers)
                 }
             default:
                 break
             }
         }
         return result
+    }
+
+    /// A world map may have left the view of `users` and of whoever may see `layers` (through the
+    /// annotations placed at its anchors), in a fixed order.
+    private static func worldMapAccess(_ id: WorldMapID, users: Set<UserID>, layers: Set<LayerID>) -> [AccessChange] {
+        users.sorted { $0.uuidString < $1.uuidString }.map {
+            AccessChange(recordType: .worldMap, recordID: id.uuidString, userID: $0)
+        }
+            + layers.sorted { $0.uuidString < $1.uuidString }.map {
+                AccessChange(recordType: .worldMap, recordID: id.uuidString, contextLayerID: $0)
+            }
     }
 
     private static func accessChange(of target: GrantTarget, for userID: UserID) -> AccessChange {
