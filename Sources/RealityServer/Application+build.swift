@@ -34,9 +34,11 @@ public func buildApplication(
 }
 
 /// The server over a ``PostgresStore``. The client's run loop is a service of the application's
-/// group, listed before the HTTP server (with the relay that brings other instances' commits to
+/// group, listed before every other (with the relay that brings other instances' commits to
 /// this one's live events): the group starts services in order and stops them in
-/// reverse, so the pool is up before the first request and closes after the last response. The
+/// reverse, so the pool is up before the first request and closes after the last response and
+/// after the hub, the sweepers and the job runner stop (a query after it closed would wait for
+/// a connection forever). The
 /// schema is migrated before the server binds; several instances may start on one database at
 /// once (migrations take a lock, and sessions live in the database, so a token works on each).
 private func buildPostgresApplication(
@@ -52,7 +54,10 @@ private func buildPostgresApplication(
     let store = PostgresStore(
         client: client, logger: logger, maximumConnections: clientConfiguration.options.maximumConnections)
     let liveEvents = LiveEventsStatus()
-    var app = buildApplication(configuration, store: store, liveEvents: liveEvents, logger: logger) {
+    var app = buildApplication(
+        configuration, store: store, liveEvents: liveEvents, logger: logger,
+        infrastructure: [client, PostgresCommitRelay(store: store, status: liveEvents)]
+    ) {
         do {
             // While the database cannot be reached the pool keeps trying (for about a minute);
             // SIGINT or SIGTERM in the meantime ends the wait.
@@ -61,7 +66,6 @@ private func buildPostgresApplication(
             throw ServerStartError(description: "PostgreSQL: \(detail)")
         }
     }
-    app.addServices(client, PostgresCommitRelay(store: store, status: liveEvents))
     return app
 }
 
@@ -77,12 +81,13 @@ public func buildApplication<Store: ServerStore>(
 }
 
 /// ``buildApplication(_:store:logger:)`` with live events reporting to `liveEvents`, which
-/// `/health` reads (and a PostgreSQL server's relay reports to as well); `prepareStore` runs
-/// before the server binds (a PostgreSQL store's migrations), and then assets the database still
-/// keeps move to the blob store.
+/// `/health` reads (and a PostgreSQL server's relay reports to as well); `infrastructure` are
+/// services the others need (a PostgreSQL pool), started first and stopped last; `prepareStore`
+/// runs before the server binds (a PostgreSQL store's migrations), and then assets the database
+/// still keeps move to the blob store.
 func buildApplication<Store: ServerStore>(
     _ configuration: ServerConfiguration, store: Store, liveEvents: LiveEventsStatus, logger: Logger,
-    prepareStore: @escaping @Sendable () async throws -> Void = {}
+    infrastructure: [any Service] = [], prepareStore: @escaping @Sendable () async throws -> Void = {}
 ) -> Application<RouterResponder<APIRequestContext>> {
     let metrics = ServerMetrics()
     // One limiter for both routers: an events upgrade takes from the caller's bucket too.
@@ -113,6 +118,7 @@ func buildApplication<Store: ServerStore>(
             limits: limits, metrics: metrics.connections, log: abuseLog),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "reality"),
         logger: logger)
+    app.addServices(infrastructure)
     app.addServices(
         hub,
         SessionSweeper(

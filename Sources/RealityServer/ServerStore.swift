@@ -5,5 +5,6 @@ import RealityCore
 /// job queue and invitations.
 /// `SQLiteServerStore` and `PostgresStore` implement it; every controller is generic over
 /// it, so neither pays for an existential on the hot path.
-public typealias ServerStore = DataStore & AccountRepository & AssetRepository & SyncLogReading & StorePoolReporting
+public typealias ServerStore = DataStore & AccountRepository & AssetRepository & SyncLogReading & LiveAudienceReading
+    & StorePoolReporting
     & JobQueue & InvitationRepository & StoreCacheReporting & PlanSharingReading

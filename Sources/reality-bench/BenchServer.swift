@@ -17,12 +17,16 @@ struct BenchServer {
     private let directory: URL
     private let task: Task<Void, any Error>
 
-    /// Starts a server on `port` (on `postgres` when given) and waits until it answers.
-    static func start(port: Int, postgres: String?, name: String) async throws -> BenchServer {
+    /// Starts a server on `port` (on `postgres` when given, holding connections up to `limits`)
+    /// and waits until it answers.
+    static func start(port: Int, postgres: String?, name: String, limits: ConnectionLimits = ConnectionLimits())
+        async throws -> BenchServer
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-\(name)-\(UUID())")
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             port: port, dataDirectory: directory, postgresURL: postgres, adminToken: adminToken,
             rateLimitBurst: 1 << 40, rateLimitPerSecond: 1e12, bcryptCost: 4)
+        configuration.connectionLimits = limits
         var logger = Logger(label: "reality.bench")
         logger.logLevel = .warning
         let app = try await buildApplication(configuration, logger: logger)

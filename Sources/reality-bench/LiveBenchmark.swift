@@ -6,7 +6,8 @@ import RealityStore
 import RealitySync
 
 /// `reality-bench live`: how long an annotation created on one device takes to reach another
-/// device's store over the events WebSocket, against the second device syncing in a loop.
+/// device's store over the events WebSocket, against the second device syncing in a loop; with
+/// `--clients N`, how long a commit takes to reach N users' sockets (``LiveFanout``).
 struct LiveBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "live", abstract: "Latency from a commit on one device to its arrival on another.")
@@ -14,13 +15,28 @@ struct LiveBenchmark: AsyncParsableCommand {
     @Option(help: "Untimed annotations before each measurement.") var warmup: Int = 10
     @Option(help: "Run the server on this PostgreSQL URL instead of SQLite.") var postgres: String?
     @Option(help: "Port of the server.") var port: Int = 18_186
+    @Option(help: "Time a commit's hint to this many users' sockets instead (one socket each).") var clients: Int?
+    @Option(help: "With --clients: commits per second in the steady phase.") var rate: Double = 50
+    @Option(help: "With --clients: seconds of steady commits after the timed rounds (0: none).")
+    var steadySeconds: Int = 0
     @Flag(help: "Print one JSON object.") var json = false
 
     func validate() throws {
         guard count >= 1 else { throw ValidationError("--count must be at least 1") }
+        guard (clients ?? 2) >= 2 else { throw ValidationError("--clients must be at least 2") }
+        guard rate > 0, rate.isFinite, steadySeconds >= 0 else {
+            throw ValidationError("--rate must be positive and --steady-seconds not negative")
+        }
     }
 
     func run() async throws {
+        if let clients {
+            let fanout = LiveFanout(
+                clients: clients, rounds: count, steadySeconds: steadySeconds, rate: rate, postgres: postgres,
+                port: port)
+            try BenchOutput(json: json).report(try await fanout.run())
+            return
+        }
         let server = try await BenchServer.start(port: port, postgres: postgres, name: "live")
         defer { server.stop() }
         let user = try await BenchUser.make(server.client, admin: BenchServer.adminToken, name: "live")

@@ -135,7 +135,7 @@ struct LiveEventsTests {
 
 /// Collects the events one socket receives.
 actor EventRecorder {
-    private var events: [LiveEvent] = []
+    private(set) var events: [LiveEvent] = []
     /// Every text frame as it arrived, `ready` included.
     private(set) var frames: [String] = []
     private var isConnected = false

@@ -74,6 +74,14 @@ struct PostgresServerTests {
         }
     }
 
+    /// The hub's shared look stays exact across instances: grants, revokes and public changes
+    /// committed on one instance reach the right sockets on the other, and no others.
+    @Test func liveHintsStayExact_acrossInstances() async throws {
+        try await withTwoInstances { viaOne, viaTwo in
+            try await LiveAudienceTests.scenario(commitVia: viaOne, listenVia: viaTwo)
+        }
+    }
+
     @Test func badPostgresURL_refusesToStart() async throws {
         let configuration = ServerConfiguration(port: 0, postgresURL: "mysql://somewhere/db")
         await #expect(throws: ServerStartError.self) {

@@ -144,3 +144,22 @@ extension SyncLogReading {
         try await recordedSyncMutations(userID: userID, mutationIDs: [mutationID])[mutationID]
     }
 }
+
+/// Who the commits after a point may concern other than as they concern everyone (the live-events
+/// hub's shortcut, docs/sync-protocol.md "Live events"). A user outside ``users`` finds nothing of
+/// those commits in their private or shared feed, and in their public feed exactly what a user
+/// with no ties to anything finds there; so one public feed read answers for all of them.
+public enum LiveAudience: Hashable, Sendable {
+    /// Access changed, or a world map did, in those commits: any user may be concerned in any way.
+    case everyone
+    /// The users tied to a record those commits touched: its owner, the owners of and grantees on
+    /// the layers it is in (as far up as access flows), an annotation's direct grantees, the
+    /// owner of a star or user record and the recipient of a notification.
+    case users(Set<UserID>)
+}
+
+/// Reads ``LiveAudience``.
+public protocol LiveAudienceReading: Sendable {
+    /// Who the commits after `sequence` concern beyond what they show everyone.
+    func liveAudience(after sequence: Int64) async throws -> LiveAudience
+}

@@ -12,18 +12,29 @@ import ServiceLifecycle
 ///
 /// A swift-service-lifecycle `Service`: it listens to the store's commits until shutdown.
 actor EventHub<Store: ServerStore>: Service {
-    private struct Connection {
-        var userID: UserID
-        var continuation: AsyncStream<LiveEvent>.Continuation
+    /// One user's connections and how far the hub has looked into each of their feeds for them.
+    private struct Listener {
         var cursors: [SyncScope: SyncCursor]
+        var sockets: [UUID: AsyncStream<LiveEvent>.Continuation] = [:]
+
+        /// The earliest commit any of the cursors stands at.
+        var earliest: Int64 { cursors.values.map(\.sequence).min() ?? 0 }
     }
 
     private let store: Store
     private let logger: Logger
     /// Where `/health` learns that the hub stopped.
     private let status: LiveEventsStatus
-    private var connections: [UUID: Connection] = [:]
+    private var listeners: [UserID: Listener] = [:]
+    private var owners: [UUID: UserID] = [:]
     private var epoch: Int64?
+    /// The commit through which the hub has looked for everyone (the public feed of a user with
+    /// no ties to anything); nil until the first look.
+    private var lookedThrough: Int64?
+
+    /// A user who owns nothing and holds no grant: their public feed is what a commit shows
+    /// everyone not tied to it (no account has the nil UUID).
+    private static var nobody: UserID { UserID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))) }
 
     init(store: Store, logger: Logger, status: LiveEventsStatus) {
         self.store = store
@@ -37,19 +48,22 @@ actor EventHub<Store: ServerStore>: Service {
         let head = try await currentHead(of: userID)
         let id = UUID()
         continuation.yield(.ready)
-        connections[id] = Connection(
-            userID: userID, continuation: continuation,
-            cursors: Dictionary(uniqueKeysWithValues: SyncScope.allCases.map { ($0, SyncCursor.after(head)) }))
+        // A user's other sockets keep their cursors: what they were told stands for this one too
+        // (at worst it hears of a change made just before it connected).
+        listeners[userID, default: Listener(cursors: Self.cursors(after: head))].sockets[id] = continuation
+        owners[id] = userID
         return (id, stream)
     }
 
     /// Forgets a connection.
     func disconnect(_ id: UUID) {
-        connections.removeValue(forKey: id)?.continuation.finish()
+        guard let userID = owners.removeValue(forKey: id) else { return }
+        listeners[userID]?.sockets.removeValue(forKey: id)?.finish()
+        if listeners[userID]?.sockets.isEmpty == true { listeners.removeValue(forKey: userID) }
     }
 
     /// How many connections are open.
-    var connectionCount: Int { connections.count }
+    var connectionCount: Int { owners.count }
 
     func run() async throws {
         epoch = try? await store.syncEpoch()
@@ -58,49 +72,125 @@ actor EventHub<Store: ServerStore>: Service {
         _ = await cancelWhenGracefulShutdown {
             for await event in commits { await self.deliver(event) }
         }
-        for connection in connections.values { connection.continuation.finish() }
-        connections.removeAll()
+        for listener in listeners.values {
+            for socket in listener.sockets.values { socket.finish() }
+        }
+        listeners.removeAll()
+        owners.removeAll()
         status.hubStopped()
     }
 
-    /// After a commit: each connection's feed of each scope since the last look; a scope with
-    /// entries gets a hint, and notifications in the private feed are sent whole.
+    /// After a commit: each listening user's feed of each scope since the last look; a scope with
+    /// entries gets a hint on every socket of theirs, and notifications in the private feed are
+    /// sent whole.
+    ///
+    /// Most users are tied to nothing a commit touched: for them one read of the public feed of a
+    /// user tied to nothing stands in for their three feeds (``LiveAudience``). Only the users the
+    /// commit is tied to, and any whose cursors are behind that read, have their own feeds read;
+    /// and when access changed, everyone does.
     private func deliver(_ event: CommitEvent) async {
+        guard !listeners.isEmpty else {
+            // Nothing to look for; the next listener's first commit starts afresh.
+            lookedThrough = nil
+            epoch = (try? await store.syncEpoch()) ?? epoch
+            return
+        }
         let now = Timestamp.now()
         let currentEpoch = try? await store.syncEpoch()
         let newEpoch = currentEpoch != nil && currentEpoch != epoch
         epoch = currentEpoch ?? epoch
-        for id in Array(connections.keys) {
-            guard let connection = connections[id] else { continue }
-            var scopes: [SyncScope] = []
-            var notifications: [AppNotification] = []
-            var cursors = connection.cursors
-            for scope in SyncScope.allCases {
-                guard let cursor = cursors[scope] else { continue }
-                do {
-                    let page = try await store.syncFeed(
-                        for: connection.userID, scope: scope, after: cursor, limit: Self.pageSize, now: now)
-                    if newEpoch || !page.entries.isEmpty { scopes.append(scope) }
-                    for case .notification(let notification) in page.entries.compactMap(\.record) {
-                        notifications.append(notification)
-                    }
-                    cursors[scope] = .after(page.head)
-                } catch {
-                    logger.warning("live events: feed check failed", metadata: ["error": "\(error)"])
-                    scopes.append(scope)
-                }
+        let shortcut = await lookForEveryone(now: now)
+        for userID in Array(listeners.keys) {
+            // Shutting down: the store may close at any moment; the sockets end anyway.
+            guard !Task.isCancelled else { return }
+            guard let listener = listeners[userID] else { continue }
+            if let shortcut, let looked = lookedThrough, listener.earliest >= looked,
+                !shortcut.tied.contains(userID)
+            {
+                var scopes: [SyncScope] = newEpoch ? SyncScope.allCases : []
+                if !newEpoch && shortcut.publicChanged { scopes.append(.public) }
+                let cursors = listener.cursors.mapValues { max($0, .after(shortcut.head)) }
+                publish(scopes, notifications: [], to: userID, cursors: cursors)
+            } else {
+                let (scopes, notifications, cursors) = await look(at: userID, from: listener.cursors, now: now)
+                publish(
+                    newEpoch ? SyncScope.allCases : scopes, notifications: notifications, to: userID, cursors: cursors)
             }
-            guard connections[id] != nil else { continue }
-            connections[id]?.cursors = cursors
-            if !scopes.isEmpty { connection.continuation.yield(.changes(scopes: scopes)) }
+        }
+        if let shortcut { lookedThrough = shortcut.head }
+    }
+
+    /// What the commits since ``lookedThrough`` show everyone, and who they are tied to; nil when
+    /// every user's feeds must be read (access changed, a read failed, or this is the first look).
+    private func lookForEveryone(now: Date) async -> (head: Int64, publicChanged: Bool, tied: Set<UserID>)? {
+        do {
+            let from = lookedThrough ?? .max
+            let page = try await store.syncFeed(
+                for: Self.nobody, scope: .public, after: .after(from), limit: 1, now: now)
+            guard let looked = lookedThrough else {
+                lookedThrough = page.head
+                return nil
+            }
+            // Read after the page: it covers at least the commits the page does.
+            guard case .users(let tied) = try await store.liveAudience(after: looked) else {
+                lookedThrough = page.head
+                return nil
+            }
+            return (page.head, !page.entries.isEmpty, tied)
+        } catch {
+            if !Task.isCancelled {
+                logger.warning("live events: the shared look failed", metadata: ["error": "\(error)"])
+            }
+            return nil
+        }
+    }
+
+    /// `userID`'s own feeds since `cursors`: the scopes with entries, the notifications, the new cursors.
+    private func look(at userID: UserID, from cursors: [SyncScope: SyncCursor], now: Date) async -> (
+        [SyncScope], [AppNotification], [SyncScope: SyncCursor]
+    ) {
+        var scopes: [SyncScope] = []
+        var notifications: [AppNotification] = []
+        var cursors = cursors
+        for scope in SyncScope.allCases {
+            guard let cursor = cursors[scope] else { continue }
+            do {
+                let page = try await store.syncFeed(
+                    for: userID, scope: scope, after: cursor, limit: Self.pageSize, now: now)
+                if !page.entries.isEmpty { scopes.append(scope) }
+                for case .notification(let notification) in page.entries.compactMap(\.record) {
+                    notifications.append(notification)
+                }
+                cursors[scope] = .after(page.head)
+            } catch {
+                logger.warning("live events: feed check failed", metadata: ["error": "\(error)"])
+                scopes.append(scope)
+            }
+        }
+        return (scopes, notifications, cursors)
+    }
+
+    /// Sends the hints and notifications to every socket `userID` still has, and keeps the cursors.
+    private func publish(
+        _ scopes: [SyncScope], notifications: [AppNotification], to userID: UserID,
+        cursors: [SyncScope: SyncCursor]
+    ) {
+        guard let sockets = listeners[userID]?.sockets.values else { return }
+        listeners[userID]?.cursors = cursors
+        for socket in sockets {
+            if !scopes.isEmpty { socket.yield(.changes(scopes: scopes)) }
             for notification in notifications where !notification.isRead {
-                connection.continuation.yield(.notification(notification))
+                socket.yield(.notification(notification))
             }
         }
     }
 
     /// Entries a look reads per scope; beyond them the hint still goes out and the device pulls.
     private static var pageSize: Int { 50 }
+
+    private static func cursors(after head: Int64) -> [SyncScope: SyncCursor] {
+        Dictionary(uniqueKeysWithValues: SyncScope.allCases.map { ($0, SyncCursor.after(head)) })
+    }
 
     private func currentHead(of userID: UserID) async throws -> Int64 {
         try await store.syncFeed(

@@ -1,0 +1,49 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+extension PostgresStore: LiveAudienceReading {
+    public func liveAudience(after sequence: Int64) async throws -> LiveAudience {
+        try await read { connection in
+            var query = PostgresQuery(unsafeSQL: Self.liveAudienceSQL)
+            query.binds.append(sequence)
+            var everyone = false
+            var users: Set<UserID> = []
+            for (flag, user) in try await connection.rows(query, logger: logger, { try $0.decode((Bool, UUID?).self) })
+            {
+                if flag { everyone = true } else if let user { users.insert(UserID(user)) }
+            }
+            return everyone ? .everyone : .users(users)
+        }
+    }
+
+    /// The SQLite store's `LiveAudienceSQL` in one statement: a first row `(true, NULL)` when an
+    /// access change or a world map's change follows `$1`, then `(false, user)` for each user tied
+    /// to a record touched after it.
+    private static let liveAudienceSQL = """
+        WITH RECURSIVE
+        touched_annotations(id) AS (
+            SELECT id FROM annotations WHERE changeSeq > $1
+            UNION SELECT annotationID FROM comments WHERE changeSeq > $1
+        ),
+        chain(id, depth) AS (
+            SELECT id, 0 FROM layers WHERE changeSeq > $1
+            UNION SELECT layerID, 0 FROM annotations WHERE id IN (SELECT id FROM touched_annotations)
+            UNION SELECT l.parentLayerID, c.depth + 1 FROM chain c JOIN layers l ON l.id = c.id
+            WHERE l.parentLayerID IS NOT NULL AND c.depth < \(LayerChain.maxDepth - 1)
+        )
+        SELECT true, NULL::uuid WHERE EXISTS (SELECT 1 FROM sync_access_changes WHERE seq > $1)
+            OR EXISTS (SELECT 1 FROM world_maps WHERE changeSeq > $1)
+        UNION ALL
+        SELECT false, u FROM (
+            SELECT ownerID FROM layers WHERE id IN (SELECT id FROM chain)
+            UNION SELECT userID FROM grants WHERE targetType = 'layer' AND targetID IN (SELECT id FROM chain)
+            UNION SELECT ownerID FROM annotations WHERE id IN (SELECT id FROM touched_annotations)
+            UNION SELECT userID FROM grants WHERE targetType = 'annotation'
+                AND targetID IN (SELECT id FROM touched_annotations)
+            UNION SELECT userID FROM stars WHERE changeSeq > $1
+            UNION SELECT recipientID FROM notifications WHERE changeSeq > $1
+            UNION SELECT id FROM users WHERE changeSeq > $1
+        ) AS tied(u)
+        """
+}
