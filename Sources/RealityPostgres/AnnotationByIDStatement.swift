@@ -2,26 +2,41 @@ import Foundation
 import PostgresNIO
 import RealityCore
 
-/// One annotation by ID, deleted or not, complete in one round trip: its row, then its grants,
-/// reactions, views and attachments, each aggregated into a JSON array of arrays (in the orders
-/// ``PostgresAnnotationAssembler``'s statements use). Reading one annotation is what nearly every
-/// request by ID does first; the assembler's five statements cost five round trips.
+/// The parts of annotation alias `a` kept in other tables — its grants, reactions, views and
+/// attachments — each aggregated into a JSON array of arrays (in the orders the SQLite store's
+/// `AnnotationAssembler` reads them), as four text columns.
+enum AnnotationPartsSQL {
+    static let columns = """
+        (SELECT json_agg(json_build_array(g.id, g.userID, g.level, g.grantedAt, g.grantedBy, g.expiresAt)
+                         ORDER BY g.grantedAt, g.userID)
+         FROM grants g WHERE g.targetType = 'annotation' AND g.targetID = a.id)::text,
+        (SELECT json_agg(json_build_array(r.id, r.emoji, r.userID, r.createdAt)
+                         ORDER BY r.createdAt, r.userID, r.emoji COLLATE "C")
+         FROM reactions r WHERE r.annotationID = a.id)::text,
+        (SELECT json_agg(json_build_array(v.userID, v.count) ORDER BY v.firstReadAt, v.userID)
+         FROM views v WHERE v.annotationID = a.id)::text,
+        (SELECT json_agg(json_build_array(
+                    t.id, t.fileName, t.fileType, t.fileSize, t.localURL, t.cloudAssetID, t.thumbnailURL,
+                    t.uploadedAt) ORDER BY t.position)
+         FROM attachments t WHERE t.annotationID = a.id)::text
+        """
+
+    /// Reads the four ``columns`` at `cells` into `annotation`.
+    static func read(_ cells: inout ColumnReader, into annotation: inout Annotation) throws {
+        annotation.permissions = try cells.json([GrantCells].self)?.map(\.permission) ?? []
+        annotation.reactions = try cells.json([ReactionCells].self)?.map(\.reaction) ?? []
+        let views = try cells.json([ViewCells].self) ?? []
+        annotation.viewedBy = views.map(\.userID)
+        annotation.viewCount = views.reduce(0) { $0 + $1.count }
+        annotation.attachments = try cells.json([AttachmentCells].self)?.map(\.attachment) ?? []
+    }
+}
+
+/// One annotation by ID, deleted or not, complete in one round trip: its row, then its parts
+/// (``AnnotationPartsSQL``). Reading one annotation is what nearly every request by ID does first.
 struct AnnotationByIDStatement: PostgresPreparedStatement {
     static let sql = """
-        SELECT \(AnnotationColumns.selection),
-            (SELECT json_agg(json_build_array(g.id, g.userID, g.level, g.grantedAt, g.grantedBy, g.expiresAt)
-                             ORDER BY g.grantedAt, g.userID)
-             FROM grants g WHERE g.targetType = 'annotation' AND g.targetID = a.id)::text,
-            (SELECT json_agg(json_build_array(r.id, r.emoji, r.userID, r.createdAt)
-                             ORDER BY r.createdAt, r.userID, r.emoji COLLATE "C")
-             FROM reactions r WHERE r.annotationID = a.id)::text,
-            (SELECT json_agg(json_build_array(v.userID, v.count) ORDER BY v.firstReadAt, v.userID)
-             FROM views v WHERE v.annotationID = a.id)::text,
-            (SELECT json_agg(json_build_array(
-                        t.id, t.fileName, t.fileType, t.fileSize, t.localURL, t.cloudAssetID, t.thumbnailURL,
-                        t.uploadedAt) ORDER BY t.position)
-             FROM attachments t WHERE t.annotationID = a.id)::text
-        FROM annotations a WHERE a.id = $1
+        SELECT \(AnnotationColumns.selection), \(AnnotationPartsSQL.columns) FROM annotations a WHERE a.id = $1
         """
     static let bindingDataTypes: [PostgresDataType] = [.uuid]
     typealias Row = Annotation
@@ -37,13 +52,29 @@ struct AnnotationByIDStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var annotation = try AnnotationColumns.annotation(from: row)
         var cells = ColumnReader(row, from: AnnotationColumns.count)
-        annotation.permissions = try cells.json([GrantCells].self)?.map(\.permission) ?? []
-        annotation.reactions = try cells.json([ReactionCells].self)?.map(\.reaction) ?? []
-        let views = try cells.json([ViewCells].self) ?? []
-        annotation.viewedBy = views.map(\.userID)
-        annotation.viewCount = views.reduce(0) { $0 + $1.count }
-        annotation.attachments = try cells.json([AttachmentCells].self)?.map(\.attachment) ?? []
+        try AnnotationPartsSQL.read(&cells, into: &annotation)
         return annotation
+    }
+}
+
+/// The parts (``AnnotationPartsSQL``) of a batch of annotations in one round trip, by ID.
+struct AnnotationPartsStatement: PostgresPreparedStatement {
+    static let sql = "SELECT a.id, \(AnnotationPartsSQL.columns) FROM unnest($1::uuid[]) AS a(id)"
+    static let bindingDataTypes: [PostgresDataType] = [.uuidArray]
+    /// An annotation's ID and the cells of its parts, read with ``AnnotationPartsSQL/read(_:into:)``.
+    typealias Row = (UUID, PostgresRow)
+
+    var ids: [UUID]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(ids)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var cells = ColumnReader(row)
+        return (try cells.next(UUID.self), row)
     }
 }
 

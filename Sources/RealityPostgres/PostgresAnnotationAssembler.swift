@@ -3,45 +3,25 @@ import PostgresNIO
 import RealityCore
 
 /// Completes annotations read from their table with the parts kept in other tables — grants,
-/// reactions, viewers, view counts and attachments — in one prepared query per table for the
-/// whole batch, as the SQLite store's `AnnotationAssembler` does.
+/// reactions, viewers, view counts and attachments — in one prepared query for the whole batch
+/// (``AnnotationPartsStatement``), as the SQLite store's `AnnotationAssembler` does.
 enum PostgresAnnotationAssembler {
     /// `annotations`, in order, each complete.
     static func complete(
         _ annotations: [Annotation], on connection: PostgresConnection, logger: Logger
     ) async throws -> [Annotation] {
         guard !annotations.isEmpty else { return [] }
-        let ids = annotations.map(\.id.rawValue)
-        var grants: [UUID: [Permission]] = [:]
-        for (target, grant) in try await connection.rows(
-            GrantsStatement(targetType: "annotation", ids: ids), logger: logger)
+        var index: [UUID: Int] = [:]
+        for (position, annotation) in annotations.enumerated() { index[annotation.id.rawValue] = position }
+        var complete = annotations
+        for (id, row) in try await connection.rows(
+            AnnotationPartsStatement(ids: Array(index.keys)), logger: logger)
         {
-            grants[target, default: []].append(grant)
+            guard let position = index[id] else { continue }
+            var cells = ColumnReader(row, from: 1)
+            try AnnotationPartsSQL.read(&cells, into: &complete[position])
         }
-        var reactions: [UUID: [Reaction]] = [:]
-        for (annotationID, reaction) in try await connection.rows(ReactionsStatement(ids: ids), logger: logger) {
-            reactions[annotationID, default: []].append(reaction)
-        }
-        var viewers: [UUID: [UserID]] = [:]
-        var viewCounts: [UUID: Int] = [:]
-        for (annotationID, userID, count) in try await connection.rows(ViewsStatement(ids: ids), logger: logger) {
-            viewers[annotationID, default: []].append(userID)
-            viewCounts[annotationID, default: 0] += count
-        }
-        var attachments: [UUID: [Attachment]] = [:]
-        for (annotationID, attachment) in try await connection.rows(AttachmentsStatement(ids: ids), logger: logger) {
-            attachments[annotationID, default: []].append(attachment)
-        }
-        return annotations.map { annotation in
-            var annotation = annotation
-            let key = annotation.id.rawValue
-            annotation.permissions = grants[key] ?? []
-            annotation.reactions = reactions[key] ?? []
-            annotation.viewedBy = viewers[key] ?? []
-            annotation.viewCount = viewCounts[key] ?? 0
-            annotation.attachments = attachments[key] ?? []
-            return annotation
-        }
+        return complete
     }
 
     /// `layers` with their grants attached.

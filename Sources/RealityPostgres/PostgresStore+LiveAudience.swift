@@ -5,22 +5,35 @@ import RealityCore
 extension PostgresStore: LiveAudienceReading {
     public func liveAudience(after sequence: Int64) async throws -> LiveAudience {
         try await read { connection in
-            var query = PostgresQuery(unsafeSQL: Self.liveAudienceSQL)
-            query.binds.append(sequence)
             var everyone = false
             var users: Set<UserID> = []
-            for (flag, user) in try await connection.rows(query, logger: logger, { try $0.decode((Bool, UUID?).self) })
-            {
+            for (flag, user) in try await connection.rows(LiveAudienceStatement(sequence: sequence), logger: logger) {
                 if flag { everyone = true } else if let user { users.insert(UserID(user)) }
             }
             return everyone ? .everyone : .users(users)
         }
     }
+}
 
-    /// The SQLite store's `LiveAudienceSQL` in one statement: a first row `(true, NULL)` when an
-    /// access change or a world map's change follows `$1`, then `(false, user)` for each user tied
-    /// to a record touched after it.
-    private static let liveAudienceSQL = """
+/// The SQLite store's `LiveAudienceSQL` in one prepared statement (the hub runs it after every
+/// commit): a first row `(true, NULL)` when an access change or a world map's change follows `$1`,
+/// then `(false, user)` for each user tied to a record touched after it.
+struct LiveAudienceStatement: PostgresPreparedStatement {
+    static let bindingDataTypes: [PostgresDataType] = [.int8]
+    typealias Row = (Bool, UUID?)
+
+    /// The commit after which commits count.
+    var sequence: Int64
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(sequence)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+
+    static let sql = """
         WITH RECURSIVE
         touched_annotations(id) AS (
             SELECT id FROM annotations WHERE changeSeq > $1

@@ -2,6 +2,27 @@ import Foundation
 import PostgresNIO
 import RealityCore
 
+/// The feed (``PostgresSyncFeedSQL/feed``) prepared once per connection. Planning it cost 14 of
+/// the 15 ms a page took as a one-off statement (issue 24, measured with
+/// `log_min_duration_statement`); the store's sessions keep generic plans of prepared statements
+/// (``PostgresStore/sessionSettings(_:)``), so it is planned once.
+struct SyncFeedStatement: PostgresPreparedStatement {
+    static let sql = PostgresSyncFeedSQL.feed
+    /// Viewer, now, scope, limit, the access changes' cursor (sequence, type, ID), then a bound
+    /// (sequence, ID) per record type position.
+    static let bindingDataTypes: [PostgresDataType] =
+        [.uuid, .int8, .text, .int8, .int8, .int8, .uuid]
+        + Array(repeating: [PostgresDataType.int8, .uuid], count: PostgresSyncFeedSQL.lastPosition).flatMap { $0 }
+    typealias Row = (Int64, Int64?, Int?, UUID?, Bool?)
+
+    /// The bindings, in ``bindingDataTypes``' order.
+    var bindings: PostgresBindings
+
+    func makeBindings() throws -> PostgresBindings { bindings }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+}
+
 extension PostgresStore: SyncLogReading {
     /// The page is read in one read-only REPEATABLE READ transaction: the feed's rows and the clock
     /// in one statement, then the records of the page, all from one snapshot, so a record comes
@@ -23,7 +44,7 @@ extension PostgresStore: SyncLogReading {
             _ = query.bind(bound.sequence)
             _ = query.bind(bound.id)
         }
-        let statement = query.query(PostgresSyncFeedSQL.feed)
+        let statement = SyncFeedStatement(bindings: query.binds)
         return try await read { connection in
             var page = SyncFeedPage(entries: [], cursor: cursor, moreComing: false, head: 0)
             try await transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
@@ -34,13 +55,11 @@ extension PostgresStore: SyncLogReading {
     }
 
     private static func page(
-        _ statement: PostgresQuery, viewer: UserID, limit: Int, on connection: PostgresConnection, logger: Logger
+        _ statement: SyncFeedStatement, viewer: UserID, limit: Int, on connection: PostgresConnection, logger: Logger
     ) async throws -> SyncFeedPage {
         var head: Int64 = 0
         var rows: [SyncFeedRow] = []
-        for try await (clock, seq, t, id, inScope) in try await connection.query(statement, logger: logger)
-            .decode((Int64, Int64?, Int?, UUID?, Bool?).self)
-        {
+        for (clock, seq, t, id, inScope) in try await connection.rows(statement, logger: logger) {
             head = clock
             guard let seq, let t, let id, let inScope else { continue }
             rows.append(SyncFeedRow(sequence: seq, typeOrder: t, recordID: id.lowercasedString, inScope: inScope))
