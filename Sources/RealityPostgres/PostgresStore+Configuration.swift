@@ -24,10 +24,9 @@ extension PostgresStore {
             (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
         if let socketDirectory = items["host"], socketDirectory.hasPrefix("/") {
             let port = components.port ?? 5432
-            return sessionSettings(
-                PostgresClient.Configuration(
-                    unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: username, password: password,
-                    database: database.isEmpty ? nil : database))
+            return PostgresClient.Configuration(
+                unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: username, password: password,
+                database: database.isEmpty ? nil : database)
         }
         guard let host = components.host, !host.isEmpty else { throw invalid("no host") }
         let tls: PostgresClient.Configuration.TLS
@@ -40,22 +39,9 @@ extension PostgresStore {
         case "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
         case let mode: throw invalid("unknown sslmode \(mode)")
         }
-        return sessionSettings(
-            PostgresClient.Configuration(
-                host: host, port: components.port ?? 5432, username: username, password: password,
-                database: database.isEmpty ? nil : database, tls: tls))
+        return PostgresClient.Configuration(
+            host: host, port: components.port ?? 5432, username: username, password: password,
+            database: database.isEmpty ? nil : database, tls: tls)
     }
 
-    /// `configuration` with the settings the store's sessions need: prepared statements keep one
-    /// generic plan (`plan_cache_mode`), planned once per connection. The store prepares only
-    /// statements whose plans do not hang on their parameters' values (lookups by key, and the
-    /// sync feed, whose custom plans took 14 ms to make); one-off statements are planned each time
-    /// whatever the mode.
-    public static func sessionSettings(_ configuration: PostgresClient.Configuration) -> PostgresClient.Configuration {
-        var configuration = configuration
-        if !configuration.options.additionalStartupParameters.contains(where: { $0.0 == "plan_cache_mode" }) {
-            configuration.options.additionalStartupParameters.append(("plan_cache_mode", "force_generic_plan"))
-        }
-        return configuration
-    }
 }

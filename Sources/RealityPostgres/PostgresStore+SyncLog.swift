@@ -2,10 +2,12 @@ import Foundation
 import PostgresNIO
 import RealityCore
 
-/// The feed (``PostgresSyncFeedSQL/feed``) prepared once per connection. Planning it cost 14 of
-/// the 15 ms a page took as a one-off statement (issue 24, measured with
-/// `log_min_duration_statement`); the store's sessions keep generic plans of prepared statements
-/// (``PostgresStore/sessionSettings(_:)``), so it is planned once.
+/// The feed (``PostgresSyncFeedSQL/feed``) prepared once per connection: parsed once, and
+/// PostgreSQL may keep one generic plan of it when that plan costs no more than the ones it
+/// makes for each call's values (planning cost 14 of the 15 ms a page took as a one-off
+/// statement; issue 24, measured with `log_min_duration_statement`). Forcing the generic plan
+/// was tried and refused: a plan made while the tables were empty made a first sync ten times
+/// slower.
 struct SyncFeedStatement: PostgresPreparedStatement {
     static let sql = PostgresSyncFeedSQL.feed
     /// Viewer, now, scope, limit, the access changes' cursor (sequence, type, ID), then a bound

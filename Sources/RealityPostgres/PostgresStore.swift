@@ -69,7 +69,7 @@ public struct PostgresStore: Sendable {
         configuration: PostgresClient.Configuration, logger: Logger,
         _ body: (PostgresStore) async throws -> Result
     ) async throws -> Result {
-        let client = PostgresClient(configuration: sessionSettings(configuration), backgroundLogger: logger)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
