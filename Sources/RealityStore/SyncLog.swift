@@ -77,9 +77,24 @@ enum SyncLog {
     /// Numbers the commit and records what it changed; call after applying `changes`.
     static func record(_ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date, in db: Database) throws {
         let seq = try nextSequence(in: db)
+        var anchors: [String] = []
         for touch in SyncJournal.touches(for: changes, prior: prior) {
+            if case .mapOfAnchor(let id) = touch {
+                anchors.append(id.uuidString)
+                continue
+            }
             let (sql, arguments) = stamp(touch)
             try db.cachedStatement(sql: sql).execute(arguments: StatementArguments([seq] + arguments))
+        }
+        if !anchors.isEmpty {
+            // One statement for the commit's anchors (a push places hundreds of notes, most at
+            // anchors in no map).
+            try db.cachedStatement(
+                sql: """
+                    UPDATE world_maps SET changeSeq = ?
+                    WHERE id IN (SELECT worldMapID FROM anchors WHERE id IN (SELECT value FROM json_each(?)))
+                    """
+            ).execute(arguments: [seq, String(decoding: try JSONEncoder().encode(anchors), as: UTF8.self)])
         }
         for placement in SyncJournal.placements(for: changes, prior: prior) {
             let (sql, arguments) = place(placement)
