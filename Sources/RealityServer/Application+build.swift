@@ -54,7 +54,7 @@ private func buildPostgresApplication(
     let store = PostgresStore(
         client: client, logger: logger, maximumConnections: clientConfiguration.options.maximumConnections)
     let liveEvents = LiveEventsStatus()
-    var app = buildApplication(
+    let app = buildApplication(
         configuration, store: store, liveEvents: liveEvents, logger: logger,
         infrastructure: [client, PostgresCommitRelay(store: store, status: liveEvents)]
     ) {
