@@ -10,6 +10,14 @@ extension PostgresStore: WorldMapRepository {
         .first
     }
 
+    public func worldMapID(holding anchor: AnchorID) async throws -> WorldMapID? {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT worldMapID FROM anchors WHERE id = \(anchor.rawValue)", logger: logger
+            ) { WorldMapID(try $0.decode(UUID.self)) }.first
+        }
+    }
+
     public func worldMap(id: WorldMapID, visibleTo viewer: UserID, at now: Date) async throws -> WorldMap? {
         try await worldMaps(visibleTo: viewer, at: now, only: id).first
     }

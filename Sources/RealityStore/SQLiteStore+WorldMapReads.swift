@@ -10,6 +10,14 @@ extension SQLiteStore: WorldMapRepository {
         }
     }
 
+    public func worldMapID(holding anchor: AnchorID) async throws -> WorldMapID? {
+        try await read { db in
+            try String.fetchOne(
+                db.cachedStatement(sql: "SELECT worldMapID FROM anchors WHERE id = ?"), arguments: [anchor.uuidString]
+            ).flatMap(WorldMapID.init(uuidString:))
+        }
+    }
+
     public func worldMap(id: WorldMapID, visibleTo viewer: UserID, at now: Date) async throws -> WorldMap? {
         try await worldMaps(visibleTo: viewer, at: now, only: id).first
     }

@@ -108,6 +108,15 @@ import Testing
             #expect(after.changes.deleted(.worldMap) == [map.id.uuidString])
             #expect(try await api.send(.get, "/api/v1/assets/\(sha)", token: vera.token).status == .notFound)
             #expect(try await api.send(.get, "/api/v1/worldmaps/\(map.id)", token: vera.token).status == .notFound)
+            // An anchor ID Vera once saw grants nothing: she may not place a note of her own at it.
+            let veraLayer = try await api.createLayer(vera, name: "Mine")
+            let placed = try await api.send(
+                .post, "/api/v1/annotations", token: vera.token,
+                json: CreateAnnotationRequest(
+                    type: .text, content: AnnotationContent(text: "Back door"), position: [0, 0, 0],
+                    anchorID: origin.id, layerID: veraLayer.id))
+            #expect(placed.status == .badRequest || placed.status == .unprocessableContent, "\(placed.status)")
+            #expect(try await api.send(.get, "/api/v1/worldmaps/\(map.id)", token: vera.token).status == .notFound)
             let benAfter = try await api.pullAll(ben, .shared, since: updates.token)
             #expect(benAfter.changes.deleted(.worldMap).isEmpty)
             #expect(try await api.send(.get, "/api/v1/worldmaps/\(map.id)", token: ben.token).status == .ok)

@@ -113,6 +113,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         }
         try annotation.validate()
         try await references.assets(of: annotation, replacing: nil)
+        if draft.anchorID != nil { try await references.anchor(of: annotation, replacing: nil) }
         return try await references.withServerFacts(annotation)
     }
 
@@ -157,6 +158,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         updated.updatedAt = max(context.now, current.updatedAt)
         try updated.validate()
         try await references.assets(of: updated, replacing: current)
+        try await references.anchor(of: updated, replacing: current)
         updated = try await references.withServerFacts(updated)
         var changes = ChangeSet(preconditions: [.annotationUnchanged(current.id, updatedAt: current.updatedAt)])
         changes.append(.saveAnnotation(updated))

@@ -46,6 +46,18 @@ struct ReferenceCheck<Store: DataStore>: Sendable {
     }
 
     /// The assets of `map` (the map's bytes and its thumbnail) that `previous` did not name.
+    /// An annotation newly placed at an anchor of a world map makes that map visible to whoever
+    /// may see the annotation, so its author must be able to see the map (field `anchorID`): an
+    /// anchor ID someone once saw grants nothing.
+    func anchor(of annotation: Annotation, replacing previous: Annotation?) async throws {
+        guard annotation.anchorID != previous?.anchorID,
+            let mapID = try await store.worldMapID(holding: annotation.anchorID),
+            try await store.worldMap(id: mapID, visibleTo: context.userID, at: context.now) == nil
+        else { return }
+        throw ValidationError(
+            field: "anchorID", reason: .notAllowed(detail: "not an anchor of a world map you may see"))
+    }
+
     func assets(of map: WorldMap, replacing previous: WorldMap?) async throws {
         let kept = Set([previous?.worldMapAssetID, previous?.thumbnailAssetID].compactMap { $0 })
         if !kept.contains(map.worldMapAssetID) {
