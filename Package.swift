@@ -42,10 +42,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "RealityCore", swiftSettings: strict),
+        // Out of Box (seed 004), the second app on the platform: its model, rules and services,
+        // Foundation only; its storage and routes live in the platform's modules.
+        .target(name: "OutOfBoxCore", swiftSettings: strict),
         .target(
             name: "RealityStore",
             dependencies: [
-                "RealityCore", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift"),
+                "RealityCore", "OutOfBoxCore", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
@@ -62,16 +65,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
         .target(
             name: "RealityPostgres",
-            dependencies: ["RealityCore", .product(name: "PostgresNIO", package: "postgres-nio")],
+            dependencies: ["RealityCore", "OutOfBoxCore", .product(name: "PostgresNIO", package: "postgres-nio")],
             swiftSettings: strict),
         .target(
             name: "RealityAPI",
-            dependencies: ["RealityCore", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: ["RealityCore", "OutOfBoxCore", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: strict),
         .target(
             name: "RealityServer",
             dependencies: [
                 "RealityCore",
+                "OutOfBoxCore",
                 "CFileWriteback",
                 "CImageRenditions",
                 "RealityProcess",
@@ -114,6 +118,7 @@ let package = Package(
             name: "reality",
             dependencies: [
                 "RealityCore",
+                "OutOfBoxCore",
                 "RealityStore",
                 "RealityServer",
                 "RealitySync",
@@ -140,6 +145,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        .testTarget(name: "OutOfBoxCoreTests", dependencies: ["OutOfBoxCore"], swiftSettings: strict),
         .testTarget(
             name: "RealityCoreTests", dependencies: ["RealityCore", "RealityTestSupport"], swiftSettings: strict),
         .testTarget(
@@ -157,7 +163,7 @@ let package = Package(
         .testTarget(
             name: "RealityStorageTests",
             dependencies: [
-                "RealityStore", "RealityPostgres", "RealityTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "OutOfBoxCore", "RealityStore", "RealityPostgres", "RealityTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
         .testTarget(
@@ -172,8 +178,8 @@ let package = Package(
         .testTarget(
             name: "RealityServerTests",
             dependencies: [
-                "RealityCore", "RealityStore", "RealityPostgres", "RealityAPI", "RealityServer", "RealityTestSupport",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "RealityCore", "OutOfBoxCore", "RealityStore", "RealityPostgres", "RealityAPI", "RealityServer",
+                "RealityTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),

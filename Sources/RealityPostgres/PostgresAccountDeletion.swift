@@ -64,6 +64,8 @@ struct PostgresAccountDeletion {
                     WHERE d.sha256 IN (SELECT sha256 FROM asset_refs WHERE ownerID = \(user))
                     AND NOT EXISTS (SELECT 1 FROM asset_refs r WHERE r.sha256 = d.sha256 AND r.ownerID <> \(user))),
                 invitation_rows AS (DELETE FROM invitations WHERE inviterID = \(user) OR acceptedBy = \(user)),
+                challenge_rows AS (DELETE FROM challenge_assignments WHERE userID = \(user)),
+                preference_rows AS (DELETE FROM challenge_preferences WHERE userID = \(user)),
                 asset_rows AS (DELETE FROM asset_refs WHERE ownerID = \(user)),
                 session_rows AS (DELETE FROM sessions WHERE userID = \(user)),
                 plan_rows AS (DELETE FROM plan_sharing WHERE userID = \(user)),

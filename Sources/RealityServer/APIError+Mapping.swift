@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import OutOfBoxCore
 import RealityCore
 
 extension APIError {
@@ -41,6 +42,8 @@ extension APIError {
             case .unavailable:
                 self.init(.serviceUnavailable, code: "store_unavailable", message: "The database is not available.")
             }
+        case let error as ChallengeError:
+            self.init(Self.status(of: error), code: error.code, message: error.message, field: error.field)
         case let error as AccountError:
             switch error {
             case .emailTaken:
@@ -54,6 +57,18 @@ extension APIError {
                 headers: error.headers)
         default:
             self.init(.internalServerError, code: "internal", message: "Something went wrong on the server.")
+        }
+    }
+
+    /// The status of each of Out of Box's errors (docs/out-of-box.md).
+    static func status(of error: ChallengeError) -> HTTPResponse.Status {
+        switch error {
+        case .challengeNotFound, .notAssigned: .notFound
+        case .alreadyCompleted, .alreadySkipped, .notCompleted: .conflict
+        case .invalid, .photoSaveFailed: .badRequest
+        case .unauthorized: .unauthorized
+        case .quotaExceeded: .forbidden
+        case .networkUnavailable, .catalogEmpty: .serviceUnavailable
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import OutOfBoxCore
 import PostgresNIO
 import RealityCore
 import RealityPostgres
@@ -139,6 +140,11 @@ func buildApplication<Store: ServerStore>(
         try await files.moveInlineBlobs(logger: logger)
         // Queued once: the sweep reschedules itself, and a queued one is kept as it is.
         try await store.enqueueJob(.retention, subject: JobKind.retentionSubject, at: Date())
+        // Out of Box's shipped catalog, on first start and when a newer version ships.
+        if try await ShippedCatalog.install(into: store) {
+            let version = try await store.catalogVersion()
+            logger.info("installed Out of Box's challenge catalog", metadata: ["version": "\(version)"])
+        }
     }
     return app
 }
@@ -199,6 +205,7 @@ func buildRouter<Store: ServerStore>(
     PeopleController(services: services).addRoutes(to: router)
     SpatialController(services: services).addRoutes(to: router)
     TrashController(services: services).addRoutes(to: router)
+    ChallengeController(services: services).addRoutes(to: router)
     return router
 }
 

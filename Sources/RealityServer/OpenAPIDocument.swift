@@ -37,7 +37,7 @@ enum OpenAPIDocument {
                     "adminToken": ["type": "http", "scheme": "bearer", "description": "The server's admin token."],
                 ],
                 "schemas": schemas.merging(syncSchemas) { first, _ in first }.merging(recordSchemas) { first, _ in first
-                },
+                }.merging(outOfBoxSchemas) { first, _ in first },
                 "responses": [
                     "Error": [
                         "description": "An error (400, 401, 403, 404, 409, 413, 429).",
@@ -167,8 +167,8 @@ enum OpenAPIDocument {
     static var optionalString: [String: Any] { ["type": ["string", "null"]] }
     static var bool: [String: Any] { ["type": "boolean"] }
     static var integer: [String: Any] { ["type": "integer"] }
-    private static var number: [String: Any] { ["type": "number"] }
-    private static var assetID: [String: Any] { ["type": "string", "pattern": "^[0-9a-f]{64}$"] }
+    static var number: [String: Any] { ["type": "number"] }
+    static var assetID: [String: Any] { ["type": "string", "pattern": "^[0-9a-f]{64}$"] }
     static func enumeration(_ values: [String]) -> [String: Any] { ["type": "string", "enum": values] }
     static func array(_ items: [String: Any]) -> [String: Any] { ["type": "array", "items": items] }
     private static var vector3: [String: Any] { ["type": "array", "items": number, "minItems": 3, "maxItems": 3] }

@@ -23,7 +23,8 @@ extension DeclaredQuery {
         guard let text = try self(parameter) else { return size.defaultValue }
         guard let value = Int(text), size.range.contains(value) else {
             throw APIError.badParameter(
-                parameter, "limit must be a whole number from \(size.range.lowerBound) to \(size.range.upperBound).")
+                parameter,
+                "\(parameter.name) must be a whole number from \(size.range.lowerBound) to \(size.range.upperBound).")
         }
         return value
     }

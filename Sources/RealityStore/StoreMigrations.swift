@@ -27,6 +27,7 @@ enum StoreMigrations {
         migrator.registerMigration("worldmaps20: each session's world map", migrate: createSessionWorldMaps)
         migrator.registerMigration("anchors20: annotations by anchor", migrate: createAnnotationAnchors)
         migrator.registerMigration("live24: changes in order for the live events", migrate: createLiveAudience)
+        migrator.registerMigration("outofbox21: challenges, assignments and preferences", migrate: createChallenges)
         return migrator
     }
 

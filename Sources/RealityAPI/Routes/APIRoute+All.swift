@@ -5,5 +5,5 @@ extension APIRoute {
     /// handler registered for an undeclared route, fails.
     public static let all: [APIRoute] =
         operationRoutes + accountRoutes + layerRoutes + annotationRoutes + collaborationRoutes + inboxRoutes
-        + assetAndMapRoutes + syncRoutes + peopleRoutes + spatialRoutes + trashRoutes
+        + assetAndMapRoutes + syncRoutes + peopleRoutes + spatialRoutes + trashRoutes + outOfBoxRoutes
 }

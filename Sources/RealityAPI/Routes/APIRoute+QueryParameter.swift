@@ -73,10 +73,10 @@ extension APIRoute.QueryParameter {
 
     // MARK: - Kinds
 
-    /// `limit`, a page size of `size`.
-    public static func pageSize(_ size: APIRoute.PageSize) -> Self {
+    /// `limit` (or `name`), a page size of `size`.
+    public static func pageSize(_ size: APIRoute.PageSize, name: String = "limit") -> Self {
         Self(
-            name: "limit", type: "integer",
+            name: name, type: "integer",
             description:
                 "Page size, \(size.range.lowerBound) to \(size.range.upperBound) (\(size.defaultValue) by default).",
             pageSize: size)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OutOfBoxCore
 import PostgresNIO
 import RealityCore
 import RealityTestSupport
@@ -11,7 +12,7 @@ import Testing
 /// A store as the shared store tests see it: everything the services use, accounts and the
 /// server's change log, plus a look at the raw tables for checks such as "a refused write changed
 /// nothing".
-protocol StoreUnderTest: DataStore, AccountRepository, SyncLogReading, JobQueue {
+protocol StoreUnderTest: DataStore, AccountRepository, SyncLogReading, JobQueue, ChallengeRepository {
     /// Rows in `table`.
     func rowCount(_ table: String) async throws -> Int
     /// Every row of every table, as text, for comparing whole-store states.
@@ -64,6 +65,7 @@ extension SQLiteServerStore: StoreUnderTest {
             sql: """
                 SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
                 AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'annotation_rtree_%' AND name NOT LIKE 'annotation_fts_%'
+                AND name NOT LIKE 'challenge_fts_%'
                 ORDER BY name
                 """)
     }

@@ -39,11 +39,7 @@ extension FieldCheck {
             return
         }
         if required, value.isEmpty { throw ValidationError(field: field, reason: .required) }
-        let utf8 = value.utf8
-        let isDigest =
-            utf8.count == ValidationLimits.assetIDLength
-            && utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-        guard isDigest else {
+        guard ValidationLimits.isAssetID(value) else {
             throw ValidationError(field: field, reason: .invalidFormat(expected: assetIDFormat))
         }
     }

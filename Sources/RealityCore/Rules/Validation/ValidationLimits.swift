@@ -37,4 +37,11 @@ public enum ValidationLimits {
 
     /// ``latestDate`` in milliseconds since 1970.
     static let latestMilliseconds: Int64 = 253_402_300_799_999
+
+    /// Whether `value` is an asset ID: ``assetIDLength`` lowercase hexadecimal characters.
+    public static func isAssetID(_ value: String) -> Bool {
+        let utf8 = value.utf8
+        return utf8.count == assetIDLength
+            && utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
 }

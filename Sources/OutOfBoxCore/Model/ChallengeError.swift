@@ -1,0 +1,69 @@
+/// What goes wrong in Out of Box (seed 004's `ChallengeError` and `CloudKitError`), each case with
+/// one HTTP status and one exit code of the command line (docs/out-of-box.md).
+public enum ChallengeError: Error, Sendable, Equatable {
+    /// No such challenge, or none of the caller's.
+    case challengeNotFound
+    /// The challenge was already completed (409).
+    case alreadyCompleted
+    /// The challenge was skipped, so it cannot be completed or skipped again (409).
+    case alreadySkipped
+    /// The challenge is not the caller's to act on now: never assigned to them (404 on the wire).
+    case notAssigned
+    /// A rating needs a completed challenge (409).
+    case notCompleted
+    /// A value breaks a rule; `field` names it (400).
+    case invalid(field: String, reason: String)
+    /// The photo could not be stored or is not an image (400 when it is not one).
+    case photoSaveFailed(String)
+    /// The device could not reach the server.
+    case networkUnavailable
+    /// No signed-in person.
+    case unauthorized
+    /// A limit of the person's plan.
+    case quotaExceeded
+    /// The catalog is empty: nothing can be assigned.
+    case catalogEmpty
+
+    /// A stable snake_case code for clients.
+    public var code: String {
+        switch self {
+        case .challengeNotFound: "challenge_not_found"
+        case .alreadyCompleted: "already_completed"
+        case .alreadySkipped: "already_skipped"
+        case .notAssigned: "not_assigned"
+        case .notCompleted: "not_completed"
+        case .invalid: "invalid"
+        case .photoSaveFailed: "photo_save_failed"
+        case .networkUnavailable: "network_unavailable"
+        case .unauthorized: "unauthorized"
+        case .quotaExceeded: "quota_exceeded"
+        case .catalogEmpty: "catalog_empty"
+        }
+    }
+
+    /// What a person reads.
+    public var message: String {
+        switch self {
+        case .challengeNotFound: "No such challenge."
+        case .alreadyCompleted: "This challenge is already completed."
+        case .alreadySkipped: "This challenge was skipped."
+        case .notAssigned: "This challenge was never given to you."
+        case .notCompleted: "Complete the challenge before rating it."
+        case .invalid(let field, let reason): "\(field) \(reason)."
+        case .photoSaveFailed(let reason): "The photo could not be saved: \(reason)."
+        case .networkUnavailable: "The server cannot be reached."
+        case .unauthorized: "Sign in first."
+        case .quotaExceeded: "Your plan's limit is reached."
+        case .catalogEmpty: "There are no challenges to give."
+        }
+    }
+
+    /// The field at fault, for ``invalid(field:reason:)``.
+    public var field: String? {
+        switch self {
+        case .invalid(let field, _): field
+        case .photoSaveFailed: "photoAssetID"
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import OutOfBoxCore
+
+/// `POST /api/v1/challenges/{id}/complete`: an optional photo (an asset the caller uploaded) and notes.
+public struct CompleteChallengeRequest: Codable, Sendable, Hashable {
+    /// The photo's asset ID (its SHA-256), from `POST /api/v1/assets` or a finished upload.
+    public var photoAssetID: String?
+    public var notes: String?
+
+    public init(photoAssetID: String? = nil, notes: String? = nil) {
+        self.photoAssetID = photoAssetID
+        self.notes = notes
+    }
+}
+
+/// `POST /api/v1/challenges/{id}/skip`.
+public struct SkipChallengeRequest: Codable, Sendable, Hashable {
+    public var reason: SkipReason?
+
+    public init(reason: SkipReason? = nil) { self.reason = reason }
+}
+
+/// `POST /api/v1/challenges/{id}/rate`.
+public struct RateChallengeRequest: Codable, Sendable, Hashable {
+    /// 1 to 5.
+    public var rating: Int
+
+    public init(rating: Int) { self.rating = rating }
+}
+
+/// The answer to an administrator's catalog import.
+public struct CatalogImportReport: Codable, Sendable, Hashable {
+    /// How many challenges were added or changed.
+    public var imported: Int
+    /// The catalog version the store now holds.
+    public var catalogVersion: Int
+
+    public init(imported: Int, catalogVersion: Int) {
+        self.imported = imported
+        self.catalogVersion = catalogVersion
+    }
+}

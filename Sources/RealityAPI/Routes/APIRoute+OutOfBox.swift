@@ -1,0 +1,100 @@
+import OutOfBoxCore
+
+extension APIRoute {
+    // Out of Box (seed 004, issue 21): the daily challenge, under `/api/v1/challenges`, and the
+    // person's stats and preferences at the seed's `/api/v1/user/…` paths.
+
+    /// `GET /api/v1/challenges/today`: today's challenge, assigned on first asking.
+    public static let todaysChallenge = APIRoute(
+        .get, "/api/v1/challenges/today", summary: "Today's challenge, in the person's time zone", tag: "challenges",
+        query: [.timeZone], answer: .json(AssignedChallenge.self))
+    /// `GET /api/v1/challenges`: challenges the person could do today.
+    public static let availableChallenges = APIRoute(
+        .get, "/api/v1/challenges", summary: "Challenges within the person's preferences today", tag: "challenges",
+        query: [.count], answer: .page(Challenge.self))
+    /// `GET /api/v1/challenges/search`: the catalog by words and ``ChallengeFilters``.
+    public static let searchChallenges = APIRoute(
+        .get, "/api/v1/challenges/search", summary: "Search the catalog", tag: "challenges",
+        query: [
+            .q, .category, .maxTime, .maxCost, .social, .minDifficulty, .maxDifficulty, .location, .excludeCompleted,
+            .challengeLimit,
+        ], answer: .page(Challenge.self))
+    /// `GET /api/v1/challenges/history`: the person's assignments, newest day first.
+    public static let challengeHistory = APIRoute(
+        .get, "/api/v1/challenges/history", summary: "The person's challenges, newest first", tag: "challenges",
+        query: [.challengeLimit, .before], answer: .page(AssignedChallenge.self))
+    /// `GET /api/v1/challenges/{id}`.
+    public static let challenge = APIRoute(
+        .get, "/api/v1/challenges/{id}", summary: "One challenge", tag: "challenges", answer: .json(Challenge.self),
+        textParameters: ["id"])
+    /// `POST /api/v1/challenges/{id}/complete`.
+    public static let completeChallenge = APIRoute(
+        .post, "/api/v1/challenges/{id}/complete", summary: "Complete a challenge, once, with a photo and notes",
+        tag: "challenges", body: .json(CompleteChallengeRequest.self), answer: .json(AssignedChallenge.self),
+        textParameters: ["id"])
+    /// `POST /api/v1/challenges/{id}/skip`.
+    public static let skipChallenge = APIRoute(
+        .post, "/api/v1/challenges/{id}/skip", summary: "Skip a challenge, with a reason", tag: "challenges",
+        body: .json(SkipChallengeRequest.self), answer: .json(AssignedChallenge.self), textParameters: ["id"])
+    /// `POST /api/v1/challenges/{id}/rate`.
+    public static let rateChallenge = APIRoute(
+        .post, "/api/v1/challenges/{id}/rate", summary: "Rate a completed challenge, 1 to 5", tag: "challenges",
+        body: .json(RateChallengeRequest.self), answer: .json(AssignedChallenge.self), textParameters: ["id"])
+    /// `GET /api/v1/user/stats`: streaks and totals.
+    public static let challengeStats = APIRoute(
+        .get, "/api/v1/user/stats", summary: "The person's streaks and totals", tag: "challenges",
+        answer: .json(ChallengeStats.self))
+    /// `GET /api/v1/user/preferences` (`restoreUserPreferences`).
+    public static let challengePreferences = APIRoute(
+        .get, "/api/v1/user/preferences", summary: "The person's Out of Box preferences", tag: "challenges",
+        answer: .json(UserPreferencesDTO.self))
+    /// `PUT /api/v1/user/preferences` (`backupUserPreferences`).
+    public static let saveChallengePreferences = APIRoute(
+        .put, "/api/v1/user/preferences", summary: "Back up the person's Out of Box preferences",
+        tag: "challenges", body: .json(UserPreferencesDTO.self), answer: .json(UserPreferencesDTO.self))
+    /// `POST /api/v1/admin/challenges`, with the admin token: add, change or retire challenges.
+    public static let importChallenges = APIRoute(
+        .post, "/api/v1/admin/challenges", summary: "Import challenges into the catalog", tag: "admin",
+        access: .admin, body: .json(CatalogFile.self), answer: .json(CatalogImportReport.self))
+
+    static let outOfBoxRoutes = [
+        todaysChallenge, availableChallenges, searchChallenges, challengeHistory, challenge, completeChallenge,
+        skipChallenge, rateChallenge, challengeStats, challengePreferences, saveChallengePreferences,
+        importChallenges,
+    ]
+}
+
+extension APIRoute.QueryParameter {
+    // MARK: - Out of Box
+
+    /// `timeZone`: the person's IANA zone, adopted when they have none saved.
+    public static let timeZone = Self(
+        name: "timeZone", type: "string", description: "An IANA zone, kept as the person's when none is saved.")
+    /// `count` of the challenges available today.
+    public static let count = pageSize(APIRoute.PageSize(1...100, default: 10), name: "count")
+    /// `limit` of challenge lists.
+    public static let challengeLimit = pageSize(APIRoute.PageSize(1...100, default: 20))
+    /// `before`: a local day, `YYYY-MM-DD`; history before it.
+    public static let before = Self(
+        name: "before", type: "string", description: "A day, YYYY-MM-DD: assignments before it.", format: "date")
+    /// `category`: challenge categories.
+    public static let category = Self(
+        name: "category", type: "string", description: "Categories (repeat or comma-separate).")
+    /// `maxTime`: the longest time investment.
+    public static let maxTime = Self(name: "maxTime", type: "string", description: "The longest time investment.")
+    /// `maxCost`: the highest cost level.
+    public static let maxCost = Self(name: "maxCost", type: "string", description: "The highest cost level.")
+    /// `social`: social requirements.
+    public static let social = Self(
+        name: "social", type: "string", description: "Social requirements (repeat or comma-separate).")
+    /// `minDifficulty`: the lowest difficulty, 1 to 5.
+    public static let minDifficulty = Self(name: "minDifficulty", type: "integer", description: "1 to 5.")
+    /// `maxDifficulty`: the highest difficulty, 1 to 5.
+    public static let maxDifficulty = Self(name: "maxDifficulty", type: "integer", description: "1 to 5.")
+    /// `location`: location types.
+    public static let location = Self(
+        name: "location", type: "string", description: "Location types (repeat or comma-separate).")
+    /// `excludeCompleted`: `true` leaves out what the person completed.
+    public static let excludeCompleted = Self(
+        name: "excludeCompleted", type: "boolean", description: "true leaves out completed challenges.")
+}

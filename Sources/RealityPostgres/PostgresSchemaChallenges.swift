@@ -1,0 +1,58 @@
+extension PostgresMigrations {
+    /// Issue 21, as the SQLite store's migration of the same name: Out of Box's catalog (searched
+    /// through `search`, the words of title, description and tags as ``SearchText`` splits them),
+    /// the installed catalog versions, each person's assignments (one per local day) and their
+    /// preferences.
+    static let challenges = PostgresMigration(
+        name: "outofbox21: challenges, assignments and preferences",
+        statements: [
+            """
+            CREATE TABLE challenges (
+                id text PRIMARY KEY,
+                title text NOT NULL,
+                description text NOT NULL,
+                category text NOT NULL,
+                timeInvestment text NOT NULL,
+                socialRequirement text NOT NULL,
+                costLevel text NOT NULL,
+                difficultyLevel integer NOT NULL,
+                tags text NOT NULL,
+                locationType text NOT NULL,
+                seasonality text,
+                isActive boolean NOT NULL,
+                createdAt bigint NOT NULL,
+                updatedAt bigint NOT NULL,
+                search tsvector NOT NULL
+            )
+            """,
+            "CREATE INDEX challenges_search ON challenges USING gin (search)",
+            "CREATE TABLE challenge_catalog_versions (version integer PRIMARY KEY, installedAt bigint NOT NULL)",
+            """
+            CREATE TABLE challenge_assignments (
+                id uuid PRIMARY KEY,
+                userID uuid NOT NULL,
+                challengeID text NOT NULL,
+                localDay text NOT NULL,
+                status text NOT NULL,
+                assignedAt bigint NOT NULL,
+                completedAt bigint,
+                skippedAt bigint,
+                skipReason text,
+                photoAssetID text,
+                rating integer,
+                completionSeconds double precision,
+                notes text,
+                updatedAt bigint NOT NULL,
+                UNIQUE (userID, localDay)
+            )
+            """,
+            "CREATE INDEX challenge_assignments_challenge ON challenge_assignments (userID, challengeID, localDay)",
+            """
+            CREATE TABLE challenge_preferences (
+                userID uuid PRIMARY KEY,
+                preferences text NOT NULL,
+                updatedAt bigint NOT NULL
+            )
+            """,
+        ])
+}

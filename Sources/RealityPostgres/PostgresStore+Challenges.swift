@@ -1,0 +1,255 @@
+import Foundation
+import OutOfBoxCore
+import PostgresNIO
+import RealityCore
+
+/// Out of Box's catalog, assignments and preferences, as the SQLite store keeps them (issue 21).
+extension PostgresStore: ChallengeRepository {
+    public func catalogVersion() async throws -> Int {
+        try await read { connection in
+            try await connection.rows(
+                "SELECT coalesce(max(version), 0) FROM challenge_catalog_versions", logger: logger
+            ) {
+                try $0.decode(Int.self)
+            }.first ?? 0
+        }
+    }
+
+    public func saveChallenges(_ challenges: [Challenge], catalogVersion: Int?) async throws {
+        // One statement over arrays, whatever the count: a catalog installs in one round trip.
+        let tags = challenges.map { $0.tags.joined(separator: " ") }
+        let search = challenges.indices.map {
+            SearchText.vectorLiteral(challenges[$0].title, challenges[$0].description, tags[$0])
+        }
+        try await read { connection in
+            try await transaction(on: connection) {
+                try await connection.query(
+                    """
+                    INSERT INTO challenges (id, title, description, category, timeInvestment, socialRequirement,
+                        costLevel, difficultyLevel, tags, locationType, seasonality, isActive, createdAt, updatedAt,
+                        search)
+                    SELECT id, title, description, category, timeInvestment, socialRequirement, costLevel,
+                        difficultyLevel, tags, locationType, nullif(seasonality, ''), isActive, createdAt, updatedAt,
+                        search::tsvector
+                    FROM unnest(\(challenges.map(\.id)), \(challenges.map(\.title)), \(challenges.map(\.description)),
+                        \(challenges.map(\.category.rawValue)), \(challenges.map(\.timeInvestment.rawValue)),
+                        \(challenges.map(\.socialRequirement.rawValue)), \(challenges.map(\.costLevel.rawValue)),
+                        \(challenges.map(\.difficultyLevel)), \(tags), \(challenges.map(\.locationType.rawValue)),
+                        \(challenges.map { $0.seasonality?.rawValue ?? "" }), \(challenges.map(\.isActive)),
+                        \(challenges.map(\.createdAt.storeValue)), \(challenges.map(\.updatedAt.storeValue)), \(search))
+                        AS c(id, title, description, category, timeInvestment, socialRequirement, costLevel,
+                            difficultyLevel, tags, locationType, seasonality, isActive, createdAt, updatedAt, search)
+                    ON CONFLICT (id) DO UPDATE SET title = excluded.title, description = excluded.description,
+                        category = excluded.category, timeInvestment = excluded.timeInvestment,
+                        socialRequirement = excluded.socialRequirement, costLevel = excluded.costLevel,
+                        difficultyLevel = excluded.difficultyLevel, tags = excluded.tags,
+                        locationType = excluded.locationType, seasonality = excluded.seasonality,
+                        isActive = excluded.isActive, updatedAt = excluded.updatedAt, search = excluded.search
+                    """, logger: logger)
+                if let catalogVersion {
+                    try await connection.query(
+                        """
+                        INSERT INTO challenge_catalog_versions (version, installedAt)
+                        VALUES (\(catalogVersion), \(Date().storeValue)) ON CONFLICT DO NOTHING
+                        """, logger: logger)
+                }
+            }
+        }
+    }
+
+    public func challenge(id: String) async throws -> Challenge? {
+        try await challenges("SELECT \(unescaped: Self.challengeColumns) FROM challenges WHERE id = \(id)").first
+    }
+
+    public func challenges(includingRetired: Bool) async throws -> [Challenge] {
+        try await challenges(
+            includingRetired
+                ? "SELECT \(unescaped: Self.challengeColumns) FROM challenges ORDER BY id"
+                : "SELECT \(unescaped: Self.challengeColumns) FROM challenges WHERE isActive ORDER BY id")
+    }
+
+    public func challengeIDs(matching query: String, limit: Int) async throws -> [String] {
+        guard let literal = SearchText.queryLiteral(query) else { return [] }
+        return try await read { connection in
+            try await connection.rows(
+                """
+                SELECT id FROM challenges WHERE search @@ \(literal)::tsquery
+                ORDER BY ts_rank('{1,1,1,1}', search, \(literal)::tsquery) DESC, id LIMIT \(max(limit, 0))
+                """, logger: logger
+            ) { try $0.decode(String.self) }
+        }
+    }
+
+    public func assignment(of userID: UUID, on day: LocalDay) async throws -> UserChallenge? {
+        try await assignments(
+            """
+            SELECT \(unescaped: Self.assignmentColumns) FROM challenge_assignments
+            WHERE userID = \(userID) AND localDay = \(day.description)
+            """
+        ).first
+    }
+
+    public func assign(_ item: UserChallenge) async throws -> UserChallenge {
+        // Inserted, or the row that won the day; a second statement covers the racing insert that
+        // committed between this one's snapshot and its conflict check.
+        let inserted = try await assignments(
+            """
+            INSERT INTO challenge_assignments (id, userID, challengeID, localDay, status, assignedAt, completedAt,
+                skippedAt, skipReason, photoAssetID, rating, completionSeconds, notes, updatedAt)
+            VALUES (\(item.id), \(item.userID), \(item.challengeID), \(item.localDay.description),
+                \(item.status.rawValue), \(item.assignedDate.storeValue), \(item.completedDate?.storeValue),
+                \(item.skippedDate?.storeValue), \(item.skipReason?.rawValue), \(item.photoAssetID), \(item.userRating),
+                \(item.completionTime), \(item.userNotes), \(item.updatedAt.storeValue))
+            ON CONFLICT (userID, localDay) DO NOTHING
+            RETURNING \(unescaped: Self.assignmentColumns)
+            """)
+        if let kept = inserted.first { return kept }
+        guard let kept = try await assignment(of: item.userID, on: item.localDay) else {
+            throw StoreError.unavailable(detail: "the assignment that won the day cannot be read")
+        }
+        return kept
+    }
+
+    public func challengeIDs(givenTo userID: UUID, since day: LocalDay) async throws -> Set<String> {
+        try await read { connection in
+            Set(
+                try await connection.rows(
+                    """
+                    SELECT challengeID FROM challenge_assignments
+                    WHERE userID = \(userID) AND localDay >= \(day.description)
+                    """, logger: logger
+                ) { try $0.decode(String.self) })
+        }
+    }
+
+    public func latestAssignment(of userID: UUID, challengeID: String) async throws -> UserChallenge? {
+        try await assignments(
+            """
+            SELECT \(unescaped: Self.assignmentColumns) FROM challenge_assignments
+            WHERE userID = \(userID) AND challengeID = \(challengeID) ORDER BY localDay DESC LIMIT 1
+            """
+        ).first
+    }
+
+    public func updateAssignment(_ item: UserChallenge, whereStatus status: ChallengeStatus) async throws -> Bool {
+        try await read { connection in
+            try await !connection.rows(
+                """
+                UPDATE challenge_assignments SET status = \(item.status.rawValue),
+                    completedAt = \(item.completedDate?.storeValue), skippedAt = \(item.skippedDate?.storeValue),
+                    skipReason = \(item.skipReason?.rawValue), photoAssetID = \(item.photoAssetID),
+                    rating = \(item.userRating), completionSeconds = \(item.completionTime), notes = \(item.userNotes),
+                    updatedAt = \(item.updatedAt.storeValue)
+                WHERE id = \(item.id) AND userID = \(item.userID) AND status = \(status.rawValue) RETURNING 1
+                """, logger: logger
+            ) { try $0.decode(Int.self) }.isEmpty
+        }
+    }
+
+    public func assignments(of userID: UUID, before day: LocalDay?, limit: Int) async throws -> [UserChallenge] {
+        try await assignments(
+            """
+            SELECT \(unescaped: Self.assignmentColumns) FROM challenge_assignments
+            WHERE userID = \(userID) AND localDay < \(day?.description ?? "9999-99-99")
+            ORDER BY localDay DESC LIMIT \(max(limit, 0))
+            """)
+    }
+
+    public func allAssignments(of userID: UUID) async throws -> [UserChallenge] {
+        try await assignments(
+            """
+            SELECT \(unescaped: Self.assignmentColumns) FROM challenge_assignments
+            WHERE userID = \(userID) ORDER BY localDay
+            """)
+    }
+
+    public func challengePreferences(of userID: UUID) async throws -> UserPreferencesDTO? {
+        let text = try await read { connection in
+            try await connection.rows(
+                "SELECT preferences FROM challenge_preferences WHERE userID = \(userID)", logger: logger
+            ) { try $0.decode(String.self) }.first
+        }
+        return try text.map { try RealityJSON.decode(UserPreferencesDTO.self, from: Data($0.utf8)) }
+    }
+
+    public func saveChallengePreferences(_ preferences: UserPreferencesDTO, of userID: UUID) async throws {
+        let text = String(decoding: try RealityJSON.encode(preferences), as: UTF8.self)
+        _ = try await read { connection in
+            try await connection.query(
+                """
+                INSERT INTO challenge_preferences (userID, preferences, updatedAt)
+                VALUES (\(userID), \(text), \(Date().storeValue))
+                ON CONFLICT (userID) DO UPDATE SET preferences = excluded.preferences, updatedAt = excluded.updatedAt
+                """, logger: logger)
+        }
+    }
+
+    // MARK: - Rows
+
+    /// The columns ``challenges(_:)`` reads, in order.
+    private static let challengeColumns = """
+        id, title, description, category, timeInvestment, socialRequirement, costLevel, difficultyLevel, tags,
+        locationType, seasonality, isActive, createdAt, updatedAt
+        """
+
+    /// The columns ``assignments(_:)`` reads, in order.
+    private static let assignmentColumns = """
+        id, userID, challengeID, localDay, status, assignedAt, completedAt, skippedAt, skipReason, photoAssetID,
+        rating, completionSeconds, notes, updatedAt
+        """
+
+    private func challenges(_ query: PostgresQuery) async throws -> [Challenge] {
+        try await read { connection in
+            try await connection.rows(query, logger: logger) { row -> Challenge? in
+                let (
+                    id, title, description, category, time, social, cost, difficulty, tags, location, season, active,
+                    createdAt, updatedAt
+                ) = try row.decode(
+                    (
+                        String, String, String, String, String, String, String, Int, String, String, String?, Bool,
+                        Int64, Int64
+                    ).self)
+                guard let category = ChallengeCategory(rawValue: category), let time = TimeInvestment(rawValue: time),
+                    let social = SocialRequirement(rawValue: social), let cost = CostLevel(rawValue: cost),
+                    let location = LocationType(rawValue: location)
+                else { return nil }
+                return Challenge(
+                    id: id, title: title, description: description, category: category, timeInvestment: time,
+                    socialRequirement: social, costLevel: cost, difficultyLevel: difficulty,
+                    tags: tags.split(separator: " ").map(String.init), locationType: location,
+                    seasonality: season.flatMap(Seasonality.init(rawValue:)), isActive: active,
+                    createdAt: Timestamp.date(milliseconds: createdAt),
+                    updatedAt: Timestamp.date(milliseconds: updatedAt))
+            }.compactMap { $0 }
+        }
+    }
+
+    private func assignments(_ query: PostgresQuery) async throws -> [UserChallenge] {
+        try await read { connection in
+            try await connection.rows(query, logger: logger) { row -> UserChallenge? in
+                let (
+                    id, userID, challengeID, localDay, status, assignedAt, completedAt, skippedAt, skipReason, photo,
+                    rating, seconds, notes, updatedAt
+                ) = try row.decode(
+                    (
+                        UUID, UUID, String, String, String, Int64, Int64?, Int64?, String?, String?, Int?, Double?,
+                        String?, Int64
+                    ).self)
+                guard let day = LocalDay(localDay), let status = ChallengeStatus(rawValue: status) else { return nil }
+                var item = UserChallenge(
+                    id: id, userID: userID, challengeID: challengeID, localDay: day,
+                    assignedAt: Timestamp.date(milliseconds: assignedAt))
+                item.status = status
+                item.completedDate = completedAt.map(Timestamp.date(milliseconds:))
+                item.skippedDate = skippedAt.map(Timestamp.date(milliseconds:))
+                item.skipReason = skipReason.flatMap(SkipReason.init(rawValue:))
+                item.photoAssetID = photo
+                item.userRating = rating
+                item.completionTime = seconds
+                item.userNotes = notes
+                item.updatedAt = Timestamp.date(milliseconds: updatedAt)
+                return item
+            }.compactMap { $0 }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Hummingbird
+import OutOfBoxCore
+import RealityAPI
+import RealityCore
+
+/// Out of Box over HTTP (issue 21): the daily challenge, the catalog, history, stats and
+/// preferences for the signed-in person, and the administrator's catalog import.
+struct ChallengeController<Store: ServerStore>: Sendable {
+    let services: ServiceContainer<Store>
+
+    func addRoutes(to router: some RouterMethods<APIRequestContext>) {
+        router.on(.todaysChallenge, use: today)
+        router.on(.availableChallenges, use: available)
+        router.on(.searchChallenges, use: search)
+        router.on(.challengeHistory, use: history)
+        router.on(.challenge, use: challenge)
+        router.on(.completeChallenge, use: complete)
+        router.on(.skipChallenge, use: skip)
+        router.on(.rateChallenge, use: rate)
+        router.on(.challengeStats, use: stats)
+        router.on(.challengePreferences, use: preferences)
+        router.on(.saveChallengePreferences, use: savePreferences)
+        router.on(.importChallenges, use: importChallenges)
+    }
+
+    /// The caller's service.
+    private func service(_ context: APIRequestContext) throws -> DefaultChallengeService<Store> {
+        DefaultChallengeService(
+            userID: try context.requireUser().rawValue, store: services.store,
+            photos: ServerChallengePhotos(store: services.store))
+    }
+
+    @Sendable func today(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AssignedChallenge>
+    {
+        let zone = try context.query(of: request)(.timeZone)
+        return JSONResponse(try await service(context).todaysChallenge(timeZone: zone))
+    }
+
+    @Sendable func available(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<
+        Page<Challenge>
+    > {
+        let count = try context.query(of: request).pageSize(.count)
+        return JSONResponse(Page(items: try await service(context).availableChallenges(count: count)))
+    }
+
+    @Sendable func search(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Page<Challenge>>
+    {
+        let parameters = context.query(of: request)
+        let limit = try parameters.pageSize(.challengeLimit)
+        let filters = try ChallengeSearchQuery.filters(parameters)
+        let found = try await service(context).searchChallenges(
+            query: try parameters(.q) ?? "", filters: filters, limit: limit)
+        return JSONResponse(Page(items: found))
+    }
+
+    @Sendable func history(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<Page<AssignedChallenge>>
+    {
+        let parameters = context.query(of: request)
+        let limit = try parameters.pageSize(.challengeLimit)
+        var before: LocalDay?
+        if let text = try parameters(.before) {
+            guard let day = LocalDay(text) else {
+                throw APIError.badParameter(.before, "before must be a day, YYYY-MM-DD.")
+            }
+            before = day
+        }
+        let items = try await service(context).challengeHistory(limit: limit, before: before)
+        // The next page starts before the last day of this one.
+        let next = items.count == limit ? items.last?.assignment.localDay.description : nil
+        return JSONResponse(Page(items: items, nextCursor: next))
+    }
+
+    @Sendable func challenge(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Challenge> {
+        JSONResponse(try await service(context).challenge(id: try Self.challengeID(context)))
+    }
+
+    @Sendable func complete(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<AssignedChallenge>
+    {
+        let id = try Self.challengeID(context)
+        let body = try await request.decodeJSON(CompleteChallengeRequest.self, limit: context.maxBodyBytes)
+        return JSONResponse(
+            try await service(context).completeChallenge(id, photoAssetID: body.photoAssetID, notes: body.notes))
+    }
+
+    @Sendable func skip(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AssignedChallenge>
+    {
+        let id = try Self.challengeID(context)
+        let body = try await request.decodeJSON(SkipChallengeRequest.self, limit: context.maxBodyBytes)
+        return JSONResponse(try await service(context).skipChallenge(id, reason: body.reason))
+    }
+
+    @Sendable func rate(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AssignedChallenge>
+    {
+        let id = try Self.challengeID(context)
+        let body = try await request.decodeJSON(RateChallengeRequest.self, limit: context.maxBodyBytes)
+        return JSONResponse(try await service(context).rateChallenge(id, rating: body.rating))
+    }
+
+    @Sendable func stats(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<ChallengeStats> {
+        JSONResponse(try await service(context).stats())
+    }
+
+    @Sendable func preferences(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<UserPreferencesDTO>
+    {
+        JSONResponse(try await service(context).preferences())
+    }
+
+    @Sendable func savePreferences(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<UserPreferencesDTO>
+    {
+        let body = try await request.decodeJSON(UserPreferencesDTO.self, limit: context.maxBodyBytes)
+        return JSONResponse(try await service(context).savePreferences(body))
+    }
+
+    @Sendable func importChallenges(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<CatalogImportReport>
+    {
+        let file = try await request.decodeJSON(CatalogFile.self, limit: context.maxBodyBytes)
+        // Store, not a service: the administrator acts for no person.
+        let report = try await ChallengeCatalogImport(store: services.store).run(file)
+        return JSONResponse(report)
+    }
+
+    /// The `{id}` of a challenge route: a slug, checked before it reaches a query.
+    private static func challengeID(_ context: APIRequestContext) throws -> String {
+        guard let id = context.parameters.get("id"), id.utf8.count <= 60 else {
+            throw ChallengeError.challengeNotFound
+        }
+        return id
+    }
+}

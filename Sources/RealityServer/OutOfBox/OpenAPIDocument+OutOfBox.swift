@@ -1,0 +1,100 @@
+import OutOfBoxCore
+
+extension OpenAPIDocument {
+    /// The schemas of Out of Box (docs/out-of-box.md), their enumerations read from the model's
+    /// cases. Optional fields are left out of a JSON answer when they have no value.
+    static var outOfBoxSchemas: [String: Any] {
+        let traits: [String: Any] = [
+            "category": cases(ChallengeCategory.self), "timeInvestment": cases(TimeInvestment.self),
+            "socialRequirement": cases(SocialRequirement.self), "costLevel": cases(CostLevel.self),
+            "difficultyLevel": ["type": "integer", "minimum": 1, "maximum": 5],
+            "tags": array(string), "locationType": cases(LocationType.self), "seasonality": cases(Seasonality.self),
+        ]
+        let catalogEntry = object(
+            traits.merging(["id": string, "title": string, "description": string, "isActive": bool]) { a, _ in a },
+            required: [
+                "id", "title", "description", "category", "timeInvestment", "socialRequirement", "costLevel",
+                "difficultyLevel", "tags", "locationType",
+            ])
+        let day: [String: Any] = ["type": "string", "format": "date"]
+        let ordered: [String: Any] = ["type": "array", "items": cases(ChallengeCategory.self)]
+        return [
+            "Challenge": object(
+                traits.merging([
+                    "id": string, "title": string, "description": string, "isActive": bool, "createdAt": date,
+                    "updatedAt": date,
+                ]) { a, _ in a },
+                required: [
+                    "id", "title", "description", "category", "timeInvestment", "socialRequirement", "costLevel",
+                    "difficultyLevel", "tags", "locationType", "isActive", "createdAt", "updatedAt",
+                ]),
+            "UserChallenge": object(
+                [
+                    "id": uuid, "userID": uuid, "challengeID": string, "localDay": day,
+                    "status": cases(ChallengeStatus.self), "assignedDate": date, "completedDate": date,
+                    "skippedDate": date, "skipReason": cases(SkipReason.self), "photoAssetID": assetID,
+                    "userRating": ["type": "integer", "minimum": 1, "maximum": 5],
+                    "completionTime": number, "userNotes": string, "updatedAt": date,
+                ],
+                required: ["id", "userID", "challengeID", "localDay", "status", "assignedDate", "updatedAt"]),
+            "AssignedChallenge": object(
+                ["assignment": ref("UserChallenge"), "challenge": ref("Challenge")],
+                required: ["assignment", "challenge"]),
+            "CompleteChallengeRequest": object(["photoAssetID": assetID, "notes": string]),
+            "SkipChallengeRequest": object(["reason": cases(SkipReason.self)]),
+            "RateChallengeRequest": object(
+                ["rating": ["type": "integer", "minimum": 1, "maximum": 5]], required: ["rating"]),
+            "ChallengeStats": object(
+                [
+                    "currentStreak": integer, "longestStreak": integer, "totalAssigned": integer,
+                    "totalCompleted": integer, "totalSkipped": integer, "completionRate": number,
+                    "averageRating": number, "averageCompletionTime": number,
+                    "completionsByCategory": ["type": "object", "additionalProperties": integer],
+                ],
+                required: [
+                    "currentStreak", "longestStreak", "totalAssigned", "totalCompleted", "totalSkipped",
+                    "completionRate", "completionsByCategory",
+                ]),
+            "UserPreferencesDTO": object(
+                [
+                    "notificationSettings": object(
+                        [
+                            "enabled": bool,
+                            "timeWindow": object(["start": string, "end": string], required: ["start", "end"]),
+                            "timeZone": string,
+                        ], required: ["enabled", "timeWindow", "timeZone"]),
+                    "challengePreferences": object(
+                        [
+                            "preferredCategories": ordered, "maxTimeInvestment": cases(TimeInvestment.self),
+                            "budgetLevel": cases(CostLevel.self),
+                            "socialComfortLevel": ["type": "integer", "minimum": 1, "maximum": 4],
+                            "difficultyPreference": ["type": "integer", "minimum": 1, "maximum": 5],
+                            "locationPreferences": array(cases(LocationType.self)),
+                        ],
+                        required: [
+                            "preferredCategories", "maxTimeInvestment", "budgetLevel", "socialComfortLevel",
+                            "difficultyPreference", "locationPreferences",
+                        ]),
+                    "privacySettings": object(
+                        ["shareCompletionsWithFriends": bool, "allowAnalytics": bool],
+                        required: ["shareCompletionsWithFriends", "allowAnalytics"]),
+                    "appSettings": object(
+                        [
+                            "theme": cases(AppSettingsDTO.Theme.self),
+                            "hemisphere": cases(AppSettingsDTO.Hemisphere.self),
+                        ], required: ["theme", "hemisphere"]),
+                ],
+                required: ["notificationSettings", "challengePreferences", "privacySettings", "appSettings"]),
+            "CatalogFile": object(
+                ["version": ["type": "integer", "minimum": 1], "challenges": array(catalogEntry)],
+                required: ["challenges"]),
+            "CatalogImportReport": object(
+                ["imported": integer, "catalogVersion": integer], required: ["imported", "catalogVersion"]),
+        ]
+    }
+
+    private static func cases<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> [String: Any]
+    where T.RawValue == String {
+        enumeration(T.allCases.map(\.rawValue))
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import GRDB
+import OutOfBoxCore
+import RealityCore
+
+/// Out of Box's catalog, assignments and preferences (migration outofbox21; issue 21). A test
+/// round-trips every field of each record through this store and the PostgreSQL one.
+extension SQLiteServerStore: ChallengeRepository {
+    public func catalogVersion() async throws -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "SELECT max(version) FROM challenge_catalog_versions") ?? 0 }
+    }
+
+    public func saveChallenges(_ challenges: [Challenge], catalogVersion: Int?) async throws {
+        try await write { db in
+            let save = try db.cachedStatement(
+                sql: """
+                    INSERT INTO challenges (id, title, description, category, timeInvestment, socialRequirement,
+                        costLevel, difficultyLevel, tags, locationType, seasonality, isActive, createdAt, updatedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET title = excluded.title, description = excluded.description,
+                        category = excluded.category, timeInvestment = excluded.timeInvestment,
+                        socialRequirement = excluded.socialRequirement, costLevel = excluded.costLevel,
+                        difficultyLevel = excluded.difficultyLevel, tags = excluded.tags,
+                        locationType = excluded.locationType, seasonality = excluded.seasonality,
+                        isActive = excluded.isActive, updatedAt = excluded.updatedAt
+                    """)
+            let unindex = try db.cachedStatement(sql: "DELETE FROM challenge_fts WHERE id = ?")
+            let index = try db.cachedStatement(
+                sql: "INSERT INTO challenge_fts (id, title, description, tags) VALUES (?, ?, ?, ?)")
+            for challenge in challenges {
+                let tags = challenge.tags.joined(separator: " ")
+                try save.execute(arguments: [
+                    challenge.id, challenge.title, challenge.description, challenge.category.rawValue,
+                    challenge.timeInvestment.rawValue, challenge.socialRequirement.rawValue,
+                    challenge.costLevel.rawValue, challenge.difficultyLevel, tags, challenge.locationType.rawValue,
+                    challenge.seasonality?.rawValue, challenge.isActive, challenge.createdAt.storeValue,
+                    challenge.updatedAt.storeValue,
+                ])
+                try unindex.execute(arguments: [challenge.id])
+                try index.execute(arguments: [challenge.id, challenge.title, challenge.description, tags])
+            }
+            if let catalogVersion {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO challenge_catalog_versions (version, installedAt) VALUES (?, ?)",
+                    arguments: [catalogVersion, Date().storeValue])
+            }
+        }
+    }
+
+    public func challenge(id: String) async throws -> Challenge? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM challenges WHERE id = ?", arguments: [id]).flatMap(
+                Self.challenge(row:))
+        }
+    }
+
+    public func challenges(includingRetired: Bool) async throws -> [Challenge] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM challenges \(includingRetired ? "" : "WHERE isActive") ORDER BY id"
+            ).compactMap(Self.challenge(row:))
+        }
+    }
+
+    public func challengeIDs(matching query: String, limit: Int) async throws -> [String] {
+        guard let match = AnnotationQuerySQL.matchExpression(query) else { return [] }
+        return try await read { db in
+            try String.fetchAll(
+                db, sql: "SELECT id FROM challenge_fts WHERE challenge_fts MATCH ? ORDER BY rank LIMIT ?",
+                arguments: [match, max(limit, 0)])
+        }
+    }
+
+    public func assignment(of userID: UUID, on day: LocalDay) async throws -> UserChallenge? {
+        try await read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM challenge_assignments WHERE userID = ? AND localDay = ?",
+                arguments: [Self.key(userID), day.description]
+            ).flatMap(Self.assignment(row:))
+        }
+    }
+
+    public func assign(_ assignment: UserChallenge) async throws -> UserChallenge {
+        try await write { db in
+            try Self.writeAssignment(assignment, in: db, orIgnore: true)
+            guard
+                let kept = try Row.fetchOne(
+                    db, sql: "SELECT * FROM challenge_assignments WHERE userID = ? AND localDay = ?",
+                    arguments: [Self.key(assignment.userID), assignment.localDay.description]
+                ).flatMap(Self.assignment(row:))
+            else { throw StoreError.unavailable(detail: "an assignment just written cannot be read") }
+            return kept
+        }
+    }
+
+    public func challengeIDs(givenTo userID: UUID, since day: LocalDay) async throws -> Set<String> {
+        try await read { db in
+            Set(
+                try String.fetchAll(
+                    db, sql: "SELECT challengeID FROM challenge_assignments WHERE userID = ? AND localDay >= ?",
+                    arguments: [Self.key(userID), day.description]))
+        }
+    }
+
+    public func latestAssignment(of userID: UUID, challengeID: String) async throws -> UserChallenge? {
+        try await read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT * FROM challenge_assignments WHERE userID = ? AND challengeID = ?
+                    ORDER BY localDay DESC LIMIT 1
+                    """,
+                arguments: [Self.key(userID), challengeID]
+            ).flatMap(Self.assignment(row:))
+        }
+    }
+
+    public func updateAssignment(_ assignment: UserChallenge, whereStatus status: ChallengeStatus) async throws -> Bool
+    {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    UPDATE challenge_assignments SET status = ?, completedAt = ?, skippedAt = ?, skipReason = ?,
+                        photoAssetID = ?, rating = ?, completionSeconds = ?, notes = ?, updatedAt = ?
+                    WHERE id = ? AND userID = ? AND status = ?
+                    """,
+                arguments: [
+                    assignment.status.rawValue, assignment.completedDate?.storeValue,
+                    assignment.skippedDate?.storeValue,
+                    assignment.skipReason?.rawValue, assignment.photoAssetID, assignment.userRating,
+                    assignment.completionTime, assignment.userNotes, assignment.updatedAt.storeValue,
+                    Self.key(assignment.id), Self.key(assignment.userID), status.rawValue,
+                ])
+            return db.changesCount > 0
+        }
+    }
+
+    public func assignments(of userID: UUID, before day: LocalDay?, limit: Int) async throws -> [UserChallenge] {
+        try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM challenge_assignments WHERE userID = ? AND localDay < ?
+                    ORDER BY localDay DESC LIMIT ?
+                    """,
+                arguments: [Self.key(userID), day?.description ?? "9999-99-99", max(limit, 0)]
+            ).compactMap(Self.assignment(row:))
+        }
+    }
+
+    public func allAssignments(of userID: UUID) async throws -> [UserChallenge] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM challenge_assignments WHERE userID = ? ORDER BY localDay",
+                arguments: [Self.key(userID)]
+            ).compactMap(Self.assignment(row:))
+        }
+    }
+
+    public func challengePreferences(of userID: UUID) async throws -> UserPreferencesDTO? {
+        let text = try await read { db in
+            try String.fetchOne(
+                db, sql: "SELECT preferences FROM challenge_preferences WHERE userID = ?", arguments: [Self.key(userID)]
+            )
+        }
+        return try text.map { try RealityJSON.decode(UserPreferencesDTO.self, from: Data($0.utf8)) }
+    }
+
+    public func saveChallengePreferences(_ preferences: UserPreferencesDTO, of userID: UUID) async throws {
+        let text = String(decoding: try RealityJSON.encode(preferences), as: UTF8.self)
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO challenge_preferences (userID, preferences, updatedAt) VALUES (?, ?, ?)
+                    ON CONFLICT (userID) DO UPDATE SET preferences = excluded.preferences, updatedAt = excluded.updatedAt
+                    """,
+                arguments: [Self.key(userID), text, Date().storeValue])
+        }
+    }
+
+    // MARK: - Rows
+
+    /// A UUID as the store's keys write it (lowercase, as `Identifier` does).
+    static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    private static func writeAssignment(_ item: UserChallenge, in db: Database, orIgnore: Bool) throws {
+        try db.execute(
+            sql: """
+                INSERT \(orIgnore ? "OR IGNORE" : "") INTO challenge_assignments (id, userID, challengeID, localDay,
+                    status, assignedAt, completedAt, skippedAt, skipReason, photoAssetID, rating, completionSeconds,
+                    notes, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                key(item.id), key(item.userID), item.challengeID, item.localDay.description, item.status.rawValue,
+                item.assignedDate.storeValue, item.completedDate?.storeValue, item.skippedDate?.storeValue,
+                item.skipReason?.rawValue, item.photoAssetID, item.userRating, item.completionTime, item.userNotes,
+                item.updatedAt.storeValue,
+            ])
+    }
+
+    /// A challenge from its row; nil for one this version cannot read (a value a newer version wrote).
+    private static func challenge(row: Row) -> Challenge? {
+        guard let category = ChallengeCategory(rawValue: row["category"]),
+            let time = TimeInvestment(rawValue: row["timeInvestment"]),
+            let social = SocialRequirement(rawValue: row["socialRequirement"]),
+            let cost = CostLevel(rawValue: row["costLevel"]), let location = LocationType(rawValue: row["locationType"])
+        else { return nil }
+        let tags: String = row["tags"]
+        return Challenge(
+            id: row["id"], title: row["title"], description: row["description"], category: category,
+            timeInvestment: time, socialRequirement: social, costLevel: cost, difficultyLevel: row["difficultyLevel"],
+            tags: tags.split(separator: " ").map(String.init), locationType: location,
+            seasonality: (row["seasonality"] as String?).flatMap(Seasonality.init(rawValue:)),
+            isActive: row["isActive"],
+            createdAt: Timestamp.date(milliseconds: row["createdAt"]),
+            updatedAt: Timestamp.date(milliseconds: row["updatedAt"]))
+    }
+
+    /// An assignment from its row; nil for one this version cannot read.
+    private static func assignment(row: Row) -> UserChallenge? {
+        guard let id = UUID(uuidString: row["id"]), let userID = UUID(uuidString: row["userID"]),
+            let day = LocalDay(row["localDay"] as String), let status = ChallengeStatus(rawValue: row["status"])
+        else { return nil }
+        var item = UserChallenge(
+            id: id, userID: userID, challengeID: row["challengeID"], localDay: day,
+            assignedAt: Timestamp.date(milliseconds: row["assignedAt"]))
+        item.status = status
+        item.completedDate = (row["completedAt"] as Int64?).map(Timestamp.date(milliseconds:))
+        item.skippedDate = (row["skippedAt"] as Int64?).map(Timestamp.date(milliseconds:))
+        item.skipReason = (row["skipReason"] as String?).flatMap(SkipReason.init(rawValue:))
+        item.photoAssetID = row["photoAssetID"]
+        item.userRating = row["rating"]
+        item.completionTime = row["completionSeconds"]
+        item.userNotes = row["notes"]
+        item.updatedAt = Timestamp.date(milliseconds: row["updatedAt"])
+        return item
+    }
+}

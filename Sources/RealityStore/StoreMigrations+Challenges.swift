@@ -1,0 +1,59 @@
+import GRDB
+
+extension StoreMigrations {
+    /// Issue 21, "outofbox21": Out of Box's catalog (`challenges`, searched through
+    /// `challenge_fts`), the installed catalog versions, each person's assignments (one per local
+    /// day) and their preferences.
+    static func createChallenges(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE challenges (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    title TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    category TEXT NOT NULL,
+                    timeInvestment TEXT NOT NULL,
+                    socialRequirement TEXT NOT NULL,
+                    costLevel TEXT NOT NULL,
+                    difficultyLevel INTEGER NOT NULL,
+                    tags TEXT NOT NULL,
+                    locationType TEXT NOT NULL,
+                    seasonality TEXT,
+                    isActive INTEGER NOT NULL,
+                    createdAt INTEGER NOT NULL,
+                    updatedAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE VIRTUAL TABLE challenge_fts USING fts5(
+                    id UNINDEXED, title, description, tags,
+                    tokenize = 'unicode61 remove_diacritics 2'
+                );
+                CREATE TABLE challenge_catalog_versions (
+                    version INTEGER PRIMARY KEY NOT NULL,
+                    installedAt INTEGER NOT NULL
+                );
+                CREATE TABLE challenge_assignments (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    userID TEXT NOT NULL,
+                    challengeID TEXT NOT NULL,
+                    localDay TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    assignedAt INTEGER NOT NULL,
+                    completedAt INTEGER,
+                    skippedAt INTEGER,
+                    skipReason TEXT,
+                    photoAssetID TEXT,
+                    rating INTEGER,
+                    completionSeconds REAL,
+                    notes TEXT,
+                    updatedAt INTEGER NOT NULL,
+                    UNIQUE (userID, localDay)
+                ) WITHOUT ROWID;
+                CREATE INDEX challenge_assignments_challenge ON challenge_assignments(userID, challengeID, localDay);
+                CREATE TABLE challenge_preferences (
+                    userID TEXT PRIMARY KEY NOT NULL,
+                    preferences TEXT NOT NULL,
+                    updatedAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
+    }
+}
