@@ -101,6 +101,7 @@ let package = Package(
             name: "RealitySync",
             dependencies: [
                 "RealityCore",
+                "OutOfBoxCore",
                 "RealityAPI",
                 "RealityStore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -169,7 +170,7 @@ let package = Package(
         .testTarget(
             name: "RealitySyncTests",
             dependencies: [
-                "RealityCore", "RealityStore", "RealityPostgres", "RealityAPI", "RealityServer", "RealitySync",
+                "OutOfBoxCore", "RealityCore", "RealityStore", "RealityPostgres", "RealityAPI", "RealityServer", "RealitySync",
                 "RealityTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -61,7 +61,7 @@ extension APIError {
     }
 
     /// The status of each of Out of Box's errors (docs/out-of-box.md).
-    static func status(of error: ChallengeError) -> HTTPResponse.Status {
+    public static func status(of error: ChallengeError) -> HTTPResponse.Status {
         switch error {
         case .challengeNotFound, .notAssigned: .notFound
         case .alreadyCompleted, .alreadySkipped, .notCompleted: .conflict

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import OutOfBoxCore
 import RealityAPI
 import RealityCore
+import RealityServer
 import RealityStore
 import RealitySync
 
@@ -54,6 +56,9 @@ struct CLIError: Error {
             self.init(message: error.description, status: .permissionDenied, code: "store_bound_to_another_account")
         case let error as SyncError:
             self = Self.translate(error, flags: flags)
+        case let error as ChallengeError:
+            let status = Int(APIError.status(of: error).code)
+            self.init(message: error.message, status: Self.refusedStatus(status, code: error.code), code: error.code)
         case StoreError.unavailable(let detail):
             self.init(message: "The store failed: \(detail)", status: .failure, code: "store_unavailable")
         default:

@@ -51,6 +51,9 @@ import Testing
                 .radius: "5", .visibleAt: "2026-01-01T00:00:00Z", .q: "milk", .from: "2020-01-01T00:00:00Z",
                 .to: "2100-01-01T00:00:00Z", .unread: "true", .scope: SyncScope.private.rawValue, .changesLimit: "5",
                 .email: "ann%40example.com", .point: "1,2,3", .instant: "2026-01-01T00:00:00Z", .viewer: "1,2,3",
+                .timeZone: "Europe/Berlin", .count: "5", .challengeLimit: "5", .before: "2030-01-01",
+                .category: "food,nature", .maxTime: "long", .maxCost: "medium", .social: "solo", .minDifficulty: "1",
+                .maxDifficulty: "5", .location: "home", .excludeCompleted: "true",
             ]
             // Cursors and tokens are the server's own; a request without them reads them too.
             let absent: Set<APIRoute.QueryParameter> = [.cursor, .since]

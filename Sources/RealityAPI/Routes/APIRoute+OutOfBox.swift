@@ -57,7 +57,8 @@ extension APIRoute {
         .post, "/api/v1/admin/challenges", summary: "Import challenges into the catalog", tag: "admin",
         access: .admin, body: .json(CatalogFile.self), answer: .json(CatalogImportReport.self))
 
-    static let outOfBoxRoutes = [
+    /// Out of Box's routes, in the order the server registers them.
+    public static let outOfBoxRoutes = [
         todaysChallenge, availableChallenges, searchChallenges, challengeHistory, challenge, completeChallenge,
         skipChallenge, rateChallenge, challengeStats, challengePreferences, saveChallengePreferences,
         importChallenges,

@@ -1,0 +1,87 @@
+import Foundation
+import OutOfBoxCore
+import RealityAPI
+
+/// Out of Box's daily loop on a signed-in device: each call goes to the server, which assigns,
+/// keeps and answers (the role CloudKit's public and private databases play in seed 004).
+public struct ServerChallengeService: ChallengeServiceProtocol {
+    /// The transport to the server, signed in as the person (a photo goes up through it).
+    public let transport: SyncTransport
+
+    /// The service over `transport`, whose token is the person's.
+    public init(transport: SyncTransport) { self.transport = transport }
+
+    public func todaysChallenge(timeZone: String?) async throws -> AssignedChallenge {
+        try await transport.send(.todaysChallenge, APIRoute.todaysChallenge.path(query: [.timeZone: timeZone]))
+    }
+
+    public func availableChallenges(count: Int) async throws -> [Challenge] {
+        let page: Page<Challenge> = try await transport.send(
+            .availableChallenges, APIRoute.availableChallenges.path(query: [.count: String(count)]))
+        return page.items
+    }
+
+    public func challengeHistory(limit: Int, before day: LocalDay?) async throws -> [AssignedChallenge] {
+        let page: Page<AssignedChallenge> = try await transport.send(
+            .challengeHistory,
+            APIRoute.challengeHistory.path(query: [.challengeLimit: String(limit), .before: day?.description]))
+        return page.items
+    }
+
+    public func searchChallenges(query: String, filters: ChallengeFilters, limit: Int) async throws -> [Challenge] {
+        func list<T: RawRepresentable<String>>(_ values: [T]?) -> String? {
+            values.map { $0.map(\.rawValue).joined(separator: ",") }
+        }
+        let path = APIRoute.searchChallenges.path(query: [
+            .q: query.isEmpty ? nil : query, .category: list(filters.categories),
+            .maxTime: filters.maxTimeInvestment?.rawValue, .maxCost: filters.maxCostLevel?.rawValue,
+            .social: list(filters.socialRequirements),
+            .minDifficulty: filters.difficultyRange.map { "\($0.lowerBound)" },
+            .maxDifficulty: filters.difficultyRange.map { "\($0.upperBound)" }, .location: list(filters.locationTypes),
+            .excludeCompleted: filters.excludeCompleted ? "true" : nil, .challengeLimit: String(limit),
+        ])
+        let page: Page<Challenge> = try await transport.send(.searchChallenges, path)
+        return page.items
+    }
+
+    public func challenge(id: String) async throws -> Challenge {
+        try await transport.send(.challenge, APIRoute.challenge.path(id: id))
+    }
+
+    public func completeChallenge(_ challengeID: String, photoAssetID: String?, notes: String?) async throws
+        -> AssignedChallenge
+    {
+        try await transport.send(
+            .completeChallenge, APIRoute.completeChallenge.path(id: challengeID),
+            body: CompleteChallengeRequest(photoAssetID: photoAssetID, notes: notes))
+    }
+
+    public func skipChallenge(_ challengeID: String, reason: SkipReason?) async throws -> AssignedChallenge {
+        try await transport.send(
+            .skipChallenge, APIRoute.skipChallenge.path(id: challengeID), body: SkipChallengeRequest(reason: reason))
+    }
+
+    public func rateChallenge(_ challengeID: String, rating: Int) async throws -> AssignedChallenge {
+        try await transport.send(
+            .rateChallenge, APIRoute.rateChallenge.path(id: challengeID), body: RateChallengeRequest(rating: rating))
+    }
+
+    public func stats() async throws -> ChallengeStats {
+        try await transport.send(.challengeStats)
+    }
+
+    public func preferences() async throws -> UserPreferencesDTO {
+        try await transport.send(.challengePreferences)
+    }
+
+    public func savePreferences(_ preferences: UserPreferencesDTO) async throws -> UserPreferencesDTO {
+        try await transport.send(.saveChallengePreferences, body: preferences)
+    }
+}
+
+extension SyncTransport {
+    /// `POST /api/v1/admin/challenges`, with the admin token as this transport's token.
+    public func importChallenges(_ catalog: CatalogFile) async throws -> CatalogImportReport {
+        try await send(.importChallenges, body: catalog)
+    }
+}
