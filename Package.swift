@@ -133,6 +133,7 @@ let package = Package(
             name: "reality-bench",
             dependencies: [
                 "RealityCore",
+                "OutOfBoxCore",
                 "RealityStore",
                 "RealityAPI",
                 "RealityServer",

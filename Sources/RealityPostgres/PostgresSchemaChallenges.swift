@@ -1,6 +1,7 @@
 extension PostgresMigrations {
     /// Issue 21, as the SQLite store's migration of the same name: Out of Box's catalog (searched
-    /// through `search`, the words of title, description and tags as ``SearchText`` splits them),
+    /// through `search`, the words of title, description and tags as ``SearchText`` splits them;
+    /// `challenge_catalog_generation` counts its changes),
     /// the installed catalog versions, each person's assignments (one per local day) and their
     /// preferences.
     static let challenges = PostgresMigration(
@@ -26,6 +27,13 @@ extension PostgresMigrations {
             )
             """,
             "CREATE INDEX challenges_search ON challenges USING gin (search)",
+            """
+            CREATE TABLE challenge_catalog_generation (
+                id integer PRIMARY KEY CHECK (id = 1),
+                generation bigint NOT NULL
+            )
+            """,
+            "INSERT INTO challenge_catalog_generation (id, generation) VALUES (1, 0)",
             "CREATE TABLE challenge_catalog_versions (version integer PRIMARY KEY, installedAt bigint NOT NULL)",
             """
             CREATE TABLE challenge_assignments (
@@ -47,6 +55,13 @@ extension PostgresMigrations {
             )
             """,
             "CREATE INDEX challenge_assignments_challenge ON challenge_assignments (userID, challengeID, localDay)",
+            """
+            CREATE TABLE app_configuration (
+                id integer PRIMARY KEY CHECK (id = 1),
+                configuration text NOT NULL,
+                updatedAt bigint NOT NULL
+            )
+            """,
             """
             CREATE TABLE challenge_preferences (
                 userID uuid PRIMARY KEY,

@@ -3,7 +3,8 @@ import OutOfBoxCore
 import PostgresNIO
 import RealityCore
 
-/// Out of Box's catalog, assignments and preferences, as the SQLite store keeps them (issue 21).
+/// Out of Box's catalog, assignments and preferences, as the SQLite store keeps them (issue 21);
+/// the catalog is read through ``ChallengeCatalogCache``, its generation checked on each use.
 extension PostgresStore: ChallengeRepository {
     public func catalogVersion() async throws -> Int {
         try await read { connection in
@@ -46,6 +47,8 @@ extension PostgresStore: ChallengeRepository {
                         locationType = excluded.locationType, seasonality = excluded.seasonality,
                         isActive = excluded.isActive, updatedAt = excluded.updatedAt, search = excluded.search
                     """, logger: logger)
+                try await connection.query(
+                    "UPDATE challenge_catalog_generation SET generation = generation + 1 WHERE id = 1", logger: logger)
                 if let catalogVersion {
                     try await connection.query(
                         """
@@ -58,14 +61,24 @@ extension PostgresStore: ChallengeRepository {
     }
 
     public func challenge(id: String) async throws -> Challenge? {
-        try await challenges("SELECT \(unescaped: Self.challengeColumns) FROM challenges WHERE id = \(id)").first
+        try await catalog().byID[id]
     }
 
     public func challenges(includingRetired: Bool) async throws -> [Challenge] {
-        try await challenges(
-            includingRetired
-                ? "SELECT \(unescaped: Self.challengeColumns) FROM challenges ORDER BY id"
-                : "SELECT \(unescaped: Self.challengeColumns) FROM challenges WHERE isActive ORDER BY id")
+        let all = try await catalog().challenges
+        return includingRetired ? all : all.filter(\.isActive)
+    }
+
+    /// The whole catalog, read again only when its generation moved (on any instance).
+    private func catalog() async throws -> ChallengeCatalogCache.Snapshot {
+        let generation = try await read { connection in
+            try await connection.rows(
+                "SELECT generation FROM challenge_catalog_generation WHERE id = 1", logger: logger
+            ) { try $0.decode(Int64.self) }.first ?? 0
+        }
+        return try await challengeCatalog.catalog(generation: generation) {
+            try await challenges("SELECT \(unescaped: Self.challengeColumns) FROM challenges ORDER BY id")
+        }
     }
 
     public func challengeIDs(matching query: String, limit: Int) async throws -> [String] {
@@ -108,6 +121,32 @@ extension PostgresStore: ChallengeRepository {
             throw StoreError.unavailable(detail: "the assignment that won the day cannot be read")
         }
         return kept
+    }
+
+    public func saveAssignments(_ items: [UserChallenge]) async throws {
+        guard !items.isEmpty else { return }
+        // One statement over arrays; nullable columns travel as text or numbers with a marker
+        // (-1, '') that nullif turns back into NULL.
+        _ = try await read { connection in
+            try await connection.query(
+                """
+                INSERT INTO challenge_assignments (id, userID, challengeID, localDay, status, assignedAt, completedAt,
+                    skippedAt, skipReason, photoAssetID, rating, completionSeconds, notes, updatedAt)
+                SELECT id, userID, challengeID, localDay, status, assignedAt, nullif(completedAt, -1),
+                    nullif(skippedAt, -1), nullif(skipReason, ''), nullif(photoAssetID, ''), nullif(rating, -1),
+                    nullif(completionSeconds, -1), nullif(notes, ''), updatedAt
+                FROM unnest(\(items.map(\.id)), \(items.map(\.userID)), \(items.map(\.challengeID)),
+                    \(items.map(\.localDay.description)), \(items.map(\.status.rawValue)),
+                    \(items.map(\.assignedDate.storeValue)), \(items.map { $0.completedDate?.storeValue ?? -1 }),
+                    \(items.map { $0.skippedDate?.storeValue ?? -1 }), \(items.map { $0.skipReason?.rawValue ?? "" }),
+                    \(items.map { $0.photoAssetID ?? "" }), \(items.map { $0.userRating ?? -1 }),
+                    \(items.map { $0.completionTime ?? -1 }), \(items.map { $0.userNotes ?? "" }),
+                    \(items.map(\.updatedAt.storeValue)))
+                    AS a(id, userID, challengeID, localDay, status, assignedAt, completedAt, skippedAt, skipReason,
+                        photoAssetID, rating, completionSeconds, notes, updatedAt)
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
+        }
     }
 
     public func challengeIDs(givenTo userID: UUID, since day: LocalDay) async throws -> Set<String> {
@@ -161,6 +200,30 @@ extension PostgresStore: ChallengeRepository {
             SELECT \(unescaped: Self.assignmentColumns) FROM challenge_assignments
             WHERE userID = \(userID) ORDER BY localDay
             """)
+    }
+
+    public func appConfiguration() async throws -> (update: AppConfigurationUpdate, updatedAt: Date)? {
+        let row = try await read { connection in
+            try await connection.rows(
+                "SELECT configuration, updatedAt FROM app_configuration WHERE id = 1", logger: logger
+            ) { try $0.decode((String, Int64).self) }.first
+        }
+        guard let (text, updatedAt) = row else { return nil }
+        return (
+            try RealityJSON.decode(AppConfigurationUpdate.self, from: Data(text.utf8)),
+            Timestamp.date(milliseconds: updatedAt)
+        )
+    }
+
+    public func saveAppConfiguration(_ update: AppConfigurationUpdate, at date: Date) async throws {
+        let text = String(decoding: try RealityJSON.encode(update), as: UTF8.self)
+        _ = try await read { connection in
+            try await connection.query(
+                """
+                INSERT INTO app_configuration (id, configuration, updatedAt) VALUES (1, \(text), \(date.storeValue))
+                ON CONFLICT (id) DO UPDATE SET configuration = excluded.configuration, updatedAt = excluded.updatedAt
+                """, logger: logger)
+        }
     }
 
     public func challengePreferences(of userID: UUID) async throws -> UserPreferencesDTO? {

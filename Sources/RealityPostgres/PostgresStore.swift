@@ -1,4 +1,5 @@
 import Foundation
+import OutOfBoxCore
 import PostgresNIO
 import RealityCore
 
@@ -21,6 +22,8 @@ public struct PostgresStore: Sendable {
     let instanceID = UUID()
     /// Counts the operations on the client's connections (``poolUsage``).
     let pool: StorePoolMeter
+    /// Out of Box's catalog as last read (``ChallengeCatalogCache``).
+    let challengeCatalog = ChallengeCatalogCache()
 
     /// The store over `client`, without touching the database: call ``migrate()`` before its
     /// first use. For a server that builds its routes before the client's run loop starts (the

@@ -39,6 +39,7 @@ extension SQLiteServerStore: ChallengeRepository {
                 try unindex.execute(arguments: [challenge.id])
                 try index.execute(arguments: [challenge.id, challenge.title, challenge.description, tags])
             }
+            try db.execute(sql: "UPDATE challenge_catalog_generation SET generation = generation + 1 WHERE id = 1")
             if let catalogVersion {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO challenge_catalog_versions (version, installedAt) VALUES (?, ?)",
@@ -48,17 +49,23 @@ extension SQLiteServerStore: ChallengeRepository {
     }
 
     public func challenge(id: String) async throws -> Challenge? {
-        try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM challenges WHERE id = ?", arguments: [id]).flatMap(
-                Self.challenge(row:))
-        }
+        try await catalog().byID[id]
     }
 
     public func challenges(includingRetired: Bool) async throws -> [Challenge] {
-        try await read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT * FROM challenges \(includingRetired ? "" : "WHERE isActive") ORDER BY id"
-            ).compactMap(Self.challenge(row:))
+        let all = try await catalog().challenges
+        return includingRetired ? all : all.filter(\.isActive)
+    }
+
+    /// The whole catalog, read again only when its generation moved.
+    private func catalog() async throws -> ChallengeCatalogCache.Snapshot {
+        let generation = try readNow { db in
+            try Int64.fetchOne(db, sql: "SELECT generation FROM challenge_catalog_generation WHERE id = 1") ?? 0
+        }
+        return try await challengeCatalog.catalog(generation: generation) {
+            try await read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM challenges ORDER BY id").compactMap(Self.challenge(row:))
+            }
         }
     }
 
@@ -72,7 +79,7 @@ extension SQLiteServerStore: ChallengeRepository {
     }
 
     public func assignment(of userID: UUID, on day: LocalDay) async throws -> UserChallenge? {
-        try await read { db in
+        try readNow { db in
             try Row.fetchOne(
                 db, sql: "SELECT * FROM challenge_assignments WHERE userID = ? AND localDay = ?",
                 arguments: [Self.key(userID), day.description]
@@ -93,8 +100,14 @@ extension SQLiteServerStore: ChallengeRepository {
         }
     }
 
+    public func saveAssignments(_ assignments: [UserChallenge]) async throws {
+        try await write { db in
+            for item in assignments { try Self.writeAssignment(item, in: db, orIgnore: true) }
+        }
+    }
+
     public func challengeIDs(givenTo userID: UUID, since day: LocalDay) async throws -> Set<String> {
-        try await read { db in
+        try readNow { db in
             Set(
                 try String.fetchAll(
                     db, sql: "SELECT challengeID FROM challenge_assignments WHERE userID = ? AND localDay >= ?",
@@ -103,7 +116,7 @@ extension SQLiteServerStore: ChallengeRepository {
     }
 
     public func latestAssignment(of userID: UUID, challengeID: String) async throws -> UserChallenge? {
-        try await read { db in
+        try readNow { db in
             try Row.fetchOne(
                 db,
                 sql: """
@@ -157,6 +170,30 @@ extension SQLiteServerStore: ChallengeRepository {
         }
     }
 
+    public func appConfiguration() async throws -> (update: AppConfigurationUpdate, updatedAt: Date)? {
+        let row = try readNow { db in
+            try Row.fetchOne(db, sql: "SELECT configuration, updatedAt FROM app_configuration WHERE id = 1")
+        }
+        guard let row else { return nil }
+        let text: String = row["configuration"]
+        return (
+            try RealityJSON.decode(AppConfigurationUpdate.self, from: Data(text.utf8)),
+            Timestamp.date(milliseconds: row["updatedAt"])
+        )
+    }
+
+    public func saveAppConfiguration(_ update: AppConfigurationUpdate, at date: Date) async throws {
+        let text = String(decoding: try RealityJSON.encode(update), as: UTF8.self)
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO app_configuration (id, configuration, updatedAt) VALUES (1, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET configuration = excluded.configuration, updatedAt = excluded.updatedAt
+                    """,
+                arguments: [text, date.storeValue])
+        }
+    }
+
     public func challengePreferences(of userID: UUID) async throws -> UserPreferencesDTO? {
         let text = try await read { db in
             try String.fetchOne(
@@ -184,13 +221,14 @@ extension SQLiteServerStore: ChallengeRepository {
     static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
 
     private static func writeAssignment(_ item: UserChallenge, in db: Database, orIgnore: Bool) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT \(orIgnore ? "OR IGNORE" : "") INTO challenge_assignments (id, userID, challengeID, localDay,
                     status, assignedAt, completedAt, skippedAt, skipReason, photoAssetID, rating, completionSeconds,
                     notes, updatedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 key(item.id), key(item.userID), item.challengeID, item.localDay.description, item.status.rawValue,
                 item.assignedDate.storeValue, item.completedDate?.storeValue, item.skippedDate?.storeValue,

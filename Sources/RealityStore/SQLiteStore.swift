@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OutOfBoxCore
 import RealityCore
 
 /// The platform's data in one SQLite file (SPEC D1), in two types: ``DeviceStore``, the device's
@@ -29,6 +30,8 @@ public struct SQLiteStore<Role: SQLiteStoreRole>: Sendable {
 
     /// Connections for ``readNow(_:)`` on a file; nil in memory, where the one connection serves.
     let inlineReaders: InlineReaders?
+    /// Out of Box's catalog as last read (``ChallengeCatalogCache``).
+    let challengeCatalog = ChallengeCatalogCache()
 
     private init(
         writer: any DatabaseWriter, readers: Int, inlineReaders: InlineReaders? = nil, cacheLifetime: Duration? = nil

@@ -2,8 +2,9 @@ import GRDB
 
 extension StoreMigrations {
     /// Issue 21, "outofbox21": Out of Box's catalog (`challenges`, searched through
-    /// `challenge_fts`), the installed catalog versions, each person's assignments (one per local
-    /// day) and their preferences.
+    /// `challenge_fts`; `challenge_catalog_generation` counts its changes), the installed catalog
+    /// versions, each person's assignments (one per local
+    /// day), their preferences, and the app configuration an administrator sets.
     static func createChallenges(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -27,6 +28,11 @@ extension StoreMigrations {
                     id UNINDEXED, title, description, tags,
                     tokenize = 'unicode61 remove_diacritics 2'
                 );
+                CREATE TABLE challenge_catalog_generation (
+                    id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+                    generation INTEGER NOT NULL
+                );
+                INSERT INTO challenge_catalog_generation (id, generation) VALUES (1, 0);
                 CREATE TABLE challenge_catalog_versions (
                     version INTEGER PRIMARY KEY NOT NULL,
                     installedAt INTEGER NOT NULL
@@ -49,6 +55,11 @@ extension StoreMigrations {
                     UNIQUE (userID, localDay)
                 ) WITHOUT ROWID;
                 CREATE INDEX challenge_assignments_challenge ON challenge_assignments(userID, challengeID, localDay);
+                CREATE TABLE app_configuration (
+                    id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+                    configuration TEXT NOT NULL,
+                    updatedAt INTEGER NOT NULL
+                );
                 CREATE TABLE challenge_preferences (
                     userID TEXT PRIMARY KEY NOT NULL,
                     preferences TEXT NOT NULL,

@@ -80,6 +80,16 @@ public struct ServerChallengeService: ChallengeServiceProtocol {
 }
 
 extension SyncTransport {
+    /// `GET /api/v1/app/configuration`.
+    public func appConfiguration() async throws -> AppConfiguration {
+        try await send(.appConfiguration)
+    }
+
+    /// `PUT /api/v1/admin/app/configuration`, with the admin token as this transport's token.
+    public func setAppConfiguration(_ update: AppConfigurationUpdate) async throws -> AppConfiguration {
+        try await send(.setAppConfiguration, body: update)
+    }
+
     /// `POST /api/v1/admin/challenges`, with the admin token as this transport's token.
     public func importChallenges(_ catalog: CatalogFile) async throws -> CatalogImportReport {
         try await send(.importChallenges, body: catalog)

@@ -60,11 +60,14 @@ struct BenchmarkReport: Encodable {
     var baseline: String
     var extra: [String: Double]
     var targets: [String: Double]
+    /// What `count` counts.
+    var unit: String
 
     init(
         benchmark: String, count: Int, ours: Samples, baseline: Samples, baselineDescription: String,
-        extra: [String: Double] = [:], targets: [String: Double]
+        extra: [String: Double] = [:], targets: [String: Double], unit: String = "annotations"
     ) {
+        self.unit = unit
         self.benchmark = benchmark
         self.count = count
         self.iterations = ours.count
@@ -99,11 +102,12 @@ struct BenchmarkReport: Encodable {
         self.baseline = baselineDescription
         self.extra = extra
         self.targets = targets
+        self.unit = "annotations"
     }
 
     var text: String {
         var lines = [
-            "\(benchmark) over \(count) annotations",
+            "\(benchmark) over \(count) \(unit)",
             String(
                 format: "  ours:     p50 %.4f ms  p99 %.4f ms  (%d runs, noise %.0f%%)", p50Ms, p99Ms, iterations,
                 noise * 100),

@@ -61,6 +61,17 @@ enum ChallengeText {
             """
     }
 
+    /// The app configuration in words.
+    static func describe(_ configuration: AppConfiguration) -> String {
+        let flags = configuration.featureFlags.sorted { $0.key < $1.key }
+            .map { "\($0.key) \($0.value ? "on" : "off")" }.joined(separator: ", ")
+        return """
+            Feature flags: \(flags.isEmpty ? "none" : flags)
+            Oldest client served: \(configuration.minimumClientVersion)
+            Catalog version: \(configuration.catalogVersion)
+            """
+    }
+
     /// Challenges as a table.
     static func table(_ items: [Challenge], on device: Device) throws {
         try device.output.table(items, headers: ["TITLE", "CATEGORY", "TIME", "COST", "DIFF", "ID"]) {

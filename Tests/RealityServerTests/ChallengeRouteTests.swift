@@ -128,7 +128,7 @@ import Testing
             #expect(
                 try await api.send(.get, "/api/v1/challenges/no-such-thing", token: ana.token).status == .notFound)
 
-            for route in APIRoute.outOfBoxRoutes {
+            for route in APIRoute.outOfBoxRoutes where route.access != .anonymous {
                 let path = route.path.replacingOccurrences(of: "{id}", with: anas.challenge.id)
                 let body: String? = route.body == nil ? nil : "{}"
                 #expect(try await api.send(route.method, path, raw: body).status == .unauthorized, "\(route)")
@@ -266,6 +266,43 @@ import Testing
                 #expect(refused.status == .badRequest, "\(bad.prefix(60))")
             }
             #expect(try await api.send(.get, "/api/v1/challenges/today", token: ana.token).status == .ok)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theAppConfiguration_isPublic_andOnlyAnAdministratorChangesIt(backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            let ana = try await api.register("Ana")
+            let defaults = try await api.send(.get, "/api/v1/app/configuration").decode(AppConfiguration.self)
+            #expect(defaults.featureFlags.isEmpty && defaults.minimumClientVersion == "0.1.0")
+            #expect(defaults.catalogVersion == (try ShippedCatalog.file().version), "the shipped catalog's version")
+            #expect(defaults.updatedAt == nil)
+            let update = AppConfigurationUpdate(featureFlags: ["personalization": true], minimumClientVersion: "0.2.0")
+            for token in [nil, ana.token] {
+                let refused = try await api.send(.put, "/api/v1/admin/app/configuration", token: token, json: update)
+                #expect(refused.status == .unauthorized || refused.status == .forbidden)
+            }
+            let set = try await api.send(
+                .put, "/api/v1/admin/app/configuration", token: TestServer.adminToken, json: update)
+            #expect(set.status == .ok)
+            let now = try await api.send(.get, "/api/v1/app/configuration", token: ana.token).decode(
+                AppConfiguration.self)
+            #expect(now.featureFlags == ["personalization": true] && now.minimumClientVersion == "0.2.0")
+            #expect(now.updatedAt != nil && now.serves(client: "0.2.0") && !now.serves(client: "0.1.9"))
+            for bad in [
+                AppConfigurationUpdate(featureFlags: [:], minimumClientVersion: "1.x"),
+                AppConfigurationUpdate(featureFlags: [:], minimumClientVersion: ""),
+                AppConfigurationUpdate(featureFlags: ["Bad Name": true], minimumClientVersion: "1.0.0"),
+            ] {
+                let refused = try await api.send(
+                    .put, "/api/v1/admin/app/configuration", token: TestServer.adminToken, json: bad)
+                #expect(refused.status == .badRequest, "\(bad)")
+            }
+            let malformed = try await api.send(
+                .put, "/api/v1/admin/app/configuration", token: TestServer.adminToken,
+                raw: #"{"featureFlags": {"x": "yes"}, "minimumClientVersion": "1.0.0"}"#)
+            #expect(malformed.status == .badRequest)
+            #expect(try await api.send(.get, "/api/v1/app/configuration").decode(AppConfiguration.self) == now)
         }
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import OutOfBoxCore
+import RealityPostgres
+import RealityTestSupport
 import Synchronization
 import Testing
 
@@ -71,6 +73,21 @@ import Testing
             #expect(try await store.latestAssignment(of: user, challengeID: "plain") == item)
             #expect(try await !store.updateAssignment(item, whereStatus: .assigned), "the status moved on")
             #expect(try await store.latestAssignment(of: UUID(), challengeID: "plain") == nil, "nobody else's")
+
+            // A history brought in whole: every field kept, empty ones empty, and a second
+            // assignment of a day already taken left out.
+            var earlier = item
+            earlier.id = UUID()
+            earlier.localDay = LocalDay(year: 2026, month: 11, day: 26)!
+            let bare = UserChallenge(
+                userID: user, challengeID: "full-one", localDay: LocalDay(year: 2026, month: 11, day: 25)!,
+                assignedAt: Self.epoch)
+            var clash = bare
+            clash.id = UUID()
+            clash.localDay = item.localDay
+            try await store.saveAssignments([earlier, bare, clash])
+            #expect(try await store.allAssignments(of: user) == [bare, earlier, item])
+            try await store.saveAssignments([])
 
             var preferences = UserPreferencesDTO.defaults(timeZone: "Europe/Berlin")
             preferences.challengePreferences.preferredCategories = [.food, .nature]
@@ -276,6 +293,7 @@ struct AnyChallengeStore: ChallengeRepository {
         try await base.assignment(of: userID, on: day)
     }
     func assign(_ assignment: UserChallenge) async throws -> UserChallenge { try await base.assign(assignment) }
+    func saveAssignments(_ assignments: [UserChallenge]) async throws { try await base.saveAssignments(assignments) }
     func challengeIDs(givenTo userID: UUID, since day: LocalDay) async throws -> Set<String> {
         try await base.challengeIDs(givenTo: userID, since: day)
     }
@@ -292,7 +310,53 @@ struct AnyChallengeStore: ChallengeRepository {
     func challengePreferences(of userID: UUID) async throws -> UserPreferencesDTO? {
         try await base.challengePreferences(of: userID)
     }
+    func appConfiguration() async throws -> (update: AppConfigurationUpdate, updatedAt: Date)? {
+        try await base.appConfiguration()
+    }
+    func saveAppConfiguration(_ update: AppConfigurationUpdate, at date: Date) async throws {
+        try await base.saveAppConfiguration(update, at: date)
+    }
     func saveChallengePreferences(_ preferences: UserPreferencesDTO, of userID: UUID) async throws {
         try await base.saveChallengePreferences(preferences, of: userID)
+    }
+}
+
+/// The catalog cache across two instances on one PostgreSQL database: a change made through one
+/// is read by the other at its next use (the generation moved), never a stale catalog.
+@Suite struct ChallengeCatalogCacheTests {
+    @Test func aCatalogChangeOnOneInstance_isSeenByTheOther() async throws {
+        try await withPostgresDatabase { configuration in
+            try await PostgresStore.withStore(configuration: configuration, logger: TestPostgres.logger) { first in
+                try await PostgresStore.withStore(configuration: configuration, logger: TestPostgres.logger) { second in
+                    try await first.saveChallenges([ChallengeStoreTests.challenge("one")], catalogVersion: nil)
+                    #expect(try await second.challenges(includingRetired: false).map(\.id) == ["one"])
+                    var retired = ChallengeStoreTests.challenge("one", title: "Renamed")
+                    retired.isActive = false
+                    try await first.saveChallenges(
+                        [retired, ChallengeStoreTests.challenge("two")], catalogVersion: nil)
+                    #expect(try await second.challenges(includingRetired: false).map(\.id) == ["two"])
+                    #expect(try await second.challenge(id: "one")?.title == "Renamed")
+                }
+            }
+        }
+    }
+
+    @Test func aSnapshot_isKeptPerGeneration_andNeverGoesBack() async throws {
+        let cache = ChallengeCatalogCache()
+        var loads = 0
+        let a = try await cache.catalog(generation: 1) {
+            loads += 1
+            return [ChallengeStoreTests.challenge("a")]
+        }
+        let again = try await cache.catalog(generation: 1) {
+            loads += 1
+            return []
+        }
+        #expect(a.challenges.map(\.id) == ["a"] && again.challenges.map(\.id) == ["a"] && loads == 1)
+        _ = try await cache.catalog(generation: 2) { [ChallengeStoreTests.challenge("b")] }
+        let older = try await cache.catalog(generation: 1) { [ChallengeStoreTests.challenge("stale")] }
+        #expect(older.byID["stale"] != nil, "a reader under an older generation gets what it loaded")
+        let kept = try await cache.catalog(generation: 2) { [] }
+        #expect(kept.challenges.map(\.id) == ["b"], "an older load does not replace a newer one")
     }
 }

@@ -86,6 +86,22 @@ extension DeviceSyncTests {
                 #expect(imported.status == 0 && imported.text.contains("Imported 1 challenge"), "\(imported.error)")
                 let whistle: Challenge = try await laptop.run("challenge", "show", "whistle-a-tune").decode()
                 #expect(whistle.title == "Whistle a tune")
+
+                let flagged: AppConfiguration = try await phone.run(
+                    "challenge", "admin", "config", "--flag", "personalization=on", "--minimum-version", "0.1.0",
+                    "--admin-token", SyncTestServer.adminToken
+                ).decode()
+                #expect(flagged.featureFlags == ["personalization": true] && flagged.catalogVersion == 2)
+                let shown = try await laptop.runPlain("challenge", "config")
+                #expect(shown.text.contains("personalization on") && shown.text.contains("Catalog version: 2"))
+                let badFlag = try await phone.run(
+                    "challenge", "admin", "config", "--flag", "personalization=maybe", "--admin-token",
+                    SyncTestServer.adminToken)
+                #expect(badFlag.status == 3)
+                let badVersion = try await phone.run(
+                    "challenge", "admin", "config", "--minimum-version", "one", "--admin-token",
+                    SyncTestServer.adminToken)
+                #expect(badVersion.status == 3 && badVersion.error.contains("--minimum-version"), "\(badVersion.error)")
             }
         }
     }

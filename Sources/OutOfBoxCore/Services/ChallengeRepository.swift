@@ -21,6 +21,9 @@ public protocol ChallengeRepository: Sendable {
     /// Stores `assignment` unless its person already has one for its day, and answers the one
     /// that stands: two devices asking at once get one assignment, not two.
     func assign(_ assignment: UserChallenge) async throws -> UserChallenge
+    /// Stores `assignments` as they are (a history brought in whole), in one transaction; one
+    /// that would be a second assignment of its person's day is left out.
+    func saveAssignments(_ assignments: [UserChallenge]) async throws
     /// The challenges given to the person on `day` or later.
     func challengeIDs(givenTo userID: UUID, since day: LocalDay) async throws -> Set<String>
     /// The person's latest assignment of `challengeID`.
@@ -32,6 +35,11 @@ public protocol ChallengeRepository: Sendable {
     func assignments(of userID: UUID, before day: LocalDay?, limit: Int) async throws -> [UserChallenge]
     /// Every assignment of the person, oldest first.
     func allAssignments(of userID: UUID) async throws -> [UserChallenge]
+
+    /// What an administrator last set of the app configuration, and when; nil before they set any.
+    func appConfiguration() async throws -> (update: AppConfigurationUpdate, updatedAt: Date)?
+    /// Saves the administrator's app configuration.
+    func saveAppConfiguration(_ update: AppConfigurationUpdate, at date: Date) async throws
 
     /// The person's saved preferences, if any.
     func challengePreferences(of userID: UUID) async throws -> UserPreferencesDTO?

@@ -57,11 +57,21 @@ extension APIRoute {
         .post, "/api/v1/admin/challenges", summary: "Import challenges into the catalog", tag: "admin",
         access: .admin, body: .json(CatalogFile.self), answer: .json(CatalogImportReport.self))
 
+    /// `GET /api/v1/app/configuration`: feature flags, the oldest client served, the catalog version;
+    /// public, so that a client reads it before signing in.
+    public static let appConfiguration = APIRoute(
+        .get, "/api/v1/app/configuration", summary: "The app configuration", tag: "challenges", access: .anonymous,
+        answer: .json(AppConfiguration.self))
+    /// `PUT /api/v1/admin/app/configuration`, with the admin token.
+    public static let setAppConfiguration = APIRoute(
+        .put, "/api/v1/admin/app/configuration", summary: "Set feature flags and the oldest client served",
+        tag: "admin", access: .admin, body: .json(AppConfigurationUpdate.self), answer: .json(AppConfiguration.self))
+
     /// Out of Box's routes, in the order the server registers them.
     public static let outOfBoxRoutes = [
         todaysChallenge, availableChallenges, searchChallenges, challengeHistory, challenge, completeChallenge,
         skipChallenge, rateChallenge, challengeStats, challengePreferences, saveChallengePreferences,
-        importChallenges,
+        importChallenges, appConfiguration, setAppConfiguration,
     ]
 }
 

@@ -22,6 +22,8 @@ struct ChallengeController<Store: ServerStore>: Sendable {
         router.on(.challengePreferences, use: preferences)
         router.on(.saveChallengePreferences, use: savePreferences)
         router.on(.importChallenges, use: importChallenges)
+        router.on(.appConfiguration, use: appConfiguration)
+        router.on(.setAppConfiguration, use: setAppConfiguration)
     }
 
     /// The caller's service.
@@ -123,6 +125,19 @@ struct ChallengeController<Store: ServerStore>: Sendable {
         // Store, not a service: the administrator acts for no person.
         let report = try await ChallengeCatalogImport(store: services.store).run(file)
         return JSONResponse(report)
+    }
+
+    @Sendable func appConfiguration(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<AppConfiguration>
+    {
+        JSONResponse(try await AppConfigurationService(store: services.store).current())
+    }
+
+    @Sendable func setAppConfiguration(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<AppConfiguration>
+    {
+        let body = try await request.decodeJSON(AppConfigurationUpdate.self, limit: context.maxBodyBytes)
+        return JSONResponse(try await AppConfigurationService(store: services.store).update(body))
     }
 
     /// The `{id}` of a challenge route: a slug, checked before it reaches a query.

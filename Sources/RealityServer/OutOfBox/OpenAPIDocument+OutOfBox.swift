@@ -88,6 +88,14 @@ extension OpenAPIDocument {
             "CatalogFile": object(
                 ["version": ["type": "integer", "minimum": 1], "challenges": array(catalogEntry)],
                 required: ["challenges"]),
+            "AppConfiguration": object(
+                [
+                    "featureFlags": ["type": "object", "additionalProperties": bool], "minimumClientVersion": string,
+                    "catalogVersion": integer, "updatedAt": date,
+                ], required: ["featureFlags", "minimumClientVersion", "catalogVersion"]),
+            "AppConfigurationUpdate": object(
+                ["featureFlags": ["type": "object", "additionalProperties": bool], "minimumClientVersion": string],
+                required: ["featureFlags", "minimumClientVersion"]),
             "CatalogImportReport": object(
                 ["imported": integer, "catalogVersion": integer], required: ["imported", "catalogVersion"]),
         ]

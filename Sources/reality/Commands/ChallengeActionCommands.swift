@@ -152,9 +152,66 @@ extension ChallengeCommand {
         }
     }
 
+    struct Config: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The server's app configuration: feature flags, oldest client served, catalog version.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The server (default: the one this device signed in to).") var server: String?
+
+        func run() async throws {
+            try await Device.run(global) { device in
+                let url = try await ChallengeCommand.serverURL(server, device)
+                let configuration = try await SyncTransport(serverURL: url).appConfiguration()
+                try device.output.print(configuration) { ChallengeText.describe(configuration) }
+            }
+        }
+    }
+
     struct Admin: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Catalog administration, with the server's admin token.", subcommands: [Import.self])
+            abstract: "Catalog and app administration, with the server's admin token.",
+            subcommands: [Import.self, SetConfig.self])
+
+        /// The admin token given, else `$REALITY_ADMIN_TOKEN`.
+        static func token(_ given: String?) throws -> String {
+            guard let token = given ?? ProcessInfo.processInfo.environment["REALITY_ADMIN_TOKEN"] else {
+                throw CLIError.invalid("Give --admin-token or set REALITY_ADMIN_TOKEN.")
+            }
+            return token
+        }
+
+        struct SetConfig: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "config", abstract: "Turn feature flags on or off; set the oldest client served.")
+            @OptionGroup var global: GlobalOptions
+            @Option(help: "NAME=on or NAME=off (repeat); NAME=remove drops it.") var flag: [String] = []
+            @Option(help: "The oldest client version served, e.g. 0.2.0.") var minimumVersion: String?
+            @Option(help: "The server (default: the one this device signed in to).") var server: String?
+            @Option(help: "The admin token (default: $REALITY_ADMIN_TOKEN).") var adminToken: String?
+
+            func run() async throws {
+                try await Device.run(
+                    global, flags: ["featureFlags": "--flag", "minimumClientVersion": "--minimum-version"]
+                ) { device in
+                    let url = try await ChallengeCommand.serverURL(server, device)
+                    let transport = SyncTransport(serverURL: url, token: try Admin.token(adminToken))
+                    // Read without a token: the admin token is no person's session.
+                    let now = try await SyncTransport(serverURL: url).appConfiguration()
+                    var update = AppConfigurationUpdate(
+                        featureFlags: now.featureFlags, minimumClientVersion: minimumVersion ?? now.minimumClientVersion
+                    )
+                    for setting in flag {
+                        let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+                        guard parts.count == 2, ["on", "off", "remove"].contains(parts[1]) else {
+                            throw CLIError.invalid("--flag is NAME=on, NAME=off or NAME=remove; not \(setting).")
+                        }
+                        update.featureFlags[parts[0]] = parts[1] == "remove" ? nil : parts[1] == "on"
+                    }
+                    let saved = try await transport.setAppConfiguration(update)
+                    try device.output.print(saved) { ChallengeText.describe(saved) }
+                }
+            }
+        }
 
         struct Import: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
@@ -171,12 +228,8 @@ extension ChallengeCommand {
 
             func run() async throws {
                 try await Device.run(global) { device in
-                    guard let token = adminToken ?? ProcessInfo.processInfo.environment["REALITY_ADMIN_TOKEN"] else {
-                        throw CLIError.invalid("Give --admin-token or set REALITY_ADMIN_TOKEN.")
-                    }
-                    var url = server
-                    if url == nil { url = try await device.container.store().deviceAccount()?.serverURL }
-                    guard let url else { throw CLIError.invalid("Give --server URL (this device signed in to none).") }
+                    let token = try Admin.token(adminToken)
+                    let url = try await ChallengeCommand.serverURL(server, device)
                     guard let data = FileManager.default.contents(atPath: (file as NSString).expandingTildeInPath)
                     else {
                         throw CLIError(message: "No file to read at \(file).", status: .notFound, code: "not_found")

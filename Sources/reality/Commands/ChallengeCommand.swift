@@ -16,7 +16,7 @@ struct ChallengeCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Today.self, List.self, ShowOne.self, Search.self, History.self, Complete.self, Skip.self, Rate.self,
-            Stats.self, Prefs.self, Admin.self,
+            Stats.self, Prefs.self, Config.self, Admin.self,
         ])
 
     /// The person's service on the device's server; a device that never signed in is told to.
@@ -27,6 +27,15 @@ struct ChallengeCommand: AsyncParsableCommand {
                 status: .permissionDenied, code: "not_signed_in")
         }
         return ServerChallengeService(transport: server.transport)
+    }
+
+    /// The server `given`, else the one the device signed in to.
+    static func serverURL(_ given: String?, _ device: Device) async throws -> String {
+        if let given { return given }
+        guard let url = try await device.container.store().deviceAccount()?.serverURL else {
+            throw CLIError.invalid("Give --server URL (this device signed in to none).")
+        }
+        return url
     }
 
     /// The ID `text` gave, or today's challenge's.
