@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OutOfBoxCore
 import RealityAPI
 import RealityCore
 
@@ -38,11 +39,15 @@ struct MeController<Store: ServerStore>: Sendable {
         JSONResponse(try await services.users(context.requireUser()).getUsageStats())
     }
 
-    @Sendable func export(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AccountExport> {
+    @Sendable func export(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<AccountExportAnswer>
+    {
         let userID = try context.requireUser()
         var export = try await services.users(userID).exportData()
         export.invitations = try await services.store.invitations(sentBy: userID, limit: Int(Int32.max))
-        return JSONResponse(export)
+        let outOfBox = try await DefaultChallengeService(userID: userID.rawValue, store: services.store, photos: nil)
+            .exportData()
+        return JSONResponse(AccountExportAnswer(account: export, outOfBox: outOfBox))
     }
 
     /// Removes the account and all its data; the token stops working with the session rows.

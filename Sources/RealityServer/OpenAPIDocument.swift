@@ -226,8 +226,17 @@ enum OpenAPIDocument {
             "AccountExport": [
                 "type": "object",
                 "description": """
-                Everything the user owns or did: the account, layers, annotations (with comments),                     comments written, world maps, every notification, stars, reads, reactions and grants                     given, and invitations sent.
+                Everything the user owns or did: the account, layers, annotations (with comments),                     comments written, world maps, every notification, stars, reads, reactions and grants                     given, and invitations sent; and under outOfBox the person's Out of Box preferences,                     assignments and stats.
                 """,
+                "properties": [
+                    "exportedAt": date, "user": ref("User"), "layers": array(["type": "object"]),
+                    "annotations": array(["type": "object"]), "comments": array(["type": "object"]),
+                    "worldMaps": array(["type": "object"]), "notifications": array(["type": "object"]),
+                    "stars": array(["type": "object"]), "reads": array(["type": "object"]),
+                    "reactionsGiven": array(["type": "object"]), "grantsGiven": array(["type": "object"]),
+                    "invitations": array(["type": "object"]), "outOfBox": ref("OutOfBoxExport"),
+                ],
+                "required": ["exportedAt", "user", "outOfBox"],
             ],
             "Permission": object(
                 [

@@ -36,7 +36,7 @@ import Testing
             #expect(
                 Set(anonymous) == [
                     "/health", "/metrics", "/api/v1/openapi.json", "/api/v1/auth/register",
-                    "/api/v1/auth/login",
+                    "/api/v1/auth/login", "/api/v1/app/configuration",
                 ], "only these routes are public")
         }
     }

@@ -71,6 +71,18 @@ import Testing
             #expect(history.items.map(\.assignment.id) == [given.assignment.id])
             let badBefore = try await api.send(.get, "/api/v1/challenges/history?before=yesterday", token: ana.token)
             #expect(badBefore.status == .badRequest && badBefore.errorField == "before")
+
+            // The account export carries it; deleting the account takes it away.
+            let export = try await api.send(.get, "/api/v1/me/export", token: ana.token)
+            #expect(try export.decode(AccountExport.self).user.id == ana.id, "the platform's export is whole")
+            struct WithOutOfBox: Decodable { var outOfBox: OutOfBoxExport }
+            let outOfBox = try export.decode(WithOutOfBox.self).outOfBox
+            #expect(outOfBox.assignments.map(\.id) == [given.assignment.id])
+            #expect(outOfBox.preferences?.notificationSettings.timeZone == "Europe/Berlin")
+            #expect(outOfBox.stats.totalCompleted == 1)
+            #expect(try await api.send(.delete, "/api/v1/me", token: ana.token).status == .noContent)
+            #expect(try await api.store.allAssignments(of: ana.id.rawValue).isEmpty)
+            #expect(try await api.store.challengePreferences(of: ana.id.rawValue) == nil)
         }
     }
 

@@ -96,6 +96,11 @@ extension OpenAPIDocument {
             "AppConfigurationUpdate": object(
                 ["featureFlags": ["type": "object", "additionalProperties": bool], "minimumClientVersion": string],
                 required: ["featureFlags", "minimumClientVersion"]),
+            "OutOfBoxExport": object(
+                [
+                    "preferences": ref("UserPreferencesDTO"), "assignments": array(ref("UserChallenge")),
+                    "stats": ref("ChallengeStats"),
+                ], required: ["assignments", "stats"]),
             "CatalogImportReport": object(
                 ["imported": integer, "catalogVersion": integer], required: ["imported", "catalogVersion"]),
         ]
