@@ -23,10 +23,12 @@ extension PostgresMigrations {
                 isActive boolean NOT NULL,
                 createdAt bigint NOT NULL,
                 updatedAt bigint NOT NULL,
-                search tsvector NOT NULL
+                search tsvector NOT NULL,
+                generation bigint NOT NULL
             )
             """,
             "CREATE INDEX challenges_search ON challenges USING gin (search)",
+            "CREATE INDEX challenges_generation ON challenges (generation)",
             """
             CREATE TABLE challenge_catalog_generation (
                 id integer PRIMARY KEY CHECK (id = 1),

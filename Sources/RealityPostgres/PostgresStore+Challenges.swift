@@ -24,14 +24,21 @@ extension PostgresStore: ChallengeRepository {
         }
         try await read { connection in
             try await transaction(on: connection) {
+                let generation =
+                    try await connection.rows(
+                        """
+                        UPDATE challenge_catalog_generation SET generation = generation + 1 WHERE id = 1
+                        RETURNING generation
+                        """, logger: logger
+                    ) { try $0.decode(Int64.self) }.first ?? 0
                 try await connection.query(
                     """
                     INSERT INTO challenges (id, title, description, category, timeInvestment, socialRequirement,
                         costLevel, difficultyLevel, tags, locationType, seasonality, isActive, createdAt, updatedAt,
-                        search)
+                        search, generation)
                     SELECT id, title, description, category, timeInvestment, socialRequirement, costLevel,
                         difficultyLevel, tags, locationType, nullif(seasonality, ''), isActive, createdAt, updatedAt,
-                        search::tsvector
+                        search::tsvector, \(generation)
                     FROM unnest(\(challenges.map(\.id)), \(challenges.map(\.title)), \(challenges.map(\.description)),
                         \(challenges.map(\.category.rawValue)), \(challenges.map(\.timeInvestment.rawValue)),
                         \(challenges.map(\.socialRequirement.rawValue)), \(challenges.map(\.costLevel.rawValue)),
@@ -45,10 +52,9 @@ extension PostgresStore: ChallengeRepository {
                         socialRequirement = excluded.socialRequirement, costLevel = excluded.costLevel,
                         difficultyLevel = excluded.difficultyLevel, tags = excluded.tags,
                         locationType = excluded.locationType, seasonality = excluded.seasonality,
-                        isActive = excluded.isActive, updatedAt = excluded.updatedAt, search = excluded.search
+                        isActive = excluded.isActive, updatedAt = excluded.updatedAt, search = excluded.search,
+                        generation = excluded.generation
                     """, logger: logger)
-                try await connection.query(
-                    "UPDATE challenge_catalog_generation SET generation = generation + 1 WHERE id = 1", logger: logger)
                 if let catalogVersion {
                     try await connection.query(
                         """
@@ -67,6 +73,27 @@ extension PostgresStore: ChallengeRepository {
     public func challenges(includingRetired: Bool) async throws -> [Challenge] {
         let all = try await catalog().challenges
         return includingRetired ? all : all.filter(\.isActive)
+    }
+
+    public func catalogChanges(since generation: Int64) async throws -> CatalogChanges {
+        // One snapshot for both reads: the generation answered covers exactly the rows answered
+        // (catalog writers take the generation's row lock, so generations commit in order).
+        try await read { connection in
+            var now: Int64 = 0
+            var changed: [Challenge] = []
+            try await transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+                now =
+                    try await connection.rows(
+                        "SELECT generation FROM challenge_catalog_generation WHERE id = 1", logger: logger
+                    ) { try $0.decode(Int64.self) }.first ?? 0
+                changed = try await Self.challenges(
+                    """
+                    SELECT \(unescaped: Self.challengeColumns) FROM challenges WHERE generation > \(generation)
+                    ORDER BY id
+                    """, on: connection, logger: logger)
+            }
+            return CatalogChanges(generation: now, challenges: changed)
+        }
     }
 
     /// The whole catalog, read again only when its generation moved (on any instance).
@@ -262,29 +289,33 @@ extension PostgresStore: ChallengeRepository {
         """
 
     private func challenges(_ query: PostgresQuery) async throws -> [Challenge] {
-        try await read { connection in
-            try await connection.rows(query, logger: logger) { row -> Challenge? in
-                let (
-                    id, title, description, category, time, social, cost, difficulty, tags, location, season, active,
-                    createdAt, updatedAt
-                ) = try row.decode(
-                    (
-                        String, String, String, String, String, String, String, Int, String, String, String?, Bool,
-                        Int64, Int64
-                    ).self)
-                guard let category = ChallengeCategory(rawValue: category), let time = TimeInvestment(rawValue: time),
-                    let social = SocialRequirement(rawValue: social), let cost = CostLevel(rawValue: cost),
-                    let location = LocationType(rawValue: location)
-                else { return nil }
-                return Challenge(
-                    id: id, title: title, description: description, category: category, timeInvestment: time,
-                    socialRequirement: social, costLevel: cost, difficultyLevel: difficulty,
-                    tags: tags.split(separator: " ").map(String.init), locationType: location,
-                    seasonality: season.flatMap(Seasonality.init(rawValue:)), isActive: active,
-                    createdAt: Timestamp.date(milliseconds: createdAt),
-                    updatedAt: Timestamp.date(milliseconds: updatedAt))
-            }.compactMap { $0 }
-        }
+        try await read { connection in try await Self.challenges(query, on: connection, logger: logger) }
+    }
+
+    private static func challenges(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger)
+        async throws -> [Challenge]
+    {
+        try await connection.rows(query, logger: logger) { row -> Challenge? in
+            let (
+                id, title, description, category, time, social, cost, difficulty, tags, location, season, active,
+                createdAt, updatedAt
+            ) = try row.decode(
+                (
+                    String, String, String, String, String, String, String, Int, String, String, String?, Bool,
+                    Int64, Int64
+                ).self)
+            guard let category = ChallengeCategory(rawValue: category), let time = TimeInvestment(rawValue: time),
+                let social = SocialRequirement(rawValue: social), let cost = CostLevel(rawValue: cost),
+                let location = LocationType(rawValue: location)
+            else { return nil }
+            return Challenge(
+                id: id, title: title, description: description, category: category, timeInvestment: time,
+                socialRequirement: social, costLevel: cost, difficultyLevel: difficulty,
+                tags: tags.split(separator: " ").map(String.init), locationType: location,
+                seasonality: season.flatMap(Seasonality.init(rawValue:)), isActive: active,
+                createdAt: Timestamp.date(milliseconds: createdAt),
+                updatedAt: Timestamp.date(milliseconds: updatedAt))
+        }.compactMap { $0 }
     }
 
     private func assignments(_ query: PostgresQuery) async throws -> [UserChallenge] {

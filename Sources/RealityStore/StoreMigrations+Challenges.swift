@@ -22,8 +22,10 @@ extension StoreMigrations {
                     seasonality TEXT,
                     isActive INTEGER NOT NULL,
                     createdAt INTEGER NOT NULL,
-                    updatedAt INTEGER NOT NULL
+                    updatedAt INTEGER NOT NULL,
+                    generation INTEGER NOT NULL
                 ) WITHOUT ROWID;
+                CREATE INDEX challenges_generation ON challenges(generation);
                 CREATE VIRTUAL TABLE challenge_fts USING fts5(
                     id UNINDEXED, title, description, tags,
                     tokenize = 'unicode61 remove_diacritics 2'

@@ -1,6 +1,7 @@
 import Foundation
 import OutOfBoxCore
 import RealityAPI
+import RealityStore
 
 /// Out of Box's daily loop on a signed-in device: each call goes to the server, which assigns,
 /// keeps and answers (the role CloudKit's public and private databases play in seed 004).
@@ -93,5 +94,25 @@ extension SyncTransport {
     /// `POST /api/v1/admin/challenges`, with the admin token as this transport's token.
     public func importChallenges(_ catalog: CatalogFile) async throws -> CatalogImportReport {
         try await send(.importChallenges, body: catalog)
+    }
+}
+
+/// The device's copy of Out of Box's catalog (seed 004's `fetchLatestChallenges`,
+/// `fetchChallengeUpdates(since:)` and `checkForContentUpdates`): kept in the device's store,
+/// brought up to the server's by the changes since the copy's generation, and read offline.
+public enum ChallengeCatalogCopy {
+    /// The store's metadata key of the copy's generation.
+    static let generationKey = "outofbox.catalog.generation"
+
+    /// Brings `store`'s copy up to the server's over `transport`; answers how many challenges
+    /// were added, changed or retired (0 when the copy was current: one small request).
+    @discardableResult
+    public static func refresh(_ store: DeviceStore, over transport: SyncTransport) async throws -> Int {
+        let since = try await store.metadata(generationKey).flatMap { Int64($0) } ?? 0
+        let changes: CatalogChanges = try await transport.send(
+            .challengeCatalog, APIRoute.challengeCatalog.path(query: [.catalogSince: String(since)]))
+        if !changes.challenges.isEmpty { try await store.saveChallenges(changes.challenges, catalogVersion: nil) }
+        try await store.setMetadata(generationKey, to: String(changes.generation))
+        return changes.challenges.count
     }
 }

@@ -53,7 +53,7 @@ import Testing
                 .email: "ann%40example.com", .point: "1,2,3", .instant: "2026-01-01T00:00:00Z", .viewer: "1,2,3",
                 .timeZone: "Europe/Berlin", .count: "5", .challengeLimit: "5", .before: "2030-01-01",
                 .category: "food,nature", .maxTime: "long", .maxCost: "medium", .social: "solo", .minDifficulty: "1",
-                .maxDifficulty: "5", .location: "home", .excludeCompleted: "true",
+                .maxDifficulty: "5", .location: "home", .excludeCompleted: "true", .catalogSince: "0",
             ]
             // Cursors and tokens are the server's own; a request without them reads them too.
             let absent: Set<APIRoute.QueryParameter> = [.cursor, .since]

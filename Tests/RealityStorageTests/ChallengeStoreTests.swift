@@ -99,6 +99,24 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func catalogChanges_bringACopyUpToDate_generationByGeneration(backend: StoreBackend) async throws {
+        try await withStore(backend) { store in
+            let empty = try await store.catalogChanges(since: 0)
+            #expect(empty.generation == 0 && empty.challenges.isEmpty)
+            try await store.saveChallenges([Self.challenge("a"), Self.challenge("b")], catalogVersion: 1)
+            let first = try await store.catalogChanges(since: 0)
+            #expect(first.generation == 1 && first.challenges.map(\.id) == ["a", "b"])
+            var changed = Self.challenge("b", title: "Changed")
+            changed.isActive = false
+            try await store.saveChallenges([changed, Self.challenge("c")], catalogVersion: nil)
+            let second = try await store.catalogChanges(since: first.generation)
+            #expect(second.generation == 2 && second.challenges == [changed, Self.challenge("c")])
+            #expect(try await store.catalogChanges(since: 2).challenges.isEmpty)
+            #expect(try await store.catalogChanges(since: 0).challenges.count == 3)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func today_isOnePerLocalDay_acrossMidnightAndDaylightSaving_inTwoZones(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
             try await store.saveChallenges((1...40).map { Self.challenge("c-\($0)") }, catalogVersion: 1)
@@ -285,6 +303,9 @@ struct AnyChallengeStore: ChallengeRepository {
     func challenge(id: String) async throws -> Challenge? { try await base.challenge(id: id) }
     func challenges(includingRetired: Bool) async throws -> [Challenge] {
         try await base.challenges(includingRetired: includingRetired)
+    }
+    func catalogChanges(since generation: Int64) async throws -> CatalogChanges {
+        try await base.catalogChanges(since: generation)
     }
     func challengeIDs(matching query: String, limit: Int) async throws -> [String] {
         try await base.challengeIDs(matching: query, limit: limit)

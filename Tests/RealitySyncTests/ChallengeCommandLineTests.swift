@@ -102,6 +102,23 @@ extension DeviceSyncTests {
                     "challenge", "admin", "config", "--minimum-version", "one", "--admin-token",
                     SyncTestServer.adminToken)
                 #expect(badVersion.status == 3 && badVersion.error.contains("--minimum-version"), "\(badVersion.error)")
+
+                // The device's copy of the catalog: the phone's came down with its first command and
+                // took the administrator's import on the next one. With the server gone, reading the
+                // catalog works from the copy; the day's challenge needs the server.
+                #expect(try await phone.run("challenge", "list", "--count", "3").status == 0)
+                try await server.kill()
+                let offline = try await phone.run("challenge", "search", "whistle")
+                #expect(offline.status == 0, "\(offline.error)")
+                #expect(try offline.decode([Challenge].self).map(\.id).contains("whistle-a-tune"), "the import's copy")
+                #expect(offline.error.contains("offline"), "\(offline.error)")
+                let shownOffline: Challenge = try await phone.run("challenge", "show", today.challenge.id).decode()
+                #expect(shownOffline == today.challenge)
+                let all: [Challenge] = try await phone.run("challenge", "search", "--limit", "100").decode()
+                #expect(all.count == 100)
+                #expect(try await phone.run("challenge", "today").status == 1, "the day is the server's to give")
+                let neverCopied = try await stranger.run("challenge", "search", "photo")
+                #expect(neverCopied.status != 0)
             }
         }
     }

@@ -12,6 +12,9 @@ public protocol ChallengeRepository: Sendable {
     func challenge(id: String) async throws -> Challenge?
     /// Every challenge, by ID; the retired ones only when `includingRetired`.
     func challenges(includingRetired: Bool) async throws -> [Challenge]
+    /// The catalog's generation now and the challenges changed after `generation` (every one for 0),
+    /// read together: what a device fetches to keep its copy (`fetchChallengeUpdates(since:)`).
+    func catalogChanges(since generation: Int64) async throws -> CatalogChanges
     /// The IDs of the challenges whose title, description or tags hold every word of `query`
     /// (as prefixes), through the store's text index, best first.
     func challengeIDs(matching query: String, limit: Int) async throws -> [String]
@@ -45,6 +48,19 @@ public protocol ChallengeRepository: Sendable {
     func challengePreferences(of userID: UUID) async throws -> UserPreferencesDTO?
     /// Saves the person's preferences.
     func saveChallengePreferences(_ preferences: UserPreferencesDTO, of userID: UUID) async throws
+}
+
+/// The challenges changed after a generation of the catalog, and the generation they bring a copy to.
+public struct CatalogChanges: Codable, Sendable, Hashable {
+    /// The catalog's generation these changes bring a copy to; ask for changes since it next time.
+    public var generation: Int64
+    /// The challenges added, changed or retired since the generation asked about, by ID.
+    public var challenges: [Challenge]
+
+    public init(generation: Int64, challenges: [Challenge]) {
+        self.generation = generation
+        self.challenges = challenges
+    }
 }
 
 /// How the service learns about a completion photo: the server answers from the media pipeline.

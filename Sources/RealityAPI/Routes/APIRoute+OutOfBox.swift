@@ -23,6 +23,10 @@ extension APIRoute {
     public static let challengeHistory = APIRoute(
         .get, "/api/v1/challenges/history", summary: "The person's challenges, newest first", tag: "challenges",
         query: [.challengeLimit, .before], answer: .page(AssignedChallenge.self))
+    /// `GET /api/v1/challenges/catalog`: the catalog's changes since a generation, for a device's copy.
+    public static let challengeCatalog = APIRoute(
+        .get, "/api/v1/challenges/catalog", summary: "The catalog's changes since a generation (all without one)",
+        tag: "challenges", query: [.catalogSince], answer: .json(CatalogChanges.self))
     /// `GET /api/v1/challenges/{id}`.
     public static let challenge = APIRoute(
         .get, "/api/v1/challenges/{id}", summary: "One challenge", tag: "challenges", answer: .json(Challenge.self),
@@ -69,7 +73,8 @@ extension APIRoute {
 
     /// Out of Box's routes, in the order the server registers them.
     public static let outOfBoxRoutes = [
-        todaysChallenge, availableChallenges, searchChallenges, challengeHistory, challenge, completeChallenge,
+        todaysChallenge, availableChallenges, searchChallenges, challengeHistory, challengeCatalog, challenge,
+        completeChallenge,
         skipChallenge, rateChallenge, challengeStats, challengePreferences, saveChallengePreferences,
         importChallenges, appConfiguration, setAppConfiguration,
     ]
@@ -88,6 +93,9 @@ extension APIRoute.QueryParameter {
     /// `before`: a local day, `YYYY-MM-DD`; history before it.
     public static let before = Self(
         name: "before", type: "string", description: "A day, YYYY-MM-DD: assignments before it.", format: "date")
+    /// `since` of the catalog's changes: the generation of the device's copy.
+    public static let catalogSince = Self(
+        name: "since", type: "integer", description: "The generation of the device's copy (0 or absent: everything).")
     /// `category`: challenge categories.
     public static let category = Self(
         name: "category", type: "string", description: "Categories (repeat or comma-separate).")

@@ -14,6 +14,7 @@ struct ChallengeController<Store: ServerStore>: Sendable {
         router.on(.availableChallenges, use: available)
         router.on(.searchChallenges, use: search)
         router.on(.challengeHistory, use: history)
+        router.on(.challengeCatalog, use: catalog)
         router.on(.challenge, use: challenge)
         router.on(.completeChallenge, use: complete)
         router.on(.skipChallenge, use: skip)
@@ -72,6 +73,20 @@ struct ChallengeController<Store: ServerStore>: Sendable {
         // The next page starts before the last day of this one.
         let next = items.count == limit ? items.last?.assignment.localDay.description : nil
         return JSONResponse(Page(items: items, nextCursor: next))
+    }
+
+    @Sendable func catalog(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<CatalogChanges>
+    {
+        _ = try context.requireUser()
+        var since: Int64 = 0
+        if let text = try context.query(of: request)(.catalogSince) {
+            guard let value = Int64(text), value >= 0 else {
+                throw APIError.badParameter(.catalogSince, "since must be a whole number, 0 or more.")
+            }
+            since = value
+        }
+        // Store, not a service: the catalog is the same for everyone.
+        return JSONResponse(try await services.store.catalogChanges(since: since))
     }
 
     @Sendable func challenge(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<Challenge> {

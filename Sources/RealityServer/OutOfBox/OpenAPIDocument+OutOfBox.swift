@@ -37,6 +37,8 @@ extension OpenAPIDocument {
                     "completionTime": number, "userNotes": string, "updatedAt": date,
                 ],
                 required: ["id", "userID", "challengeID", "localDay", "status", "assignedDate", "updatedAt"]),
+            "CatalogChanges": object(
+                ["generation": integer, "challenges": array(ref("Challenge"))], required: ["generation", "challenges"]),
             "AssignedChallenge": object(
                 ["assignment": ref("UserChallenge"), "challenge": ref("Challenge")],
                 required: ["assignment", "challenge"]),

@@ -3,26 +3,35 @@ import GRDB
 import OutOfBoxCore
 import RealityCore
 
-/// Out of Box's catalog, assignments and preferences (migration outofbox21; issue 21). A test
+/// Out of Box's catalog, assignments and preferences (migration outofbox21; issue 21), on the
+/// server and, for the catalog copy and what is done offline, on a device. A test
 /// round-trips every field of each record through this store and the PostgreSQL one.
-extension SQLiteServerStore: ChallengeRepository {
+extension SQLiteStore: ChallengeRepository {
     public func catalogVersion() async throws -> Int {
         try await read { db in try Int.fetchOne(db, sql: "SELECT max(version) FROM challenge_catalog_versions") ?? 0 }
     }
 
     public func saveChallenges(_ challenges: [Challenge], catalogVersion: Int?) async throws {
         try await write { db in
+            let generation =
+                try Int64.fetchOne(
+                    db,
+                    sql: """
+                        UPDATE challenge_catalog_generation SET generation = generation + 1 WHERE id = 1
+                        RETURNING generation
+                        """) ?? 0
             let save = try db.cachedStatement(
                 sql: """
                     INSERT INTO challenges (id, title, description, category, timeInvestment, socialRequirement,
-                        costLevel, difficultyLevel, tags, locationType, seasonality, isActive, createdAt, updatedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        costLevel, difficultyLevel, tags, locationType, seasonality, isActive, createdAt, updatedAt,
+                        generation)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET title = excluded.title, description = excluded.description,
                         category = excluded.category, timeInvestment = excluded.timeInvestment,
                         socialRequirement = excluded.socialRequirement, costLevel = excluded.costLevel,
                         difficultyLevel = excluded.difficultyLevel, tags = excluded.tags,
                         locationType = excluded.locationType, seasonality = excluded.seasonality,
-                        isActive = excluded.isActive, updatedAt = excluded.updatedAt
+                        isActive = excluded.isActive, updatedAt = excluded.updatedAt, generation = excluded.generation
                     """)
             let unindex = try db.cachedStatement(sql: "DELETE FROM challenge_fts WHERE id = ?")
             let index = try db.cachedStatement(
@@ -34,12 +43,11 @@ extension SQLiteServerStore: ChallengeRepository {
                     challenge.timeInvestment.rawValue, challenge.socialRequirement.rawValue,
                     challenge.costLevel.rawValue, challenge.difficultyLevel, tags, challenge.locationType.rawValue,
                     challenge.seasonality?.rawValue, challenge.isActive, challenge.createdAt.storeValue,
-                    challenge.updatedAt.storeValue,
+                    challenge.updatedAt.storeValue, generation,
                 ])
                 try unindex.execute(arguments: [challenge.id])
                 try index.execute(arguments: [challenge.id, challenge.title, challenge.description, tags])
             }
-            try db.execute(sql: "UPDATE challenge_catalog_generation SET generation = generation + 1 WHERE id = 1")
             if let catalogVersion {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO challenge_catalog_versions (version, installedAt) VALUES (?, ?)",
@@ -55,6 +63,17 @@ extension SQLiteServerStore: ChallengeRepository {
     public func challenges(includingRetired: Bool) async throws -> [Challenge] {
         let all = try await catalog().challenges
         return includingRetired ? all : all.filter(\.isActive)
+    }
+
+    public func catalogChanges(since generation: Int64) async throws -> CatalogChanges {
+        try await read { db in
+            CatalogChanges(
+                generation: try Int64.fetchOne(
+                    db, sql: "SELECT generation FROM challenge_catalog_generation WHERE id = 1") ?? 0,
+                challenges: try Row.fetchAll(
+                    db, sql: "SELECT * FROM challenges WHERE generation > ? ORDER BY id", arguments: [generation]
+                ).compactMap(Self.challenge(row:)))
+        }
     }
 
     /// The whole catalog, read again only when its generation moved.
