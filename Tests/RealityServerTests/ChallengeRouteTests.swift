@@ -63,6 +63,10 @@ import Testing
             // The photo is Ana's asset, read back through the media routes.
             #expect(try await api.send(.get, "/api/v1/assets/\(upload.sha256)", token: ana.token).status == .ok)
 
+            let profile = try await api.send(.get, "/api/v1/user/profile", token: ana.token).decode(
+                ChallengeProfile.self)
+            #expect(profile.displayName == "Ana" && profile.userID == ana.id.rawValue && profile.totalCompleted == 1)
+            #expect(profile.currentStreak == 1 && profile.memberSince == ana.user.createdAt)
             let stats = try await api.send(.get, "/api/v1/user/stats", token: ana.token).decode(ChallengeStats.self)
             #expect(stats.totalCompleted == 1 && stats.currentStreak == 1 && stats.averageRating == 5)
             #expect(stats.completionsByCategory[given.challenge.category.rawValue] == 1)

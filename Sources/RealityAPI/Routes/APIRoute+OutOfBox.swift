@@ -44,6 +44,11 @@ extension APIRoute {
     public static let rateChallenge = APIRoute(
         .post, "/api/v1/challenges/{id}/rate", summary: "Rate a completed challenge, 1 to 5", tag: "challenges",
         body: .json(RateChallengeRequest.self), answer: .json(AssignedChallenge.self), textParameters: ["id"])
+    /// `GET /api/v1/user/profile`: the person's name and picture with their streaks (the seed's path;
+    /// `PATCH /api/v1/me` changes the name and picture).
+    public static let challengeProfile = APIRoute(
+        .get, "/api/v1/user/profile", summary: "The person's Out of Box profile", tag: "challenges",
+        answer: .json(ChallengeProfile.self))
     /// `GET /api/v1/user/stats`: streaks and totals.
     public static let challengeStats = APIRoute(
         .get, "/api/v1/user/stats", summary: "The person's streaks and totals", tag: "challenges",
@@ -75,7 +80,7 @@ extension APIRoute {
     public static let outOfBoxRoutes = [
         todaysChallenge, availableChallenges, searchChallenges, challengeHistory, challengeCatalog, challenge,
         completeChallenge,
-        skipChallenge, rateChallenge, challengeStats, challengePreferences, saveChallengePreferences,
+        skipChallenge, rateChallenge, challengeProfile, challengeStats, challengePreferences, saveChallengePreferences,
         importChallenges, appConfiguration, setAppConfiguration,
     ]
 }

@@ -19,6 +19,7 @@ struct ChallengeController<Store: ServerStore>: Sendable {
         router.on(.completeChallenge, use: complete)
         router.on(.skipChallenge, use: skip)
         router.on(.rateChallenge, use: rate)
+        router.on(.challengeProfile, use: profile)
         router.on(.challengeStats, use: stats)
         router.on(.challengePreferences, use: preferences)
         router.on(.saveChallengePreferences, use: savePreferences)
@@ -114,6 +115,17 @@ struct ChallengeController<Store: ServerStore>: Sendable {
         let id = try Self.challengeID(context)
         let body = try await request.decodeJSON(RateChallengeRequest.self, limit: context.maxBodyBytes)
         return JSONResponse(try await service(context).rateChallenge(id, rating: body.rating))
+    }
+
+    @Sendable func profile(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<ChallengeProfile>
+    {
+        let user = try await services.users(context.requireUser()).getCurrentUser()
+        let stats = try await service(context).stats()
+        return JSONResponse(
+            ChallengeProfile(
+                userID: user.id.rawValue, displayName: user.displayName, avatarURL: user.avatarURL,
+                memberSince: user.createdAt, stats: stats))
     }
 
     @Sendable func stats(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<ChallengeStats> {

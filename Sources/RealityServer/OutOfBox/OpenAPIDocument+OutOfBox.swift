@@ -37,6 +37,11 @@ extension OpenAPIDocument {
                     "completionTime": number, "userNotes": string, "updatedAt": date,
                 ],
                 required: ["id", "userID", "challengeID", "localDay", "status", "assignedDate", "updatedAt"]),
+            "ChallengeProfile": object(
+                [
+                    "userID": uuid, "displayName": string, "avatarURL": string, "memberSince": date,
+                    "currentStreak": integer, "longestStreak": integer, "totalCompleted": integer,
+                ], required: ["userID", "memberSince", "currentStreak", "longestStreak", "totalCompleted"]),
             "CatalogChanges": object(
                 ["generation": integer, "challenges": array(ref("Challenge"))], required: ["generation", "challenges"]),
             "AssignedChallenge": object(
