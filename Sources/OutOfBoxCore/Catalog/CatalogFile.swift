@@ -64,9 +64,10 @@ public struct CatalogFile: Codable, Sendable {
 /// server's first start and upgraded when a newer version ships.
 public enum ShippedCatalog {
     /// The shipped catalog, parsed. A failure here is a bug in the shipped file, which a test reads.
-    public static func file() throws -> CatalogFile {
-        try JSONDecoder().decode(CatalogFile.self, from: Data(json.utf8))
-    }
+    public static func file() throws -> CatalogFile { try parsed.get() }
+
+    /// Parsed once per process: every server start (and every test server) installs from it.
+    private static let parsed = Result { try JSONDecoder().decode(CatalogFile.self, from: Data(json.utf8)) }
 
     /// Installs the shipped catalog into `store` when the store holds an older version (or none);
     /// answers whether it did.
