@@ -60,6 +60,16 @@ import Testing
         }
     }
 
+    @Test func anAssignment_writesItsIDsInLowercase_andReadsEitherCase() throws {
+        let item = UserChallenge(
+            userID: UUID(), challengeID: "c", localDay: Fixtures.day("2026-11-27"), assignedAt: Fixtures.epoch)
+        let text = String(decoding: try JSONEncoder().encode(item), as: UTF8.self)
+        #expect(text.contains(item.id.uuidString.lowercased()) && text.contains(item.userID.uuidString.lowercased()))
+        #expect(!text.contains(item.id.uuidString), "not the uppercase form")
+        let upper = text.replacingOccurrences(of: item.id.uuidString.lowercased(), with: item.id.uuidString)
+        #expect(try JSONDecoder().decode(UserChallenge.self, from: Data(upper.utf8)) == item)
+    }
+
     @Test func seasons_turnWithTheHemisphere() {
         #expect(Seasonality.of(Fixtures.day("2026-01-15"), in: .northern) == .winter)
         #expect(Seasonality.of(Fixtures.day("2026-01-15"), in: .southern) == .summer)

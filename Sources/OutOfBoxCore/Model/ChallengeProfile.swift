@@ -3,7 +3,7 @@ import Foundation
 /// A person as Out of Box shows them (seed 004's `/api/v1/user/profile`): their name and picture
 /// from the platform's account, and their record here.
 public struct ChallengeProfile: Codable, Sendable, Hashable {
-    public var userID: UUID
+    @LowercaseUUID public var userID: UUID
     public var displayName: String?
     public var avatarURL: URL?
     /// When their account was made.

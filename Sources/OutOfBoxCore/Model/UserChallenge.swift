@@ -3,9 +3,9 @@ import Foundation
 /// A challenge given to a person for one local day, and what they did with it (seed 004's
 /// `UserChallengeDTO`).
 public struct UserChallenge: Codable, Sendable, Hashable, Identifiable {
-    public var id: UUID
+    @LowercaseUUID public var id: UUID
     /// Whose it is.
-    public var userID: UUID
+    @LowercaseUUID public var userID: UUID
     public var challengeID: String
     /// The person's local day it was given for; one assignment per person and day.
     public var localDay: LocalDay
