@@ -4,6 +4,7 @@ import RealityAPI
 import RealityCore
 import RealityStore
 import ServiceLifecycle
+import Synchronization
 
 /// Continuous sync (`reality sync --watch`, SPEC S9): keeps the events socket open, pulls the
 /// scopes each `changes` hint names, pushes when the store commits (in this process, or in
@@ -50,6 +51,10 @@ public struct SyncService<Store: SyncStore>: Service {
     /// log in again.
     public func run() async throws {
         let (work, queue) = AsyncStream.makeStream(of: Work.self, bufferingPolicy: .unbounded)
+        // The error that ends the service, kept: when it ends the task group, a child's
+        // cancellation may surface in its place, and the service must still throw it rather than
+        // return as if shut down (which a service group reports as an unexpected finish).
+        let ending = Mutex<SyncError?>(nil)
         do {
             try await cancelWhenGracefulShutdown {
                 try await withThrowingDiscardingTaskGroup { group in
@@ -62,12 +67,18 @@ public struct SyncService<Store: SyncStore>: Service {
                     group.addTask { try await listen(queue) }
                     queue.yield(.everything)
                     for await item in work {
-                        try await perform(item)
+                        do {
+                            try await perform(item)
+                        } catch let error as SyncError {
+                            ending.withLock { $0 = error }
+                            throw error
+                        }
                     }
                     group.cancelAll()
                 }
             }
         } catch is CancellationError {
+            if let error = ending.withLock({ $0 }) { throw error }
             return
         }
     }
