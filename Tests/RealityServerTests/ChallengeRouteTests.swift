@@ -2,6 +2,7 @@ import Foundation
 import OutOfBoxCore
 import RealityAPI
 import RealityCore
+import RealityStore
 import RealityTestSupport
 import Testing
 
@@ -320,6 +321,10 @@ import Testing
             #expect(malformed.status == .badRequest)
             #expect(try await api.send(.get, "/api/v1/app/configuration").decode(AppConfiguration.self) == now)
         }
+    }
+
+    @Test func outOfBoxSearch_allowsTheTextThePlatformsSearchDoes() {
+        #expect(ChallengeLimits.queryBytes == DefaultSearchService<SQLiteServerStore>.maxQueryLength)
     }
 
     @Test func theShippedCatalog_usesNoWordOfTheAPIsPaths() throws {

@@ -19,9 +19,6 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
         self.clock = clock
     }
 
-    /// The most challenges a list or search answers.
-    public static var listLimit: ClosedRange<Int> { 1...100 }
-
     public func todaysChallenge(timeZone: String?) async throws -> AssignedChallenge {
         let preferences = try await preferences(adopting: timeZone)
         let now = Self.storable(clock())
@@ -67,7 +64,9 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
     public func searchChallenges(query: String, filters: ChallengeFilters, limit: Int) async throws -> [Challenge] {
         try Self.checkLimit(limit, field: "limit")
         try filters.validate()
-        guard query.utf8.count <= 500 else { throw ChallengeError.invalid(field: "q", reason: "at most 500 bytes") }
+        guard query.utf8.count <= ChallengeLimits.queryBytes else {
+            throw ChallengeError.invalid(field: "q", reason: "at most \(ChallengeLimits.queryBytes) bytes")
+        }
         let completed: Set<String> =
             filters.excludeCompleted
             ? Set(try await store.allAssignments(of: userID).filter { $0.status == .completed }.map(\.challengeID)) : []
@@ -125,7 +124,9 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
 
     public func rateChallenge(_ challengeID: String, rating: Int) async throws -> AssignedChallenge {
         guard UserChallenge.ratings.contains(rating) else {
-            throw ChallengeError.invalid(field: "rating", reason: "must be 1 to 5")
+            throw ChallengeError.invalid(
+                field: "rating",
+                reason: "must be \(UserChallenge.ratings.lowerBound) to \(UserChallenge.ratings.upperBound)")
         }
         var assignment = try await latest(challengeID)
         guard assignment.status == .completed else { throw ChallengeError.notCompleted }
@@ -200,6 +201,7 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
     }
 
     private static func checkLimit(_ value: Int, field: String) throws {
+        let listLimit = ChallengeLimits.list
         guard listLimit.contains(value) else {
             throw ChallengeError.invalid(
                 field: field, reason: "must be \(listLimit.lowerBound) to \(listLimit.upperBound)")

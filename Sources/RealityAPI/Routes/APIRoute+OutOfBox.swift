@@ -92,9 +92,9 @@ extension APIRoute.QueryParameter {
     public static let timeZone = Self(
         name: "timeZone", type: "string", description: "An IANA zone, kept as the person's when none is saved.")
     /// `count` of the challenges available today.
-    public static let count = pageSize(APIRoute.PageSize(1...100, default: 10), name: "count")
+    public static let count = pageSize(APIRoute.PageSize(ChallengeLimits.list, default: 10), name: "count")
     /// `limit` of challenge lists.
-    public static let challengeLimit = pageSize(APIRoute.PageSize(1...100, default: 20))
+    public static let challengeLimit = pageSize(APIRoute.PageSize(ChallengeLimits.list, default: 20))
     /// `before`: a local day, `YYYY-MM-DD`; history before it.
     public static let before = Self(
         name: "before", type: "string", description: "A day, YYYY-MM-DD: assignments before it.", format: "date")
@@ -111,10 +111,14 @@ extension APIRoute.QueryParameter {
     /// `social`: social requirements.
     public static let social = Self(
         name: "social", type: "string", description: "Social requirements (repeat or comma-separate).")
-    /// `minDifficulty`: the lowest difficulty, 1 to 5.
-    public static let minDifficulty = Self(name: "minDifficulty", type: "integer", description: "1 to 5.")
-    /// `maxDifficulty`: the highest difficulty, 1 to 5.
-    public static let maxDifficulty = Self(name: "maxDifficulty", type: "integer", description: "1 to 5.")
+    /// `minDifficulty`: the lowest difficulty (``Challenge/difficultyLevels``).
+    public static let minDifficulty = Self(
+        name: "minDifficulty", type: "integer", description: "The lowest difficulty, \(difficulties).")
+    /// `maxDifficulty`: the highest difficulty (``Challenge/difficultyLevels``).
+    public static let maxDifficulty = Self(
+        name: "maxDifficulty", type: "integer", description: "The highest difficulty, \(difficulties).")
+    private static let difficulties =
+        "\(Challenge.difficultyLevels.lowerBound) to \(Challenge.difficultyLevels.upperBound)"
     /// `location`: location types.
     public static let location = Self(
         name: "location", type: "string", description: "Location types (repeat or comma-separate).")

@@ -46,7 +46,10 @@ enum ChallengeSearchQuery {
     private static func difficulty(_ parameters: DeclaredQuery, _ parameter: APIRoute.QueryParameter) throws -> Int? {
         guard let text = try parameters(parameter) else { return nil }
         guard let value = Int(text), Challenge.difficultyLevels.contains(value) else {
-            throw APIError.badParameter(parameter, "\(parameter.name) must be a whole number from 1 to 5.")
+            let levels = Challenge.difficultyLevels
+            throw APIError.badParameter(
+                parameter, "\(parameter.name) must be a whole number from \(levels.lowerBound) to \(levels.upperBound)."
+            )
         }
         return value
     }

@@ -7,7 +7,7 @@ extension OpenAPIDocument {
         let traits: [String: Any] = [
             "category": cases(ChallengeCategory.self), "timeInvestment": cases(TimeInvestment.self),
             "socialRequirement": cases(SocialRequirement.self), "costLevel": cases(CostLevel.self),
-            "difficultyLevel": ["type": "integer", "minimum": 1, "maximum": 5],
+            "difficultyLevel": bounded(Challenge.difficultyLevels),
             "tags": array(string), "locationType": cases(LocationType.self), "seasonality": cases(Seasonality.self),
         ]
         let catalogEntry = object(
@@ -33,7 +33,7 @@ extension OpenAPIDocument {
                     "id": uuid, "userID": uuid, "challengeID": string, "localDay": day,
                     "status": cases(ChallengeStatus.self), "assignedDate": date, "completedDate": date,
                     "skippedDate": date, "skipReason": cases(SkipReason.self), "photoAssetID": assetID,
-                    "userRating": ["type": "integer", "minimum": 1, "maximum": 5],
+                    "userRating": bounded(UserChallenge.ratings),
                     "completionTime": number, "userNotes": string, "updatedAt": date,
                 ],
                 required: ["id", "userID", "challengeID", "localDay", "status", "assignedDate", "updatedAt"]),
@@ -50,7 +50,7 @@ extension OpenAPIDocument {
             "CompleteChallengeRequest": object(["photoAssetID": assetID, "notes": string]),
             "SkipChallengeRequest": object(["reason": cases(SkipReason.self)]),
             "RateChallengeRequest": object(
-                ["rating": ["type": "integer", "minimum": 1, "maximum": 5]], required: ["rating"]),
+                ["rating": bounded(UserChallenge.ratings)], required: ["rating"]),
             "ChallengeStats": object(
                 [
                     "currentStreak": integer, "longestStreak": integer, "totalAssigned": integer,
@@ -74,8 +74,8 @@ extension OpenAPIDocument {
                         [
                             "preferredCategories": ordered, "maxTimeInvestment": cases(TimeInvestment.self),
                             "budgetLevel": cases(CostLevel.self),
-                            "socialComfortLevel": ["type": "integer", "minimum": 1, "maximum": 4],
-                            "difficultyPreference": ["type": "integer", "minimum": 1, "maximum": 5],
+                            "socialComfortLevel": bounded(ChallengePreferencesDTO.socialComfortLevels),
+                            "difficultyPreference": bounded(Challenge.difficultyLevels),
                             "locationPreferences": array(cases(LocationType.self)),
                         ],
                         required: [
@@ -111,6 +111,11 @@ extension OpenAPIDocument {
             "CatalogImportReport": object(
                 ["imported": integer, "catalogVersion": integer], required: ["imported", "catalogVersion"]),
         ]
+    }
+
+    /// An integer within `range`, as the model declares it.
+    private static func bounded(_ range: ClosedRange<Int>) -> [String: Any] {
+        ["type": "integer", "minimum": range.lowerBound, "maximum": range.upperBound]
     }
 
     private static func cases<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> [String: Any]
