@@ -27,6 +27,21 @@ public struct RateChallengeRequest: Codable, Sendable, Hashable {
     public init(rating: Int) { self.rating = rating }
 }
 
+/// `POST /api/v1/challenges/history`: assignments a device made or changed offline, one per day.
+public struct OfflineAssignmentsRequest: Codable, Sendable, Hashable {
+    public var assignments: [UserChallenge]
+
+    public init(assignments: [UserChallenge]) { self.assignments = assignments }
+}
+
+/// The answer to ``OfflineAssignmentsRequest``: the assignment that stands for each day sent, in
+/// the order sent.
+public struct OfflineAssignmentsAnswer: Codable, Sendable, Hashable {
+    public var assignments: [AssignedChallenge]
+
+    public init(assignments: [AssignedChallenge]) { self.assignments = assignments }
+}
+
 /// The answer to an administrator's catalog import.
 public struct CatalogImportReport: Codable, Sendable, Hashable {
     /// How many challenges were added or changed.

@@ -201,7 +201,8 @@ extension PostgresStore: ChallengeRepository {
         try await read { connection in
             try await !connection.rows(
                 """
-                UPDATE challenge_assignments SET status = \(item.status.rawValue),
+                UPDATE challenge_assignments SET challengeID = \(item.challengeID),
+                    assignedAt = \(item.assignedDate.storeValue), status = \(item.status.rawValue),
                     completedAt = \(item.completedDate?.storeValue), skippedAt = \(item.skippedDate?.storeValue),
                     skipReason = \(item.skipReason?.rawValue), photoAssetID = \(item.photoAssetID),
                     rating = \(item.userRating), completionSeconds = \(item.completionTime), notes = \(item.userNotes),

@@ -108,7 +108,7 @@ extension SQLiteStore: ChallengeRepository {
 
     public func assign(_ assignment: UserChallenge) async throws -> UserChallenge {
         try await write { db in
-            try Self.writeAssignment(assignment, in: db, orIgnore: true)
+            try Self.writeAssignment(assignment, in: db, replacing: false, pending: Self.changedOnDevice)
             guard
                 let kept = try Row.fetchOne(
                     db, sql: "SELECT * FROM challenge_assignments WHERE userID = ? AND localDay = ?",
@@ -121,7 +121,9 @@ extension SQLiteStore: ChallengeRepository {
 
     public func saveAssignments(_ assignments: [UserChallenge]) async throws {
         try await write { db in
-            for item in assignments { try Self.writeAssignment(item, in: db, orIgnore: true) }
+            for item in assignments {
+                try Self.writeAssignment(item, in: db, replacing: false, pending: Self.changedOnDevice)
+            }
         }
     }
 
@@ -152,16 +154,18 @@ extension SQLiteStore: ChallengeRepository {
         try await write { db in
             try db.execute(
                 sql: """
-                    UPDATE challenge_assignments SET status = ?, completedAt = ?, skippedAt = ?, skipReason = ?,
-                        photoAssetID = ?, rating = ?, completionSeconds = ?, notes = ?, updatedAt = ?
+                    UPDATE challenge_assignments SET challengeID = ?, assignedAt = ?, status = ?, completedAt = ?,
+                        skippedAt = ?, skipReason = ?, photoAssetID = ?, rating = ?, completionSeconds = ?, notes = ?,
+                        updatedAt = ?, pending = ?
                     WHERE id = ? AND userID = ? AND status = ?
                     """,
                 arguments: [
-                    assignment.status.rawValue, assignment.completedDate?.storeValue,
+                    assignment.challengeID, assignment.assignedDate.storeValue, assignment.status.rawValue,
+                    assignment.completedDate?.storeValue,
                     assignment.skippedDate?.storeValue,
                     assignment.skipReason?.rawValue, assignment.photoAssetID, assignment.userRating,
                     assignment.completionTime, assignment.userNotes, assignment.updatedAt.storeValue,
-                    Self.key(assignment.id), Self.key(assignment.userID), status.rawValue,
+                    Self.changedOnDevice, Self.key(assignment.id), Self.key(assignment.userID), status.rawValue,
                 ])
             return db.changesCount > 0
         }
@@ -239,20 +243,26 @@ extension SQLiteStore: ChallengeRepository {
     /// A UUID as the store's keys write it (lowercase, as `Identifier` does).
     static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
 
-    private static func writeAssignment(_ item: UserChallenge, in db: Database, orIgnore: Bool) throws {
+    /// Whether an assignment written through the repository waits to go to the server: on a
+    /// device, the repository's writes are the person's, made offline (what the server answered is
+    /// kept through ``SQLiteStore/keepServerAssignments(_:)``, not waiting); on the server, never.
+    static var changedOnDevice: Bool { Role.side == .device }
+
+    /// Writes `item`; a row of its ID or its person's day is kept (or, `replacing`, replaced).
+    static func writeAssignment(_ item: UserChallenge, in db: Database, replacing: Bool, pending: Bool) throws {
         try db.cachedStatement(
             sql: """
-                INSERT \(orIgnore ? "OR IGNORE" : "") INTO challenge_assignments (id, userID, challengeID, localDay,
+                INSERT OR \(replacing ? "REPLACE" : "IGNORE") INTO challenge_assignments (id, userID, challengeID, localDay,
                     status, assignedAt, completedAt, skippedAt, skipReason, photoAssetID, rating, completionSeconds,
-                    notes, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    notes, updatedAt, pending)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(
             arguments: [
                 key(item.id), key(item.userID), item.challengeID, item.localDay.description, item.status.rawValue,
                 item.assignedDate.storeValue, item.completedDate?.storeValue, item.skippedDate?.storeValue,
                 item.skipReason?.rawValue, item.photoAssetID, item.userRating, item.completionTime, item.userNotes,
-                item.updatedAt.storeValue,
+                item.updatedAt.storeValue, pending,
             ])
     }
 
@@ -275,7 +285,7 @@ extension SQLiteStore: ChallengeRepository {
     }
 
     /// An assignment from its row; nil for one this version cannot read.
-    private static func assignment(row: Row) -> UserChallenge? {
+    static func assignment(row: Row) -> UserChallenge? {
         guard let id = UUID(uuidString: row["id"]), let userID = UUID(uuidString: row["userID"]),
             let day = LocalDay(row["localDay"] as String), let status = ChallengeStatus(rawValue: row["status"])
         else { return nil }

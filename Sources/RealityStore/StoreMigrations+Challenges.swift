@@ -69,4 +69,14 @@ extension StoreMigrations {
                 ) WITHOUT ROWID;
                 """)
     }
+
+    /// "outofbox21 device": which of a device's assignments were made or changed offline and wait
+    /// to go to the server (never set on the server's store).
+    static func createOfflineAssignments(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE challenge_assignments ADD COLUMN pending INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX challenge_assignments_pending ON challenge_assignments(userID) WHERE pending = 1;
+                """)
+    }
 }

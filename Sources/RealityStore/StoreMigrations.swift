@@ -28,6 +28,7 @@ enum StoreMigrations {
         migrator.registerMigration("anchors20: annotations by anchor", migrate: createAnnotationAnchors)
         migrator.registerMigration("live24: changes in order for the live events", migrate: createLiveAudience)
         migrator.registerMigration("outofbox21: challenges, assignments and preferences", migrate: createChallenges)
+        migrator.registerMigration("outofbox21 device: assignments made offline", migrate: createOfflineAssignments)
         return migrator
     }
 

@@ -67,6 +67,13 @@ public struct ServerChallengeService: ChallengeServiceProtocol {
             .rateChallenge, APIRoute.rateChallenge.path(id: challengeID), body: RateChallengeRequest(rating: rating))
     }
 
+    /// Sends assignments this device made or changed offline; answers what stands for each day.
+    public func keepOfflineAssignments(_ assignments: [UserChallenge]) async throws -> [AssignedChallenge] {
+        let answer: OfflineAssignmentsAnswer = try await transport.send(
+            .keepOfflineAssignments, body: OfflineAssignmentsRequest(assignments: assignments))
+        return answer.assignments
+    }
+
     public func stats() async throws -> ChallengeStats {
         try await transport.send(.challengeStats)
     }

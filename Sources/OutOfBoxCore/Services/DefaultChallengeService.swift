@@ -135,6 +135,35 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
         return try await save(assignment, from: .completed)
     }
 
+    /// Brings in assignments a device of the person made or changed offline (at most
+    /// ``ChallengeLimits/list`` at once), under ``OfflineAssignment``'s rule, and answers the one
+    /// that stands for each one's day, in order. Every one is checked (the person's own, a known
+    /// challenge, times in order, a photo the person uploaded) before any is kept.
+    public func keepOfflineAssignments(_ offline: [UserChallenge]) async throws -> [AssignedChallenge] {
+        try Self.checkLimit(offline.count, field: "assignments")
+        let now = clock()
+        guard Set(offline.map(\.localDay)).count == offline.count else {
+            throw ChallengeError.invalid(field: "assignments", reason: "must hold one assignment per day")
+        }
+        for (index, item) in offline.enumerated() {
+            try OfflineAssignment.validate(item, at: index, of: userID, now: now)
+            guard try await store.challenge(id: item.challengeID) != nil else {
+                throw ChallengeError.invalid(field: "assignments[\(index)].challengeID", reason: "names no challenge")
+            }
+            if let photo = item.photoAssetID {
+                guard let photos else { throw ChallengeError.photoSaveFailed("this store keeps no photos") }
+                do {
+                    _ = try await photos.photo(photo, of: userID)
+                } catch ChallengeError.invalid(let field, let reason) {
+                    throw ChallengeError.invalid(field: "assignments[\(index)].\(field)", reason: reason)
+                }
+            }
+        }
+        var standing: [AssignedChallenge] = []
+        for item in offline { standing.append(try await withChallenge(try await keep(Self.stored(item)))) }
+        return standing
+    }
+
     public func stats() async throws -> ChallengeStats {
         let preferences = try await preferences()
         let history = try await store.allAssignments(of: userID)
@@ -165,6 +194,37 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
         let defaults = UserPreferencesDTO.defaults(timeZone: timeZone)
         try await store.saveChallengePreferences(defaults, of: userID)
         return defaults
+    }
+
+    /// Keeps `offline` under ``OfflineAssignment``'s rule, again if another device changed the
+    /// day between the read and the write, and answers what stands.
+    private func keep(_ offline: UserChallenge) async throws -> UserChallenge {
+        for _ in 0..<8 {
+            let server = try await store.assignment(of: userID, on: offline.localDay)
+            let standing = OfflineAssignment.standing(server: server, offline: offline)
+            guard let server else {
+                // A new row of the server's own ID: a device's ID could name a row of someone else's.
+                var fresh = standing
+                fresh.id = UUID()
+                let kept = try await store.assign(fresh)
+                if kept.id == fresh.id { return kept }
+                continue
+            }
+            if standing == server { return server }
+            if try await store.updateAssignment(standing, whereStatus: server.status) { return standing }
+        }
+        throw ChallengeError.invalid(field: "assignments", reason: "changed by another device meanwhile; send again")
+    }
+
+    /// `item` with its times cut to the store's precision.
+    private static func stored(_ item: UserChallenge) -> UserChallenge {
+        var item = item
+        item.assignedDate = storable(item.assignedDate)
+        item.completedDate = item.completedDate.map(storable)
+        item.skippedDate = item.skippedDate.map(storable)
+        item.updatedAt = storable(item.updatedAt)
+        item.userNotes = item.userNotes.flatMap { $0.isEmpty ? nil : $0 }
+        return item
     }
 
     private func latest(_ challengeID: String) async throws -> UserChallenge {

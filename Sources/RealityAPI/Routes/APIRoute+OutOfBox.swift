@@ -23,6 +23,11 @@ extension APIRoute {
     public static let challengeHistory = APIRoute(
         .get, "/api/v1/challenges/history", summary: "The person's challenges, newest first", tag: "challenges",
         query: [.challengeLimit, .before], answer: .page(AssignedChallenge.self))
+    /// `POST /api/v1/challenges/history`: assignments a device made or changed offline, kept under
+    /// `OfflineAssignment`'s rule; answers what stands for each day.
+    public static let keepOfflineAssignments = APIRoute(
+        .post, "/api/v1/challenges/history", summary: "Bring in assignments made offline on a device",
+        tag: "challenges", body: .json(OfflineAssignmentsRequest.self), answer: .json(OfflineAssignmentsAnswer.self))
     /// `GET /api/v1/challenges/catalog`: the catalog's changes since a generation, for a device's copy.
     public static let challengeCatalog = APIRoute(
         .get, "/api/v1/challenges/catalog", summary: "The catalog's changes since a generation (all without one)",
@@ -78,7 +83,9 @@ extension APIRoute {
 
     /// Out of Box's routes, in the order the server registers them.
     public static let outOfBoxRoutes = [
-        todaysChallenge, availableChallenges, searchChallenges, challengeHistory, challengeCatalog, challenge,
+        todaysChallenge, availableChallenges, searchChallenges, challengeHistory, keepOfflineAssignments,
+        challengeCatalog,
+        challenge,
         completeChallenge,
         skipChallenge, rateChallenge, challengeProfile, challengeStats, challengePreferences, saveChallengePreferences,
         importChallenges, appConfiguration, setAppConfiguration,

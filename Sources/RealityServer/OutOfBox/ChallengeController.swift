@@ -14,6 +14,7 @@ struct ChallengeController<Store: ServerStore>: Sendable {
         router.on(.availableChallenges, use: available)
         router.on(.searchChallenges, use: search)
         router.on(.challengeHistory, use: history)
+        router.on(.keepOfflineAssignments, use: keepOffline)
         router.on(.challengeCatalog, use: catalog)
         router.on(.challenge, use: challenge)
         router.on(.completeChallenge, use: complete)
@@ -74,6 +75,14 @@ struct ChallengeController<Store: ServerStore>: Sendable {
         // The next page starts before the last day of this one.
         let next = items.count == limit ? items.last?.assignment.localDay.description : nil
         return JSONResponse(Page(items: items, nextCursor: next))
+    }
+
+    @Sendable func keepOffline(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<OfflineAssignmentsAnswer>
+    {
+        let body = try await request.decodeJSON(OfflineAssignmentsRequest.self, limit: context.maxBodyBytes)
+        return JSONResponse(
+            OfflineAssignmentsAnswer(assignments: try await service(context).keepOfflineAssignments(body.assignments)))
     }
 
     @Sendable func catalog(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<CatalogChanges>

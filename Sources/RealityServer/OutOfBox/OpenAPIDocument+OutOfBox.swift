@@ -47,6 +47,14 @@ extension OpenAPIDocument {
             "AssignedChallenge": object(
                 ["assignment": ref("UserChallenge"), "challenge": ref("Challenge")],
                 required: ["assignment", "challenge"]),
+            "OfflineAssignmentsRequest": object(
+                [
+                    "assignments": array(ref("UserChallenge")).merging([
+                        "minItems": ChallengeLimits.list.lowerBound, "maxItems": ChallengeLimits.list.upperBound,
+                    ]) { a, _ in a }
+                ], required: ["assignments"]),
+            "OfflineAssignmentsAnswer": object(
+                ["assignments": array(ref("AssignedChallenge"))], required: ["assignments"]),
             "CompleteChallengeRequest": object(["photoAssetID": assetID, "notes": string]),
             "SkipChallengeRequest": object(["reason": cases(SkipReason.self)]),
             "RateChallengeRequest": object(

@@ -9,7 +9,10 @@ extension ChallengeCommand {
     struct Complete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Complete a challenge (today's when no ID is given), once.",
-            discussion: "--photo uploads the image first; the server makes its thumbnail and preview.")
+            discussion: """
+                --photo uploads the image first (offline, when the completion goes to the server); the \
+                server makes its thumbnail and preview.
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The challenge's ID (today's by default).") var id: String?
         @Option(help: "A photo of it: an image file.") var photo: String?
@@ -17,16 +20,24 @@ extension ChallengeCommand {
 
         func run() async throws {
             try await Device.run(global, flags: ["photoAssetID": "--photo", "notes": "--notes"]) { device in
-                let service = try await ChallengeCommand.service(device)
-                let challengeID = try await ChallengeCommand.challengeID(id, service)
                 var photoID: String?
                 if let photo {
-                    let path = (photo as NSString).expandingTildeInPath
-                    guard FileManager.default.isReadableFile(atPath: path) else {
+                    let file: MediaFile
+                    do {
+                        file = try MediaFile.inspect(path: photo)
+                    } catch MediaFileError.unreadable {
                         throw CLIError(message: "No file to read at \(photo).", status: .notFound, code: "not_found")
+                    } catch let error as MediaFileError {
+                        throw CLIError.invalid("\(error)")
                     }
-                    photoID = try await service.transport.uploadAsset(path: path).sha256
+                    guard file.format?.kind == .image else {
+                        throw ChallengeError.photoSaveFailed("the file is \(file.contentType), not an image")
+                    }
+                    try await device.container.store().registerMedia(file.deviceMedia)
+                    photoID = file.sha256
                 }
+                let service = try await ChallengeCommand.service(device)
+                let challengeID = try await ChallengeCommand.challengeID(id, service)
                 let done = try await service.completeChallenge(challengeID, photoAssetID: photoID, notes: notes)
                 try device.output.print(done) { "Completed: " + ChallengeText.assigned(done) }
             }

@@ -13,44 +13,29 @@ struct ChallengeCommand: AsyncParsableCommand {
             Your challenge of the day is chosen by the server in your time zone, the same on every \
             device; complete it (with a photo), skip it or rate it, and keep a streak. Needs a \
             signed-in device (`reality register` or `reality login`). The device keeps a copy of \
-            the catalog: without the server, `list`, `show` and `search` read it.
+            the catalog and of your history: without the server, every command but `prefs` changes \
+            and `config` works from it, and what you do offline goes to the server with the next \
+            command (or `reality sync`) that reaches it.
             """,
         subcommands: [
             Today.self, List.self, ShowOne.self, Search.self, History.self, Complete.self, Skip.self, Rate.self,
             Stats.self, Prefs.self, Config.self, Admin.self,
         ])
 
-    /// The person's service on the device's server, after bringing the device's copy of the
-    /// catalog up to date; a device that never signed in is told to.
-    static func service(_ device: Device) async throws -> ServerChallengeService {
-        guard let server = try await DeviceServer.connected(device) else {
+    /// The person's service on this device: through the server when it answers (after bringing
+    /// the device's copy of the catalog up to date and sending what the device did offline), else
+    /// from the device's copy, said on standard error. A device that never signed in is told to.
+    static func service(_ device: Device) async throws -> DeviceChallengeService {
+        let store = try await device.container.store()
+        guard let account = try await store.deviceAccount() else {
             throw CLIError(
                 message: "Out of Box needs a server: `reality register` or `reality login` first.",
                 status: .permissionDenied, code: "not_signed_in")
         }
-        try await ChallengeCatalogCopy.refresh(try await device.container.store(), over: server.transport)
-        return ServerChallengeService(transport: server.transport)
-    }
-
-    /// The catalog to read: the server's (after bringing the device's copy up to date), or this
-    /// device's copy when the server cannot be reached. Nothing is pushed first: reading the
-    /// catalog needs none of the device's changes, and a server that is down fails one request.
-    static func catalogReader(_ device: Device) async throws -> any ChallengeServiceProtocol {
-        let store = try await device.container.store()
-        guard let account = try await store.deviceAccount() else { return try await service(device) }
         let transport = try await SyncEngine.signedIn(store).serverTransport
-        do {
-            try await ChallengeCatalogCopy.refresh(store, over: transport)
-            return ServerChallengeService(transport: transport)
-        } catch SyncError.network {
-            guard try await !store.challenges(includingRetired: true).isEmpty else {
-                throw CLIError(
-                    message: "Cannot reach the server, and this device has no copy of the catalog yet.",
-                    status: .failure, code: "network")
-            }
-            FileHandle.standardError.write(Data("(offline: from this device's copy of the catalog)\n".utf8))
-            return DefaultChallengeService(userID: account.userID.rawValue, store: store, photos: nil)
-        }
+        return try await DeviceChallengeService.connect(
+            store: store, userID: account.userID.rawValue, transport: transport,
+            notice: { FileHandle.standardError.write(Data("(\($0))\n".utf8)) })
     }
 
     /// The server `given`, else the one the device signed in to.
@@ -63,7 +48,7 @@ struct ChallengeCommand: AsyncParsableCommand {
     }
 
     /// The ID `text` gave, or today's challenge's.
-    static func challengeID(_ text: String?, _ service: ServerChallengeService) async throws -> String {
+    static func challengeID(_ text: String?, _ service: DeviceChallengeService) async throws -> String {
         if let text { return text }
         return try await service.todaysChallenge(timeZone: TimeZone.current.identifier).challenge.id
     }
@@ -88,7 +73,7 @@ struct ChallengeCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Device.run(global, flags: ["count": "--count"]) { device in
-                let items = try await ChallengeCommand.catalogReader(device).availableChallenges(count: count)
+                let items = try await ChallengeCommand.service(device).availableChallenges(count: count)
                 try ChallengeText.table(items, on: device)
             }
         }
@@ -101,7 +86,7 @@ struct ChallengeCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Device.run(global) { device in
-                let challenge = try await ChallengeCommand.catalogReader(device).challenge(id: id)
+                let challenge = try await ChallengeCommand.service(device).challenge(id: id)
                 try device.output.print(challenge) { ChallengeText.describe(challenge) }
             }
         }
@@ -137,7 +122,7 @@ struct ChallengeCommand: AsyncParsableCommand {
                     difficultyRange: try difficulty.map(ChallengeText.range),
                     locationTypes: try ChallengeText.parse(location, "--location"),
                     excludeCompleted: excludeCompleted)
-                let found = try await ChallengeCommand.catalogReader(device).searchChallenges(
+                let found = try await ChallengeCommand.service(device).searchChallenges(
                     query: words.joined(separator: " "), filters: filters, limit: limit)
                 try ChallengeText.table(found, on: device)
             }

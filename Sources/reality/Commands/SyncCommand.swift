@@ -35,11 +35,25 @@ struct SyncCommand: AsyncParsableCommand {
             await engine.observeTransfers(TransferBar.make(for: device.output)?.observer)
             guard watch else {
                 let summary = try await engine.sync()
+                try await Self.sendChallengesDoneOffline(device)
                 try device.output.print(summary) { Self.describe(summary) }
                 return
             }
             try await Self.watch(store, engine: engine, logger: logger, report: WatchReport(json: global.json), global)
         }
+    }
+
+    /// Sends what the person did in Out of Box while offline (their day's challenge, completing,
+    /// skipping, rating), saying how many on standard error.
+    static func sendChallengesDoneOffline(_ device: Device) async throws {
+        let store = try await device.container.store()
+        guard let account = try await store.deviceAccount(),
+            try await !store.pendingAssignments(of: account.userID.rawValue).isEmpty
+        else { return }
+        guard try await ChallengeCommand.service(device).isOnline else {
+            throw SyncError.network("Out of Box changes made offline could not be sent")
+        }
+        FileHandle.standardError.write(Data("Sent what you did in Out of Box while offline.\n".utf8))
     }
 
     /// Syncs live until SIGINT or SIGTERM, reporting each round to `report` and then to `after`.
