@@ -69,13 +69,28 @@ extension PostgresStore: AccountRepository {
         }
     }
 
+    /// Answered from the ``SessionCache`` while the store hears every instance's revocations
+    /// (``PostgresReadCaches``): every authenticated request asks.
     public func session(tokenHash: String) async throws -> AccountSession? {
-        try await read { connection in
+        let trusted = caches.isTrusted
+        var generation: UInt64 = 0
+        if trusted {
+            let (cached, current) = caches.sessions.lookup(tokenHash)
+            if let cached { return cached }
+            generation = current
+        }
+        let session = try await read { connection in
             try await connection.rows(SessionStatement(tokenHash: tokenHash), logger: logger).first
         }
+        if trusted, let session { caches.sessions.insert(tokenHash, session: session, generation: generation) }
+        return session
     }
 
     public func touchSession(tokenHash: String, at date: Date, staleBefore: Date) async throws {
+        // Forgotten after the write, so that the next request here reads the new last use (the
+        // other instances keep an older one for at most their entry's lifetime: the last use only
+        // matters to the idle lifetime, days long).
+        defer { caches.sessions.revoke(tokenHash: tokenHash) }
         _ = try await read { connection in
             try await connection.query(
                 """
@@ -115,21 +130,45 @@ extension PostgresStore: AccountRepository {
 
     public func revokeSession(tokenHash: String) async throws {
         let now = Timestamp.now().storeValue
-        _ = try await read { connection in
-            try await connection.query(
+        // Forgotten even when the write fails: forgetting a live session only costs a read.
+        defer { caches.forget(.sessionRevoked(tokenHash: tokenHash)) }
+        try await revoking(.sessionRevoked(tokenHash: tokenHash)) { connection in
+            _ = try await connection.query(
                 "UPDATE sessions SET revokedAt = \(now) WHERE tokenHash = \(tokenHash) AND revokedAt IS NULL",
                 logger: logger)
         }
     }
 
     public func revokeSession(id: UUID, of userID: UserID, at date: Date) async throws -> Bool {
-        try await read { connection in
+        defer { caches.forget(.sessionIDRevoked(id)) }
+        return try await revoking(.sessionIDRevoked(id)) { connection in
             try await !connection.rows(
                 """
                 UPDATE sessions SET revokedAt = \(date.storeValue)
                 WHERE id = \(id) AND userID = \(userID.rawValue) AND revokedAt IS NULL RETURNING 1
                 """, logger: logger
             ) { try $0.decode(Int.self) }.isEmpty
+        }
+    }
+
+    /// Runs the revocation `body` in a transaction that tells the other instances (`notice`), so
+    /// that they forget the sessions it ended as it commits (``PostgresReadCaches``).
+    @discardableResult
+    private func revoking<Value: Sendable>(
+        _ notice: PostgresNotice, _ body: (PostgresConnection) async throws -> Value
+    ) async throws -> Value {
+        do {
+            return try await withConnection { connection in
+                var value: Value?
+                try await transaction(on: connection) {
+                    value = try await body(connection)
+                    try await announce(notice, on: connection)
+                }
+                guard let value else { throw StoreError.unavailable(detail: "a revocation answered nothing") }
+                return value
+            }
+        } catch {
+            throw Self.storeError(error)
         }
     }
 
@@ -150,25 +189,19 @@ extension PostgresStore: AccountRepository {
     }
 
     public func revokeSessions(of userID: UserID, keeping: String?, at date: Date) async throws -> Int {
-        try await read { connection in
+        defer { caches.forget(.sessionsOfUserRevoked(userID)) }
+        return try await revoking(.sessionsOfUserRevoked(userID)) { connection in
             try await Self.revokeSessions(of: userID, keeping: keeping, at: date, on: connection, logger: logger)
         }
     }
 
     public func changePassword(of userID: UserID, to passwordHash: String, keeping: String?, at date: Date) async throws
     {
-        do {
-            try await withConnection { connection in
-                try await transaction(on: connection) {
-                    try await connection.query(
-                        "UPDATE accounts SET passwordHash = \(passwordHash) WHERE userID = \(userID.rawValue)",
-                        logger: logger)
-                    _ = try await Self.revokeSessions(
-                        of: userID, keeping: keeping, at: date, on: connection, logger: logger)
-                }
-            }
-        } catch {
-            throw Self.storeError(error)
+        defer { caches.forget(.sessionsOfUserRevoked(userID)) }
+        try await revoking(.sessionsOfUserRevoked(userID)) { connection in
+            try await connection.query(
+                "UPDATE accounts SET passwordHash = \(passwordHash) WHERE userID = \(userID.rawValue)", logger: logger)
+            _ = try await Self.revokeSessions(of: userID, keeping: keeping, at: date, on: connection, logger: logger)
         }
     }
 
@@ -185,14 +218,9 @@ extension PostgresStore: AccountRepository {
     }
 
     public func deleteAccount(_ userID: UserID, at date: Date) async throws {
-        do {
-            try await withConnection { connection in
-                try await transaction(on: connection) {
-                    try await PostgresAccountDeletion(connection: connection, logger: logger).delete(userID, at: date)
-                }
-            }
-        } catch {
-            throw Self.storeError(error)
+        defer { caches.forget(.accountDeleted(userID)) }
+        try await revoking(.accountDeleted(userID)) { connection in
+            try await PostgresAccountDeletion(connection: connection, logger: logger).delete(userID, at: date)
         }
         broadcaster.send(CommitEvent(layers: [], annotations: []))
     }

@@ -12,7 +12,25 @@ extension PostgresStore: AnnotationRepository {
     /// One connection, two or three round trips: the annotation complete, the chain above the
     /// layer its row names (with the layers' grants), then its comments when asked for. Under read
     /// committed each statement sees its own snapshot, as separate calls do.
+    /// Answered from the ``AnnotationReadCache`` while the store hears every instance's commits
+    /// (``PostgresReadCaches``): every annotation route asks.
     public func annotationWithLayerChain(
+        id: AnnotationID, includingComments: Bool
+    ) async throws -> (annotation: Annotation, chain: LayerChain)? {
+        let key = AnnotationReadCache.Key(id: id, includingComments: includingComments)
+        let trusted = caches.isTrusted
+        var generation: UInt64 = 0
+        if trusted {
+            let (cached, current) = caches.annotations.lookup(key)
+            if let cached { return cached }
+            generation = current
+        }
+        let found = try await readAnnotationWithLayerChain(id: id, includingComments: includingComments)
+        if trusted, let found { caches.annotations.insert(found, for: key, generation: generation) }
+        return found
+    }
+
+    private func readAnnotationWithLayerChain(
         id: AnnotationID, includingComments: Bool
     ) async throws -> (annotation: Annotation, chain: LayerChain)? {
         try await read { connection in
@@ -24,7 +42,7 @@ extension PostgresStore: AnnotationRepository {
                 try await connection.rows(LayerChainStatement(id: annotation.layerID.rawValue), logger: logger))
             if includingComments {
                 annotation.comments = try await connection.rows(
-                    Self.commentsQuery(on: id), logger: logger, CommentColumns.comment(from:))
+                    CommentsStatement(annotationID: id.rawValue), logger: logger)
             }
             return (annotation, chain)
         }

@@ -9,15 +9,9 @@ extension PostgresStore: CommentRepository {
     }
 
     public func comments(on annotationID: AnnotationID) async throws -> [Comment] {
-        try await comments(Self.commentsQuery(on: annotationID))
-    }
-
-    /// The live comments on an annotation, oldest first.
-    static func commentsQuery(on annotationID: AnnotationID) -> PostgresQuery {
-        """
-        SELECT \(unescaped: CommentColumns.selection) FROM comments
-        WHERE annotationID = \(annotationID.rawValue) AND NOT isDeleted ORDER BY createdAt, id
-        """
+        try await read { connection in
+            try await connection.rows(CommentsStatement(annotationID: annotationID.rawValue), logger: logger)
+        }
     }
 
     public func comments(authoredBy author: UserID) async throws -> [Comment] {

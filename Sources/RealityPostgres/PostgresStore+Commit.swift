@@ -24,6 +24,9 @@ extension PostgresStore: ChangeCommitting {
     public func commit(_ changes: ChangeSet, applying pushed: [PushedMutation]) async throws {
         guard !changes.isEmpty else { return }
         let changes = changes.including(pushed)
+        // Whatever happened (a failed COMMIT may still have committed), what was read before is
+        // forgotten once the transaction is over.
+        defer { caches.forget(.commit) }
         var attempt = 1
         while true {
             do {

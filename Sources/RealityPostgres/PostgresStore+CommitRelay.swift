@@ -9,13 +9,20 @@ extension PostgresStore {
     /// Tells the other instances on the database that a commit happened; call inside the commit's
     /// transaction, so that the notice goes out when (and only if) it commits.
     func announceCommit(on connection: PostgresConnection) async throws {
+        try await announce(.commit, on: connection)
+    }
+
+    /// Sends `notice` to the other instances on the database; inside a transaction it goes out
+    /// when (and only if) the transaction commits.
+    func announce(_ notice: PostgresNotice, on connection: PostgresConnection) async throws {
         try await connection.query(
-            "SELECT pg_notify(\(Self.commitChannel), \(instanceID.uuidString))", logger: logger)
+            "SELECT pg_notify(\(Self.commitChannel), \(notice.payload(from: instanceID)))", logger: logger)
     }
 
     /// Listens for the commits of other instances on the database and reports each one to this
     /// process's ``commits()`` streams, as an event without details (its layers and annotations
-    /// are not sent over). Runs until cancelled, reconnecting when the listening connection is
+    /// are not sent over); while it listens, the store's read caches are trusted and forget what
+    /// each notice makes stale (``PostgresReadCaches``). Runs until cancelled, reconnecting when the listening connection is
     /// lost; commits made while it was away are not replayed (live events are hints: devices pull).
     /// `report` hears nil once it listens, and what went wrong each time it lost the connection.
     public func relayCommitsOfOtherInstances(
@@ -26,13 +33,23 @@ extension PostgresStore {
             do {
                 try await withConnection { connection in
                     try await connection.listen(on: Self.commitChannel) { notifications in
+                        caches.startedHearing()
                         report(nil)
-                        for try await notification in notifications where notification.payload != own {
-                            broadcaster.send(CommitEvent(layers: [], annotations: []))
+                        for try await notification in notifications {
+                            let (instance, notice) = PostgresNotice.parse(notification.payload)
+                            guard instance != own else { continue }
+                            caches.forget(notice)
+                            switch notice {
+                            case .commit, .accountDeleted, nil:
+                                broadcaster.send(CommitEvent(layers: [], annotations: []))
+                            case .sessionRevoked, .sessionIDRevoked, .sessionsOfUserRevoked: break
+                            }
                         }
                     }
                 }
+                caches.stoppedHearing()
             } catch {
+                caches.stoppedHearing()
                 if Task.isCancelled { return }
                 logger.warning("Listening for other instances' commits failed", metadata: ["error": "\(error)"])
                 report("\(error)")

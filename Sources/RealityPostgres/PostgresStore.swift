@@ -24,6 +24,8 @@ public struct PostgresStore: Sendable {
     let pool: StorePoolMeter
     /// Out of Box's catalog as last read (``ChallengeCatalogCache``).
     let challengeCatalog = ChallengeCatalogCache()
+    /// Sessions and annotations as last read, trusted while the relay listens (``PostgresReadCaches``).
+    let caches = PostgresReadCaches()
 
     /// The store over `client`, without touching the database: call ``migrate()`` before its
     /// first use. For a server that builds its routes before the client's run loop starts (the
@@ -128,7 +130,6 @@ extension PostgresStore: StorePoolReporting {
     public var poolUsage: [StorePoolUsage] { pool.usage }
 }
 
-/// Several instances share a PostgreSQL database, so none keeps what it read in memory.
 extension PostgresStore: StoreCacheReporting {
-    public var cacheUsage: [StoreCacheUsage] { [] }
+    public var cacheUsage: [StoreCacheUsage] { [caches.sessions.usage, caches.annotations.usage] }
 }

@@ -87,3 +87,23 @@ extension PostgresConnection {
         return values
     }
 }
+
+/// The live comments on one annotation, oldest first: every read of an annotation with its thread.
+struct CommentsStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT \(CommentColumns.selection) FROM comments
+        WHERE annotationID = $1 AND NOT isDeleted ORDER BY createdAt, id
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuid]
+    typealias Row = Comment
+
+    var annotationID: UUID
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(annotationID)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try CommentColumns.comment(from: row) }
+}

@@ -23,6 +23,7 @@ struct HTTPBenchmark: AsyncParsableCommand {
     @Option(help: "wrk threads.") var threads: Int = 1
     @Option(help: "Port of the platform's server.") var port: Int = 18_181
     @Option(help: "Port of the bare Hummingbird server.") var barePort: Int = 18_182
+    @Option(help: "Run the server on this PostgreSQL URL instead of SQLite.") var postgres: String?
 
     func run() async throws {
         // As `reality serve` does: tasks run on the event loops (both servers here), and every
@@ -33,7 +34,8 @@ struct HTTPBenchmark: AsyncParsableCommand {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-http-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let configuration = ServerConfiguration(
-            port: port, dataDirectory: directory, rateLimitBurst: 1 << 40, rateLimitPerSecond: 1e12, bcryptCost: 8)
+            port: port, dataDirectory: directory, postgresURL: postgres, rateLimitBurst: 1 << 40,
+            rateLimitPerSecond: 1e12, bcryptCost: 8)
         let app = try await buildApplication(configuration)
         let server = Task { try await app.runService(gracefulShutdownSignals: []) }
         defer { server.cancel() }

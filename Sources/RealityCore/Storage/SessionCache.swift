@@ -1,43 +1,42 @@
 import Foundation
-import RealityCore
 import Synchronization
 
-/// The live sessions a SQLite server has recently looked up, so that an authenticated request
+/// The live sessions a server store has recently looked up, so that an authenticated request
 /// need not read the database to learn who sent it (and since when the session lives).
 ///
-/// Safe only because one process serves a SQLite file (`reality serve` locks its data directory):
-/// every revocation goes through the same ``SQLiteStore``, which forgets the session (or all of a
-/// user's sessions) as soon as the write commits, so the next request with that token reads the
-/// database and is refused. PostgreSQL stores keep no such cache: several instances share its
-/// sessions, and a logout on one must stop the token on all of them at once. Entries also expire
-/// after ``lifetime``, which bounds how long a change made to the file by another process (an
-/// operator with `sqlite3`) goes unnoticed.
+/// On SQLite, safe because one process serves a SQLite file (`reality serve` locks its data
+/// directory): every revocation goes through the same store, which forgets the session (or all of
+/// a user's sessions) as soon as the write commits, so the next request with that token reads the
+/// database and is refused. On PostgreSQL, several instances share the sessions: the store trusts
+/// its cache only while it hears the others' revocations (`PostgresReadCaches`, docs/performance.md).
+/// Entries also expire after ``lifetime``, which bounds how long a change made by another process
+/// that says nothing (an operator with `sqlite3` or `psql`) goes unnoticed.
 ///
 /// A lookup that misses reads the database outside the lock. A revocation committed meanwhile
 /// must not be undone by that read putting its now stale answer into the cache, so every
 /// revocation advances a generation, and an answer read under an older generation is dropped.
 /// Recording a session's use (at most once per touch interval) forgets its entry the same way,
 /// so that the next request reads the new last use rather than touching again.
-final class SessionCache: Sendable {
+public final class SessionCache: Sendable {
     /// How long an entry is trusted without reading the database again, unless the store is
     /// opened with another lifetime.
-    static let defaultLifetime: Duration = .seconds(5)
+    public static let defaultLifetime: Duration = .seconds(5)
     /// The most sessions kept; past it the expired ones go, then arbitrary ones.
-    static let capacity = 10_000
+    public static let capacity = 10_000
 
     /// How long an entry is trusted without reading the database again.
-    let lifetime: Duration
+    public let lifetime: Duration
     private let state = Mutex(ReadCacheTable<String, AccountSession>())
     private let clock = ContinuousClock()
 
     /// An empty cache whose entries are trusted for `lifetime`.
-    init(lifetime: Duration = SessionCache.defaultLifetime) {
+    public init(lifetime: Duration = SessionCache.defaultLifetime) {
         self.lifetime = lifetime
     }
 
     /// The cached live session with `tokenHash`, if there is a fresh entry; otherwise nil and the
     /// generation to pass to ``insert(_:session:generation:)`` after reading.
-    func lookup(_ tokenHash: String) -> (session: AccountSession?, generation: UInt64) {
+    public func lookup(_ tokenHash: String) -> (session: AccountSession?, generation: UInt64) {
         let now = clock.now
         let (session, generation) = state.withLock { $0.lookup(tokenHash, at: now) }
         return (session, generation)
@@ -45,7 +44,7 @@ final class SessionCache: Sendable {
 
     /// Remembers that `tokenHash` names the live `session`, unless a revocation or a touch
     /// happened since `generation` was read (the answer may predate it).
-    func insert(_ tokenHash: String, session: AccountSession, generation: UInt64) {
+    public func insert(_ tokenHash: String, session: AccountSession, generation: UInt64) {
         let now = clock.now
         state.withLock { state in
             // An answer that will not be kept makes no room either.
@@ -59,23 +58,28 @@ final class SessionCache: Sendable {
     }
 
     /// How many sessions are cached, fresh or not.
-    var count: Int { state.withLock { $0.entries.count } }
+    public var count: Int { state.withLock { $0.entries.count } }
 
     /// The cache's entries and lookups so far.
-    var usage: StoreCacheUsage { state.withLock { $0.usage(name: "sessions") } }
+    public var usage: StoreCacheUsage { state.withLock { $0.usage(name: "sessions") } }
 
     /// Forgets the session with `tokenHash`.
-    func revoke(tokenHash: String) {
+    public func revoke(tokenHash: String) {
         _ = state.withLock { $0.advance { key, _ in key == tokenHash } }
     }
 
     /// Forgets every session of `userID`.
-    func revokeAll(of userID: UserID) {
+    public func revokeAll(of userID: UserID) {
         _ = state.withLock { $0.advance { $1.value.userID == userID } }
     }
 
+    /// Forgets every session (the store can no longer hear of revocations).
+    public func forgetAll() {
+        _ = state.withLock { $0.advance() }
+    }
+
     /// Forgets the session with the ID `id`.
-    func revoke(id: UUID) {
+    public func revoke(id: UUID) {
         _ = state.withLock { $0.advance { $1.value.id == id } }
     }
 }

@@ -1,45 +1,49 @@
 import Foundation
-import GRDB
-import RealityCore
 import Synchronization
 
 /// Annotations a store has recently read with their layer chains, so that the point read every
-/// annotation route makes (``SQLiteStore/annotationWithLayerChain(id:includingComments:)``) need
+/// annotation route makes (`annotationWithLayerChain(id:includingComments:)`, both stores) need
 /// not read the database while nothing has been written.
 ///
 /// What is kept is stored data only, the same for every reader: who may see it is judged on each
 /// request, from these records and the current time (`PermissionResolver`), so expiring grants
 /// and visibility windows are never cached.
 ///
-/// Safe because one process serves a SQLite file (`reality serve` locks its data directory), and
-/// every commit on the store's writer connection empties the cache (``CommitObserver``, told by
-/// GRDB after each commit, whatever the code path that wrote). A read that misses reads the
-/// database outside the lock; a commit made meanwhile must not be undone by that read putting
-/// its possibly older answer into the cache, so each commit advances a generation, and an answer
-/// read under an older generation is dropped. Entries also expire after ``lifetime``, which
-/// bounds how long a change made to the file by another process (an operator with `sqlite3`)
-/// goes unnoticed, as for sessions (``SessionCache``).
+/// On SQLite, safe because one process serves a SQLite file (`reality serve` locks its data
+/// directory), and every commit on the store's writer connection empties the cache
+/// (`CommitObserver`, told by GRDB after each commit, whatever the code path that wrote). On
+/// PostgreSQL, the store trusts it only while it hears every instance's commits
+/// (`PostgresReadCaches`). A read that misses reads the database outside the lock; a commit made
+/// meanwhile must not be undone by that read putting its possibly older answer into the cache, so
+/// each commit advances a generation, and an answer read under an older generation is dropped.
+/// Entries also expire after ``lifetime``, which bounds how long a change made by another process
+/// that says nothing (an operator with `sqlite3`) goes unnoticed, as for sessions (``SessionCache``).
 ///
 /// Memory is bounded by an estimate of each entry's size: at most ``capacityBytes`` in all, and
 /// an annotation estimated above ``maximumEntryBytes`` (a large drawing, a long thread of
 /// comments) is not kept at all.
-final class AnnotationReadCache: Sendable {
+public final class AnnotationReadCache: Sendable {
     /// How long an entry is trusted without reading the database again, unless the store is
     /// opened with another lifetime.
-    static let defaultLifetime: Duration = .seconds(5)
+    public static let defaultLifetime: Duration = .seconds(5)
     /// The most bytes (estimated) the entries hold together.
-    static let capacityBytes = 16 << 20
+    public static let capacityBytes = 16 << 20
     /// The largest entry (estimated) that is kept.
-    static let maximumEntryBytes = 256 << 10
+    public static let maximumEntryBytes = 256 << 10
 
     /// An annotation read with or without its comments.
-    struct Key: Hashable {
-        var id: AnnotationID
-        var includingComments: Bool
+    public struct Key: Hashable, Sendable {
+        public var id: AnnotationID
+        public var includingComments: Bool
+
+        public init(id: AnnotationID, includingComments: Bool) {
+            self.id = id
+            self.includingComments = includingComments
+        }
     }
 
     /// What the point read answers.
-    typealias Value = (annotation: Annotation, chain: LayerChain)
+    public typealias Value = (annotation: Annotation, chain: LayerChain)
 
     /// A kept answer and its estimated size.
     private struct Sized {
@@ -54,18 +58,18 @@ final class AnnotationReadCache: Sendable {
     }
 
     /// How long an entry is trusted without reading the database again.
-    let lifetime: Duration
+    public let lifetime: Duration
     private let state = Mutex(State())
     private let clock = ContinuousClock()
 
     /// An empty cache whose entries are trusted for `lifetime`.
-    init(lifetime: Duration = AnnotationReadCache.defaultLifetime) {
+    public init(lifetime: Duration = AnnotationReadCache.defaultLifetime) {
         self.lifetime = lifetime
     }
 
     /// The cached answer for `key` if there is a fresh one; otherwise nil and the generation to
     /// pass to ``insert(_:for:generation:)`` after reading.
-    func lookup(_ key: Key) -> (value: Value?, generation: UInt64) {
+    public func lookup(_ key: Key) -> (value: Value?, generation: UInt64) {
         let now = clock.now
         let (found, generation) = state.withLock { $0.table.lookup(key, at: now) }
         return (found?.value, generation)
@@ -73,7 +77,7 @@ final class AnnotationReadCache: Sendable {
 
     /// Keeps `value` for `key`, unless a commit happened since `generation` was looked up (the
     /// value may predate it) or the value is too large to keep.
-    func insert(_ value: Value, for key: Key, generation: UInt64) {
+    public func insert(_ value: Value, for key: Key, generation: UInt64) {
         let bytes = Self.estimatedBytes(of: value)
         guard bytes <= Self.maximumEntryBytes else { return }
         let sized = Sized(value: value, bytes: bytes)
@@ -93,7 +97,7 @@ final class AnnotationReadCache: Sendable {
     }
 
     /// Forgets every entry and advances the generation: something was committed.
-    func invalidate() {
+    public func invalidate() {
         // The entries are returned, to be released after the lock, not under it.
         _ = state.withLock { state in
             state.bytes = 0
@@ -102,32 +106,17 @@ final class AnnotationReadCache: Sendable {
     }
 
     /// How many entries are kept, fresh or not.
-    var count: Int { state.withLock { $0.table.entries.count } }
+    public var count: Int { state.withLock { $0.table.entries.count } }
 
     /// The cache's entries and lookups so far.
-    var usage: StoreCacheUsage { state.withLock { $0.table.usage(name: "annotations") } }
+    public var usage: StoreCacheUsage { state.withLock { $0.table.usage(name: "annotations") } }
 
     /// A rough size in bytes of `value`: the annotation's by its declaration (each field's
     /// variable-length parts by their lengths, each nested record by a fixed overhead), and its
     /// layer chain's.
-    static func estimatedBytes(of value: Value) -> Int {
+    public static func estimatedBytes(of value: Value) -> Int {
         let record = estimatedRecordBytes
         return estimatedRecordBytes + Annotation.declaration.estimatedBytes(of: value.annotation)
             + value.chain.layers.reduce(0) { $0 + record + $1.name.utf8.count + $1.permissions.count * record }
-    }
-
-    /// Empties a cache after every commit on the connection it observes (the store's writer).
-    final class CommitObserver: TransactionObserver {
-        private let cache: AnnotationReadCache
-
-        init(_ cache: AnnotationReadCache) {
-            self.cache = cache
-        }
-
-        // Only whole transactions matter, not their changes.
-        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
-        func databaseDidChange(with event: DatabaseEvent) {}
-        func databaseDidCommit(_ db: Database) { cache.invalidate() }
-        func databaseDidRollback(_ db: Database) {}
     }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import RealityCore
+import Synchronization
+
+/// What a PostgreSQL store keeps of what it read: sessions by token (``SessionCache``) and
+/// annotations with their layer chains (``AnnotationReadCache``), so that an authenticated point
+/// read need not go to the database while nothing changed (issue 24).
+///
+/// Several instances share the database, so a cache is trusted only while its store hears every
+/// instance's changes: while ``PostgresStore/relayCommitsOfOtherInstances(report:)`` listens on the
+/// database's notice channel. Every commit, account deletion and session revocation sends a
+/// notice (``PostgresNotice``) in its own transaction, so it goes out when, and only when, the
+/// change commits; hearing one, an instance forgets what it may have made stale (the annotations
+/// on any change; the sessions named by a revocation). This instance's own changes are forgotten
+/// as soon as they commit. While the relay is not listening (not started yet, or reconnecting),
+/// nothing is looked up or kept, and everything kept is forgotten when it stops or starts, since
+/// notices sent meanwhile are lost. A change on one instance is therefore seen by the others once
+/// its notice arrives (a notice is delivered after its transaction commits; milliseconds on a
+/// healthy connection), and never later than an entry's lifetime (5 s), which also bounds what a
+/// notice that never arrives could leave.
+final class PostgresReadCaches: Sendable {
+    let sessions: SessionCache
+    let annotations: AnnotationReadCache
+    private let hearing = Mutex(false)
+
+    /// Empty caches whose entries are trusted for `lifetime`, used once the relay listens.
+    init(lifetime: Duration = SessionCache.defaultLifetime) {
+        sessions = SessionCache(lifetime: lifetime)
+        annotations = AnnotationReadCache(lifetime: lifetime)
+    }
+
+    /// Whether lookups may be answered and reads kept now: the relay hears every change.
+    var isTrusted: Bool { hearing.withLock { $0 } }
+
+    /// The relay listens: from now on every change is heard. What was kept before is forgotten
+    /// (nothing should be, but a notice sent while nobody listened is lost).
+    func startedHearing() {
+        forgetAll()
+        hearing.withLock { $0 = true }
+    }
+
+    /// The relay stopped listening: nothing more is trusted until it listens again.
+    func stoppedHearing() {
+        hearing.withLock { $0 = false }
+        forgetAll()
+    }
+
+    /// Forgets what `notice`, from this instance or another, may have made stale (everything for
+    /// a notice this build cannot read).
+    func forget(_ notice: PostgresNotice?) {
+        annotations.invalidate()
+        switch notice {
+        case nil: sessions.forgetAll()
+        case .commit: break
+        case .sessionRevoked(let tokenHash): sessions.revoke(tokenHash: tokenHash)
+        case .sessionIDRevoked(let id): sessions.revoke(id: id)
+        case .sessionsOfUserRevoked(let userID), .accountDeleted(let userID): sessions.revokeAll(of: userID)
+        }
+    }
+
+    private func forgetAll() {
+        sessions.forgetAll()
+        annotations.invalidate()
+    }
+}
+
+/// What one instance tells the others on the database's notice channel, after a change commits.
+enum PostgresNotice: Equatable, Sendable {
+    /// A commit (``ChangeCommitting/commit(_:applying:)``): live events, and any annotation may have changed.
+    case commit
+    /// The session with this token hash was revoked (a logout).
+    case sessionRevoked(tokenHash: String)
+    /// The session with this ID was revoked (from the session list).
+    case sessionIDRevoked(UUID)
+    /// Every session of this user, or all but one, was revoked (a password change, a "sign out everywhere").
+    case sessionsOfUserRevoked(UserID)
+    /// The account was deleted, with everything it owned.
+    case accountDeleted(UserID)
+
+    /// The notice's payload from the instance `instance`: its ID, then the kind and its value.
+    func payload(from instance: UUID) -> String {
+        let id = instance.uuidString
+        switch self {
+        case .commit: return id
+        case .sessionRevoked(let tokenHash): return "\(id) token \(tokenHash)"
+        case .sessionIDRevoked(let session): return "\(id) session \(session.uuidString)"
+        case .sessionsOfUserRevoked(let user): return "\(id) user \(user.uuidString)"
+        case .accountDeleted(let user): return "\(id) deleted \(user.uuidString)"
+        }
+    }
+
+    /// The instance and notice a payload holds; nil for one this build cannot read (a newer
+    /// instance's kind), which the caller treats as a change to everything.
+    static func parse(_ payload: String) -> (instance: String, notice: PostgresNotice?) {
+        let parts = payload.split(separator: " ", maxSplits: 2).map(String.init)
+        guard parts.count == 3 else { return (payload, .commit) }
+        let notice: PostgresNotice? =
+            switch parts[1] {
+            case "token": .sessionRevoked(tokenHash: parts[2])
+            case "session": UUID(uuidString: parts[2]).map(PostgresNotice.sessionIDRevoked)
+            case "user": UserID(uuidString: parts[2]).map(PostgresNotice.sessionsOfUserRevoked)
+            case "deleted": UserID(uuidString: parts[2]).map(PostgresNotice.accountDeleted)
+            default: nil
+            }
+        return (parts[0], notice)
+    }
+}
