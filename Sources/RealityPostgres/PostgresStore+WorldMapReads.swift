@@ -10,12 +10,17 @@ extension PostgresStore: WorldMapRepository {
         .first
     }
 
-    public func worldMapID(holding anchor: AnchorID) async throws -> WorldMapID? {
-        try await read { connection in
+    public func worldMapIDs(holding anchors: Set<AnchorID>) async throws -> [AnchorID: WorldMapID] {
+        guard !anchors.isEmpty else { return [:] }
+        let pairs = try await read { connection in
             try await connection.rows(
-                "SELECT worldMapID FROM anchors WHERE id = \(anchor.rawValue)", logger: logger
-            ) { WorldMapID(try $0.decode(UUID.self)) }.first
+                "SELECT id, worldMapID FROM anchors WHERE id = ANY(\(anchors.map(\.rawValue)))", logger: logger
+            ) { row in
+                let (anchor, map) = try row.decode((UUID, UUID).self)
+                return (AnchorID(anchor), WorldMapID(map))
+            }
         }
+        return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
     }
 
     public func worldMap(id: WorldMapID, visibleTo viewer: UserID, at now: Date) async throws -> WorldMap? {

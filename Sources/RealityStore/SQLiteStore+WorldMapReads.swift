@@ -10,11 +10,19 @@ extension SQLiteStore: WorldMapRepository {
         }
     }
 
-    public func worldMapID(holding anchor: AnchorID) async throws -> WorldMapID? {
-        try await read { db in
-            try String.fetchOne(
-                db.cachedStatement(sql: "SELECT worldMapID FROM anchors WHERE id = ?"), arguments: [anchor.uuidString]
-            ).flatMap(WorldMapID.init(uuidString:))
+    public func worldMapIDs(holding anchors: Set<AnchorID>) async throws -> [AnchorID: WorldMapID] {
+        guard !anchors.isEmpty else { return [:] }
+        return try await read { db in
+            var found: [AnchorID: WorldMapID] = [:]
+            let statement = try db.cachedStatement(sql: "SELECT worldMapID FROM anchors WHERE id = ?")
+            for anchor in anchors {
+                if let map = try String.fetchOne(statement, arguments: [anchor.uuidString])
+                    .flatMap(WorldMapID.init(uuidString:))
+                {
+                    found[anchor] = map
+                }
+            }
+            return found
         }
     }
 

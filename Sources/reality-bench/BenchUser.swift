@@ -82,15 +82,18 @@ struct BenchUser: Sendable {
     func post(_ count: Int) async throws -> Samples {
         var samples = Samples()
         for index in 0..<count {
-            let annotation = note(index)
-            let request = CreateAnnotationRequest(
-                type: .text, content: annotation.content, title: annotation.title, position: annotation.position,
-                layerID: layerID)
-            let (status, _) = try await samples.time {
-                try await client.send(.createAnnotation, token: token, body: request)
-            }
-            guard status == 201 else { throw BenchError("REST create answered \(status)") }
+            try await samples.time { try await create(index) }
         }
         return samples
+    }
+
+    /// Creates the note with index `index` with one `POST /api/v1/annotations`.
+    func create(_ index: Int) async throws {
+        let annotation = note(index)
+        let request = CreateAnnotationRequest(
+            type: .text, content: annotation.content, title: annotation.title, position: annotation.position,
+            layerID: layerID)
+        let (status, _) = try await client.send(.createAnnotation, token: token, body: request)
+        guard status == 201 else { throw BenchError("REST create answered \(status)") }
     }
 }

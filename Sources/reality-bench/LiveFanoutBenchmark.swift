@@ -130,11 +130,16 @@ struct LiveFanout {
         hearing.startLog(sockets: clients)
         let begin = ContinuousClock.now
         var starts: [ContinuousClock.Instant] = []
-        for index in 0..<total {
-            let due = begin + interval * index
-            if due > .now { try await Task.sleep(until: due) }
-            starts.append(.now)
-            try await create(100_000 + index, writer: writer, server: server)
+        // Each create starts at its time, whether or not the ones before have been answered: a
+        // writer that waited for each answer would measure its own round trip, not the hub.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<total {
+                let due = begin + interval * index
+                if due > .now { try await Task.sleep(until: due) }
+                starts.append(.now)
+                group.addTask { try await create(100_000 + index, writer: writer, server: server) }
+            }
+            try await group.waitForAll()
         }
         let last = ContinuousClock.now
         let drained = try await hearing.waitAllHeard(after: last, deadline: last + .seconds(60))

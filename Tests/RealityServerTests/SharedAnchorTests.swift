@@ -116,6 +116,22 @@ import Testing
                     type: .text, content: AnnotationContent(text: "Back door"), position: [0, 0, 0],
                     anchorID: origin.id, layerID: veraLayer.id))
             #expect(placed.status == .badRequest || placed.status == .unprocessableContent, "\(placed.status)")
+            // Nor through a push, where a run of creates is checked together: the note at the map's
+            // anchor is refused, naming the field, and the other note of the run is saved.
+            let notes = [origin.id, AnchorID()].map { anchor in
+                Annotation(
+                    type: .text, content: AnnotationContent(text: "Pushed"), position: [0, 0, 0], anchorID: anchor,
+                    layerID: veraLayer.id, ownerID: vera.id)
+            }
+            let pushed = try await api.push(
+                vera,
+                notes.map {
+                    SyncMutation(
+                        mutationID: newMutationID(), recordType: .annotation, recordID: $0.id.uuidString, op: .save,
+                        fields: .annotation($0))
+                })
+            #expect(pushed.map(\.status) == [.rejected, .saved], "\(pushed)")
+            #expect(pushed.first?.error?.field == "anchorID")
             #expect(try await api.send(.get, "/api/v1/worldmaps/\(map.id)", token: vera.token).status == .notFound)
             let benAfter = try await api.pullAll(ben, .shared, since: updates.token)
             #expect(benAfter.changes.deleted(.worldMap).isEmpty)

@@ -62,8 +62,9 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
             if layers[draft.layerID] == nil {
                 layers[draft.layerID] = try await access.layer(draft.layerID, for: .edit).0
             }
-            annotations.append(try await annotation(from: draft, in: draft.layerID, at: now))
+            annotations.append(try await annotation(from: draft, in: draft.layerID, at: now, checkingAnchor: false))
         }
+        try await references.anchors(of: zip(drafts, annotations).filter { $0.0.anchorID != nil }.map(\.1))
         guard Set(annotations.map(\.id)).count == annotations.count else {
             throw ServiceError.invalidOperation(reason: "Two drafts have the same ID.")
         }
@@ -92,8 +93,11 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         return annotations
     }
 
-    /// The caller's new annotation from `draft`, anchored and validated.
-    private func annotation(from draft: AnnotationDraft, in layerID: LayerID, at now: Date) async throws -> Annotation {
+    /// The caller's new annotation from `draft`, anchored and validated (its given anchor checked
+    /// unless `checkingAnchor` is false: the caller checks a run's anchors together).
+    private func annotation(
+        from draft: AnnotationDraft, in layerID: LayerID, at now: Date, checkingAnchor: Bool = true
+    ) async throws -> Annotation {
         let anchorID: AnchorID
         if let given = draft.anchorID {
             anchorID = given
@@ -113,7 +117,7 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         }
         try annotation.validate()
         try await references.assets(of: annotation, replacing: nil)
-        if draft.anchorID != nil { try await references.anchor(of: annotation, replacing: nil) }
+        if checkingAnchor, draft.anchorID != nil { try await references.anchor(of: annotation, replacing: nil) }
         return try await references.withServerFacts(annotation)
     }
 

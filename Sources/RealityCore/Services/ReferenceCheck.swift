@@ -50,12 +50,22 @@ struct ReferenceCheck<Store: DataStore>: Sendable {
     /// may see the annotation, so its author must be able to see the map (field `anchorID`): an
     /// anchor ID someone once saw grants nothing.
     func anchor(of annotation: Annotation, replacing previous: Annotation?) async throws {
-        guard annotation.anchorID != previous?.anchorID,
-            let mapID = try await store.worldMapID(holding: annotation.anchorID),
-            try await store.worldMap(id: mapID, visibleTo: context.userID, at: context.now) == nil
-        else { return }
-        throw ValidationError(
-            field: "anchorID", reason: .notAllowed(detail: "not an anchor of a world map you may see"))
+        guard annotation.anchorID != previous?.anchorID else { return }
+        try await anchors(of: [annotation])
+    }
+
+    /// ``anchor(of:replacing:)`` for new annotations, with one lookup of their anchors' maps and
+    /// one visibility check per map (a device's offline creates arrive by the hundred).
+    func anchors(of annotations: [Annotation]) async throws {
+        guard !annotations.isEmpty else { return }
+        let maps = try await store.worldMapIDs(holding: Set(annotations.map(\.anchorID)))
+        for mapID in Set(maps.values) {
+            guard try await store.worldMap(id: mapID, visibleTo: context.userID, at: context.now) == nil else {
+                continue
+            }
+            throw ValidationError(
+                field: "anchorID", reason: .notAllowed(detail: "not an anchor of a world map you may see"))
+        }
     }
 
     func assets(of map: WorldMap, replacing previous: WorldMap?) async throws {

@@ -141,8 +141,8 @@ public protocol InboxRepository: Sendable {
 public protocol WorldMapRepository: Sendable {
     /// The world map with `id`; nil when there is none.
     func worldMap(id: WorldMapID) async throws -> WorldMap?
-    /// The world map holding the anchor `anchor`; nil when no map holds it.
-    func worldMapID(holding anchor: AnchorID) async throws -> WorldMapID?
+    /// The world maps holding `anchors`, by anchor; an anchor no map holds is left out.
+    func worldMapIDs(holding anchors: Set<AnchorID>) async throws -> [AnchorID: WorldMapID]
     /// The world map with `id` when `viewer` may see it at `now`: they own it, it is shared with
     /// them, or it holds the anchor of an annotation they may see (anchors are shared with whoever
     /// may see the annotations placed at them). Nil otherwise.
