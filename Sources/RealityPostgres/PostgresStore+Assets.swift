@@ -90,17 +90,20 @@ extension PostgresStore: AssetRepository {
                 guard !held.isEmpty else { return }
                 let use = try await connection.rows(
                     """
-                    SELECT 'annotation', a.id FROM annotations a
+                    SELECT 'annotation', a.id::text FROM annotations a
                     WHERE a.ownerID = \(owner.rawValue) AND NOT a.isDeleted AND (a.cloudAssetID = \(sha256)
                         OR EXISTS (SELECT 1 FROM attachments t WHERE t.annotationID = a.id AND t.cloudAssetID = \(sha256)))
                     UNION ALL
-                    SELECT 'worldMap', w.id FROM world_maps w
+                    SELECT 'worldMap', w.id::text FROM world_maps w
                     WHERE w.ownerID = \(owner.rawValue) AND (w.worldMapAssetID = \(sha256) OR w.thumbnailAssetID = \(sha256))
+                    UNION ALL
+                    SELECT 'challengeCompletion', c.challengeID FROM challenge_assignments c
+                    WHERE c.userID = \(owner.rawValue) AND c.photoAssetID = \(sha256)
                     LIMIT 1
                     """, logger: logger
-                ) { try $0.decode((String, UUID).self) }
-                if let first = use.first, let recordType = RecordType(rawValue: first.0) {
-                    release = .inUse(recordType: recordType, id: first.1.lowercasedString)
+                ) { try $0.decode((String, String).self) }
+                if let (kind, id) = use.first {
+                    release = .inUse(kind: kind, id: id)
                     return
                 }
                 let left =

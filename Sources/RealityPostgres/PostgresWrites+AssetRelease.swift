@@ -4,8 +4,8 @@ import RealityCore
 
 extension PostgresWrites {
     /// As the SQLite store's `releaseAssets(of:in:)` (issue 19): purging an annotation releases
-    /// its owner's references to the assets it names when no other annotation and no world map of
-    /// theirs names them; an asset no one holds any more loses its rows (under its lock, as a
+    /// its owner's references to the assets it names when no other annotation, no world map and no
+    /// Out of Box completion of theirs names them; an asset no one holds any more loses its rows (under its lock, as a
     /// release does), and the blob sweeper collects its bytes and renditions.
     func releaseAssets(ofPurged key: UUID) async throws {
         let released = try await connection.rows(
@@ -26,6 +26,8 @@ extension PostgresWrites {
               AND NOT EXISTS (
                   SELECT 1 FROM world_maps w WHERE w.ownerID = n.ownerID
                     AND (w.worldMapAssetID = n.sha256 OR w.thumbnailAssetID = n.sha256))
+              AND NOT EXISTS (
+                  SELECT 1 FROM challenge_assignments c WHERE c.userID = n.ownerID AND c.photoAssetID = n.sha256)
             RETURNING r.sha256
             """, logger: logger
         ) { try $0.decode(String.self) }

@@ -73,8 +73,8 @@ enum AnnotationWrites {
     }
 
     /// On a server (issue 19): the owner's references to the assets annotation `key` names go when
-    /// no other annotation of theirs (deleted or not, until it too is purged) and no world map of
-    /// theirs names them, so their storage use goes down; an asset no one holds any more loses its
+    /// no other annotation of theirs (deleted or not, until it too is purged), no world map and no
+    /// Out of Box completion of theirs names them, so their storage use goes down; an asset no one holds any more loses its
     /// rows, and the blob sweeper collects its bytes and renditions. A device keeps no references,
     /// and nothing happens.
     static func releaseAssets(of key: String, in db: Database) throws {
@@ -97,7 +97,10 @@ enum AnnotationWrites {
                                 SELECT 1 FROM attachments ot WHERE ot.annotationID = o.id AND ot.cloudAssetID = n.sha256)))
                       AND NOT EXISTS (
                           SELECT 1 FROM world_maps w WHERE w.ownerID = n.ownerID
-                            AND (w.worldMapAssetID = n.sha256 OR w.thumbnailAssetID = n.sha256)))
+                            AND (w.worldMapAssetID = n.sha256 OR w.thumbnailAssetID = n.sha256))
+                      AND NOT EXISTS (
+                          SELECT 1 FROM challenge_assignments c WHERE c.userID = n.ownerID
+                            AND c.photoAssetID = n.sha256))
                 RETURNING sha256
                 """,
             arguments: [key])

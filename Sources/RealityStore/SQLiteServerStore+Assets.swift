@@ -74,10 +74,8 @@ extension SQLiteServerStore: AssetRepository {
                     db, sql: "SELECT 1 FROM asset_refs WHERE sha256 = ?1 AND ownerID = ?2", arguments: arguments)
                     != nil
             else { return .notHeld }
-            if let row = try Row.fetchOne(db, sql: Self.assetUseSQL, arguments: arguments),
-                let type = RecordType(rawValue: row["recordType"])
-            {
-                return .inUse(recordType: type, id: row["id"])
+            if let row = try Row.fetchOne(db, sql: Self.assetUseSQL, arguments: arguments) {
+                return .inUse(kind: row["kind"], id: row["id"])
             }
             try db.execute(sql: "DELETE FROM asset_refs WHERE sha256 = ?1 AND ownerID = ?2", arguments: arguments)
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM asset_refs WHERE sha256 = ?", arguments: [sha256]) == nil
@@ -89,14 +87,17 @@ extension SQLiteServerStore: AssetRepository {
     }
 
     /// A record of owner `?2` that names asset `?1`: an annotation not deleted (its content or an
-    /// attachment) or a world map.
+    /// attachment), a world map, or an Out of Box completion (its photo).
     private static let assetUseSQL = """
-        SELECT 'annotation' AS recordType, a.id FROM annotations a
+        SELECT 'annotation' AS kind, a.id FROM annotations a
         WHERE a.ownerID = ?2 AND a.isDeleted = 0 AND (a.cloudAssetID = ?1
             OR EXISTS (SELECT 1 FROM attachments t WHERE t.annotationID = a.id AND t.cloudAssetID = ?1))
         UNION ALL
         SELECT 'worldMap', w.id FROM world_maps w
         WHERE w.ownerID = ?2 AND (w.worldMapAssetID = ?1 OR w.thumbnailAssetID = ?1)
+        UNION ALL
+        SELECT 'challengeCompletion', c.challengeID FROM challenge_assignments c
+        WHERE c.userID = ?2 AND c.photoAssetID = ?1
         LIMIT 1
         """
 

@@ -1,4 +1,5 @@
 import Foundation
+import OutOfBoxCore
 import RealityCore
 import RealityTestSupport
 import Testing
@@ -125,7 +126,7 @@ import Testing
             #expect(try await assets.releaseAsset(sha256: Self.sha(8), owner: ana.id) == .notHeld)
             #expect(
                 try await assets.releaseAsset(sha256: sha, owner: ana.id)
-                    == .inUse(recordType: .annotation, id: photo.id.uuidString))
+                    == .inUse(kind: "annotation", id: photo.id.uuidString))
             #expect(try await store.storageUsed(by: ana.id) == 500, "a refused release removes nothing")
 
             // Once the annotation is deleted Ana may let go; Ben's reference keeps the asset.
@@ -141,8 +142,23 @@ import Testing
             try await store.commit(ChangeSet(changes: [.saveWorldMap(map)]))
             #expect(
                 try await assets.releaseAsset(sha256: sha, owner: ben.id)
-                    == .inUse(recordType: .worldMap, id: map.id.uuidString))
+                    == .inUse(kind: "worldMap", id: map.id.uuidString))
             try await store.commit(ChangeSet(changes: [.deleteWorldMap(map.id)]))
+            // So is an Out of Box completion whose photo it is.
+            let challenges: any ChallengeRepository = store
+            let challengeID = "photograph-a-door"
+            try await challenges.saveChallenges([ChallengeStoreTests.challenge(challengeID)], catalogVersion: nil)
+            var done = UserChallenge(
+                userID: ben.id.rawValue, challengeID: challengeID, localDay: LocalDay(now, in: .gmt), assignedAt: now)
+            done.status = .completed
+            done.completedDate = now
+            done.photoAssetID = sha
+            try await challenges.saveAssignments([done])
+            #expect(
+                try await assets.releaseAsset(sha256: sha, owner: ben.id)
+                    == .inUse(kind: "challengeCompletion", id: challengeID))
+            done.photoAssetID = nil
+            #expect(try await challenges.updateAssignment(done, whereStatus: .completed))
             #expect(try await assets.releaseAsset(sha256: sha, owner: ben.id) == .released(collectable: true))
             #expect(try await assets.asset(sha256: sha) == nil)
             #expect(try await store.rowCount("asset_refs") == 0)
@@ -197,6 +213,43 @@ extension AssetTests {
             #expect(try await store.storageUsed(by: ana.id) == 0)
             #expect(try await assets.asset(sha256: own) == nil, "no one holds it: its row goes, the sweeper its bytes")
             #expect(try await !assets.isBlobNamed(own))
+        }
+    }
+}
+
+extension AssetTests {
+    /// An Out of Box completion photo is a use of its asset (issue 21): purging an annotation that
+    /// names it too keeps the owner's reference and the bytes while the completion names it.
+    @Test(arguments: StoreBackend.allCases)
+    func purgingAnAnnotation_keepsAPhotoACompletionNames(_ backend: StoreBackend) async throws {
+        try await withStore(backend) { store in
+            let assets = try #require(store as? any AssetRepository)
+            let challenges: any ChallengeRepository = store
+            let ana = Samples.user("Ana")
+            let layer = Samples.layer(owner: ana.id)
+            let sha = Self.sha(21)
+            var note = Samples.note(owner: ana.id, layer: layer.id)
+            note.content.cloudAssetID = sha
+            note.isDeleted = true
+            try await store.commit(ChangeSet(changes: [.saveUser(ana), .saveLayer(layer), .saveAnnotation(note)]))
+            let now = Timestamp.now()
+            try await assets.putAsset(
+                sha256: sha, owner: ana.id, contentType: "image/png", byteCount: 300, at: now, quotaBytes: nil, job: nil
+            )
+            try await challenges.saveChallenges(
+                [ChallengeStoreTests.challenge("photograph-a-door")], catalogVersion: nil)
+            var done = UserChallenge(
+                userID: ana.id.rawValue, challengeID: "photograph-a-door", localDay: LocalDay(now, in: .gmt),
+                assignedAt: now)
+            done.status = .completed
+            done.completedDate = now
+            done.photoAssetID = sha
+            try await challenges.saveAssignments([done])
+
+            try await store.commit(ChangeSet(changes: [.purgeAnnotation(note.id)]))
+            #expect(try await assets.ownsAsset(sha256: sha, owner: ana.id), "the completion still names it")
+            #expect(try await assets.asset(sha256: sha) != nil)
+            #expect(try await store.storageUsed(by: ana.id) == 300)
         }
     }
 }

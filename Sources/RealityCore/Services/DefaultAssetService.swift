@@ -57,9 +57,8 @@ public struct DefaultAssetService<Store: DataStore & AssetRepository>: AssetServ
         switch try await store.releaseAsset(sha256: sha256, owner: context.userID) {
         case .notHeld:
             throw PermissionError.notFound
-        case .inUse(let type, let id):
-            throw ServiceError.invalidOperation(
-                reason: "The asset is still used by \(type.rawValue) \(id); delete that first.")
+        case .inUse(let kind, let id):
+            throw ServiceError.invalidOperation(reason: "The asset is still used by \(kind) \(id); delete that first.")
         case .released(let collectable):
             return collectable
         }

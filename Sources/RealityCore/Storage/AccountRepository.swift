@@ -154,8 +154,10 @@ public protocol AssetRepository: Sendable {
 public enum AssetRelease: Hashable, Sendable {
     /// The owner held no reference.
     case notHeld
-    /// A record of the owner's still names the asset; nothing was removed.
-    case inUse(recordType: RecordType, id: String)
+    /// A record of the owner's still names the asset; nothing was removed. `kind` says which:
+    /// `annotation` or `worldMap` (their record types), or `challengeCompletion` (an Out of Box
+    /// completion photo, `id` its challenge).
+    case inUse(kind: String, id: String)
     /// The reference is gone; `collectable` when it was the last, and the bytes may go too.
     case released(collectable: Bool)
 }
