@@ -47,6 +47,8 @@ extension DeviceSyncTests {
                 let noPrefs = try await phone.run("challenge", "prefs", "--zone", "Europe/Berlin")
                 #expect(noPrefs.status == 1, "preferences are kept on the server: \(noPrefs.error)")
                 #expect(try await phone.run("challenge", "complete").status == 7, "completed once, offline too")
+                let waiting = try await phone.runPlain("status")
+                #expect(waiting.text.contains("pending   1 Out of Box day done offline"), "\(waiting.text)")
 
                 let picked = try await bens.run("challenge", "today")
                 #expect(picked.status == 0, "the device picks the day: \(picked.error)")
@@ -57,6 +59,7 @@ extension DeviceSyncTests {
                 try await server.start(client: harness.client)
                 let synced = try await phone.run("sync")
                 #expect(synced.status == 0 && synced.error.contains("Out of Box"), "\(synced.error)")
+                #expect(try await !phone.runPlain("status").text.contains("Out of Box"), "nothing waits")
                 let history: [AssignedChallenge] = try await laptop.run("challenge", "history").decode()
                 let kept = try #require(history.first)
                 #expect(history.count == 1 && kept.assignment.id == today.assignment.id)

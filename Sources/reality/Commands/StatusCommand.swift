@@ -28,12 +28,18 @@ struct StatusCommand: AsyncParsableCommand {
         var scopes: [Scope]
         /// Rejected changes waiting for the user (`reality rejections`).
         var rejections: Int
+        /// Out of Box days done or changed offline, waiting to be sent (`reality sync`).
+        var pendingChallenges: Int
     }
 
     func run() async throws {
         try await Device.run(global) { device in
             let store = try await device.container.store()
             let status = try await store.deviceSyncStatus()
+            var pendingChallenges = 0
+            if let account = status.account {
+                pendingChallenges = try await store.pendingAssignments(of: account.userID.rawValue).count
+            }
             let names = try await store.names(users: Set(status.account.map { [$0.userID] } ?? []), layers: [])
             let report = Report(
                 server: status.account?.serverURL, userID: status.account?.userID,
@@ -44,7 +50,8 @@ struct StatusCommand: AsyncParsableCommand {
                 scopes: status.scopes.map {
                     .init(scope: $0.scope, lastSyncedAt: $0.lastSyncedAt, hasToken: $0.hasToken)
                 },
-                rejections: status.rejections)
+                rejections: status.rejections,
+                pendingChallenges: pendingChallenges)
             let zone = try await device.timeZone()
             try device.output.print(report) { Self.describe(report, in: zone) }
         }
@@ -59,6 +66,11 @@ struct StatusCommand: AsyncParsableCommand {
             lines.append("account   none (reality login --server URL --email E)")
         }
         lines.append("pending   \(report.pendingChanges) changes")
+        if report.pendingChallenges > 0 {
+            let days = report.pendingChallenges == 1 ? "day" : "days"
+            lines.append(
+                "pending   \(report.pendingChallenges) Out of Box \(days) done offline (sent by `reality sync`)")
+        }
         lines.append("conflicts \(report.openConflicts) open")
         lines.append("strategy  \(report.strategy.rawValue): \(report.strategy.meaning)")
         for scope in report.scopes {
