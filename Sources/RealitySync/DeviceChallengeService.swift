@@ -133,9 +133,17 @@ public struct DeviceChallengeService: ChallengeServiceProtocol {
     /// server's own comes with the history) and the person is told why. Answers how many went.
     @discardableResult
     public func sendOffline() async throws -> Int {
-        let waiting = try await store.pendingAssignments(of: userID)
+        var waiting = try await store.pendingAssignments(of: userID)
         guard !waiting.isEmpty else { return 0 }
-        for photo in Set(waiting.compactMap(\.photoAssetID)) { try await upload(photo) }
+        // Their photos first; one the server refuses (a quota reached, a file changed) drops its day.
+        for photo in Set(waiting.compactMap(\.photoAssetID)) {
+            do {
+                try await upload(photo)
+            } catch SyncError.refused(_, let detail) {
+                for item in waiting where item.photoAssetID == photo { try await drop(item, detail) }
+                waiting.removeAll { $0.photoAssetID == photo }
+            }
+        }
         var sent = 0
         let size = ChallengeLimits.list.upperBound
         for start in stride(from: 0, to: waiting.count, by: size) {

@@ -86,6 +86,12 @@ import Testing
                 item("a", at: now.addingTimeInterval(OfflineAssignment.clockSkew + 1)), person,
                 "assignments[2].assignedDate"
             ),
+            (
+                item("a", at: now.addingTimeInterval(-OfflineAssignment.oldest - 1)) {
+                    $0.localDay = LocalDay($0.assignedDate, in: .gmt)
+                }, person, "assignments[2].assignedDate"
+            ),
+            (item("a") { $0.updatedAt = now.addingTimeInterval(3600) }, person, "assignments[2].updatedAt"),
             (item("a") { $0.localDay = Fixtures.day("2026-11-23") }, person, "assignments[2].localDay"),
             (item("a") { $0.status = .skipped }, person, "assignments[2].skippedDate"),
             (item("a") { $0.completedDate = assigned }, person, "assignments[2].completedDate"),

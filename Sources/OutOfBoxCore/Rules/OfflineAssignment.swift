@@ -13,6 +13,9 @@ import Foundation
 public enum OfflineAssignment {
     /// How far ahead of the server's clock a device's times may run.
     public static let clockSkew: TimeInterval = 300
+    /// How long ago an assignment sent from offline may have been made: the daily pick's repeat
+    /// window (a device offline longer than that has its oldest days refused, and is told).
+    public static let oldest: TimeInterval = TimeInterval(DailyPick.repeatWindow) * 86_400
 
     /// The assignment that stands for `offline`'s day, given the server's (`server`, if any).
     public static func standing(server: UserChallenge?, offline: UserChallenge) -> UserChallenge {
@@ -47,8 +50,8 @@ public enum OfflineAssignment {
     }
 
     /// Checks `offline`, the `index`th assignment a device sent for `userID`, against the
-    /// model's rules and the server's clock `now`: the person's own, of a day near its
-    /// assignment time in some zone, its times in order and not in the future, its status's
+    /// model's rules and the server's clock `now`: the person's own, made within ``oldest``, of a
+    /// day near its assignment time in some zone, its times in order and not in the future, its status's
     /// dates present and no others, a rating only when completed, and its notes within bounds.
     /// Throws ``ChallengeError/invalid(field:reason:)`` naming the field.
     public static func validate(_ offline: UserChallenge, at index: Int, of userID: UUID, now: Date) throws {
@@ -57,9 +60,11 @@ public enum OfflineAssignment {
         }
         let latest = now.addingTimeInterval(clockSkew)
         guard offline.userID == userID else { throw refuse("userID", "must be your own") }
-        guard offline.assignedDate <= latest, offline.updatedAt <= latest else {
-            throw refuse("assignedDate", "lies in the future")
+        guard offline.assignedDate <= latest else { throw refuse("assignedDate", "lies in the future") }
+        guard offline.assignedDate >= now.addingTimeInterval(-oldest) else {
+            throw refuse("assignedDate", "lies more than \(DailyPick.repeatWindow) days back")
         }
+        guard offline.updatedAt <= latest else { throw refuse("updatedAt", "lies in the future") }
         // Every zone's day lies within 14 hours of UTC's: the day must be one the assignment time
         // falls on somewhere.
         let utcDay = LocalDay(offline.assignedDate, in: .gmt)
