@@ -21,6 +21,9 @@ import Synchronization
 final class PostgresReadCaches: Sendable {
     let sessions: SessionCache
     let annotations: AnnotationReadCache
+    /// The secret that signs sync tokens, once read: made once and never changed, so it needs no
+    /// notice (every pull asks for it).
+    let syncSecret = Mutex<Data?>(nil)
     private let hearing = Mutex(false)
 
     /// Empty caches whose entries are trusted for `lifetime`, used once the relay listens.

@@ -85,6 +85,13 @@ extension PostgresStore: SyncLogReading {
     /// reads the one that won (a separate statement, so it sees a row another instance committed
     /// while this one's insert waited).
     public func syncSecret() async throws -> Data {
+        if let known = caches.syncSecret.withLock({ $0 }) { return known }
+        let secret = try await readSyncSecret()
+        caches.syncSecret.withLock { $0 = secret }
+        return secret
+    }
+
+    private func readSyncSecret() async throws -> Data {
         try await read { connection in
             if let existing = try await Self.storedSecret(on: connection, logger: logger) { return existing }
             var generator = SystemRandomNumberGenerator()
