@@ -35,6 +35,20 @@ final class PostgresReadCaches: Sendable {
     /// Whether lookups may be answered and reads kept now: the relay hears every change.
     var isTrusted: Bool { hearing.withLock { $0 } }
 
+    /// What `read` answers, from a cache while trusted: `lookup` gives the cached answer or the
+    /// generation to `keep` a fresh one under; untrusted, every call reads and nothing is kept.
+    func answer<Value>(
+        lookup: () -> (Value?, UInt64), read: () async throws -> Value?,
+        keep: (Value, UInt64) -> Void
+    ) async throws -> Value? {
+        guard isTrusted else { return try await read() }
+        let (cached, generation) = lookup()
+        if let cached { return cached }
+        let fresh = try await read()
+        if let fresh { keep(fresh, generation) }
+        return fresh
+    }
+
     /// The relay listens: from now on every change is heard. What was kept before is forgotten
     /// (nothing should be, but a notice sent while nobody listened is lost).
     func startedHearing() {

@@ -72,18 +72,13 @@ extension PostgresStore: AccountRepository {
     /// Answered from the ``SessionCache`` while the store hears every instance's revocations
     /// (``PostgresReadCaches``): every authenticated request asks.
     public func session(tokenHash: String) async throws -> AccountSession? {
-        let trusted = caches.isTrusted
-        var generation: UInt64 = 0
-        if trusted {
-            let (cached, current) = caches.sessions.lookup(tokenHash)
-            if let cached { return cached }
-            generation = current
-        }
-        let session = try await read { connection in
-            try await connection.rows(SessionStatement(tokenHash: tokenHash), logger: logger).first
-        }
-        if trusted, let session { caches.sessions.insert(tokenHash, session: session, generation: generation) }
-        return session
+        try await caches.answer(
+            lookup: { caches.sessions.lookup(tokenHash) },
+            read: {
+                try await read { connection in
+                    try await connection.rows(SessionStatement(tokenHash: tokenHash), logger: logger).first
+                }
+            }, keep: { caches.sessions.insert(tokenHash, session: $0, generation: $1) })
     }
 
     public func touchSession(tokenHash: String, at date: Date, staleBefore: Date) async throws {

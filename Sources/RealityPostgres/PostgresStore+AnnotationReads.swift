@@ -18,16 +18,10 @@ extension PostgresStore: AnnotationRepository {
         id: AnnotationID, includingComments: Bool
     ) async throws -> (annotation: Annotation, chain: LayerChain)? {
         let key = AnnotationReadCache.Key(id: id, includingComments: includingComments)
-        let trusted = caches.isTrusted
-        var generation: UInt64 = 0
-        if trusted {
-            let (cached, current) = caches.annotations.lookup(key)
-            if let cached { return cached }
-            generation = current
-        }
-        let found = try await readAnnotationWithLayerChain(id: id, includingComments: includingComments)
-        if trusted, let found { caches.annotations.insert(found, for: key, generation: generation) }
-        return found
+        return try await caches.answer(
+            lookup: { caches.annotations.lookup(key) },
+            read: { try await readAnnotationWithLayerChain(id: id, includingComments: includingComments) },
+            keep: { caches.annotations.insert($0, for: key, generation: $1) })
     }
 
     private func readAnnotationWithLayerChain(

@@ -5,7 +5,6 @@ import RealityAPI
 import RealityCore
 import RealityProcess
 import RealitySync
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -51,7 +50,7 @@ struct IdleSocketsBenchmark: AsyncParsableCommand {
         let client = BenchHTTP(base: "http://127.0.0.1:\(port)")
         try await client.waitForOK(deadline: .now + .seconds(60))
         let writer = try await BenchUser.make(client, admin: BenchServer.adminToken, name: "idle")
-        let heard = HintCounter()
+        let hearing = Hearing(scope: .private)
         var logger = Logger(label: "reality.bench")
         logger.logLevel = .critical
 
@@ -60,29 +59,29 @@ struct IdleSocketsBenchmark: AsyncParsableCommand {
                 for index in indices {
                     let socket = LiveEventsClient(serverURL: client.base, token: writer.token, logger: logger)
                     group.addTask {
-                        try await socket.run(connected: {}) { event in heard.record(event, by: index) }
+                        try await socket.run(connected: {}) { event in hearing.heard(event, by: index) }
                     }
                 }
-                try await heard.waitReady(indices.upperBound, deadline: .now + .seconds(120))
+                try await hearing.waitReady(indices.upperBound)
             }
             try await open(0..<Self.warm)
             try await Task.sleep(for: .seconds(1))
-            let before = try Self.residentKiB(of: server.processIdentifier)
+            let before = try ProcessMemory.residentKiB(of: server.processIdentifier)
             for start in stride(from: Self.warm, to: sockets, by: 500) {
                 try await open(start..<min(start + 500, sockets))
             }
             try await Task.sleep(for: .seconds(idleSeconds))
-            let after = try Self.residentKiB(of: server.processIdentifier)
+            let after = try ProcessMemory.residentKiB(of: server.processIdentifier)
             var everyone = Samples()
             var first = Samples()
             for round in 0..<(rounds + 1) {
                 let start = ContinuousClock.now
-                heard.startRound(sockets: sockets)
+                hearing.startRound(at: start, sockets: sockets)
                 try await writer.create(round)
-                let (firstHeard, allHeard) = try await heard.waitRound(deadline: start + .seconds(60))
+                let times = try await hearing.waitRound(deadline: start + .seconds(60))
                 if round > 0 {
-                    everyone.appendValue((allHeard - start).milliseconds)
-                    first.appendValue((firstHeard - start).milliseconds)
+                    everyone.appendValue(times.max() ?? 0)
+                    first.appendValue(times.min() ?? 0)
                 }
             }
             group.cancelAll()
@@ -111,15 +110,6 @@ struct IdleSocketsBenchmark: AsyncParsableCommand {
             .appendingPathComponent("reality").path
     }
 
-    /// The resident memory of process `pid`, KiB (`VmRSS` in `/proc/PID/status`).
-    private static func residentKiB(of pid: pid_t) throws -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-        else { throw BenchError("cannot read the memory of process \(pid)") }
-        return kilobytes
-    }
-
     /// Raises this process's open-file limit (which `reality serve` inherits) to `wanted`, within
     /// the hard limit.
     private static func raiseDescriptorLimit(to wanted: Int) throws {
@@ -131,55 +121,5 @@ struct IdleSocketsBenchmark: AsyncParsableCommand {
         }
         limit.rlim_cur = rlim_t(wanted)
         guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { throw BenchError("setrlimit failed") }
-    }
-}
-
-/// Which sockets are ready, and when the current round's hint reached the first and the last.
-private final class HintCounter: Sendable {
-    private struct State {
-        var ready: Set<Int> = []
-        var waiting = 0
-        var heard: Set<Int> = []
-        var first: ContinuousClock.Instant?
-        var last: ContinuousClock.Instant?
-    }
-    private let state = Mutex(State())
-
-    func record(_ event: LiveEvent, by index: Int) {
-        let now = ContinuousClock.now
-        state.withLock { state in
-            switch event {
-            case .ready: state.ready.insert(index)
-            case .changes:
-                guard state.waiting > 0, state.heard.insert(index).inserted else { return }
-                if state.first == nil { state.first = now }
-                if state.heard.count == state.waiting { state.last = now }
-            case .notification: break
-            }
-        }
-    }
-
-    func waitReady(_ count: Int, deadline: ContinuousClock.Instant) async throws {
-        while state.withLock({ $0.ready.count }) < count {
-            guard ContinuousClock.now < deadline else {
-                throw BenchError("only \(state.withLock { $0.ready.count }) sockets connected")
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
-    func startRound(sockets: Int) {
-        state.withLock { $0 = State(ready: $0.ready, waiting: sockets) }
-    }
-
-    /// When the first and the last socket heard this round's hint.
-    func waitRound(deadline: ContinuousClock.Instant) async throws -> (ContinuousClock.Instant, ContinuousClock.Instant)
-    {
-        while true {
-            let (first, last, count) = state.withLock { ($0.first, $0.last, $0.heard.count) }
-            if let first, let last { return (first, last) }
-            guard ContinuousClock.now < deadline else { throw BenchError("only \(count) sockets heard the round") }
-            try await Task.sleep(for: .milliseconds(5))
-        }
     }
 }

@@ -31,7 +31,7 @@ struct LiveFanout {
             .updateLayer, APIRoute.updateLayer.path(id: writer.layerID), token: writer.token, body: ["isPublic": true])
         guard status == 200 else { throw BenchError("making the layer public answered \(status)") }
         let tokens = try await Self.readers(clients, on: server)
-        let hearing = Hearing()
+        let hearing = Hearing(scope: .public)
         var logger = Logger(label: "reality.bench")
         logger.logLevel = .critical
         return try await withThrowingTaskGroup(of: Void.self) { group in
@@ -46,10 +46,10 @@ struct LiveFanout {
             }
             try await listen(0..<1)
             let alone = try await measure(rounds, sockets: 1, writer: writer, server: server, hearing: hearing)
-            let residentBefore = Self.residentKiB()
+            let residentBefore = try ProcessMemory.residentKiB()
             try await listen(1..<clients)
             try await Task.sleep(for: .seconds(1))
-            let residentAfter = Self.residentKiB()
+            let residentAfter = try ProcessMemory.residentKiB()
             let all = try await measure(rounds, sockets: clients, writer: writer, server: server, hearing: hearing)
             var extra: [String: Double] = [
                 "clients": Double(clients), "perSocketP50Ms": all.perSocket.p50, "perSocketP99Ms": all.perSocket.p99,
@@ -67,15 +67,6 @@ struct LiveFanout {
                     + "memory per socket counts the server's and the client's end, in one process)",
                 extra: extra, targets: ["p99Ms": 50])
         }
-    }
-
-    /// This process's resident memory, KiB (server and clients together: the figure per socket
-    /// is an upper bound on the server's own).
-    private static func residentKiB() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return 0 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
     /// `count` readers' tokens, registered eight at a time.
@@ -167,8 +158,9 @@ struct LiveFanout {
 }
 
 /// What the readers' sockets heard: ready sockets, the current round's times, and in the steady
-/// phase every hint's time per socket.
-private final class Hearing: Sendable {
+/// phase every hint's time per socket. Counts the hints of one scope (`reality-bench live --clients`:
+/// strangers hear a public layer; `reality-bench idle`: the writer's own sockets hear their own).
+final class Hearing: Sendable {
     private struct State {
         var ready: Set<Int> = []
         var roundStart: ContinuousClock.Instant?
@@ -179,6 +171,9 @@ private final class Hearing: Sendable {
     }
 
     private let state = Mutex(State())
+    private let scope: SyncScope
+
+    init(scope: SyncScope) { self.scope = scope }
 
     func heard(_ event: LiveEvent, by index: Int) {
         let now = ContinuousClock.now
@@ -186,7 +181,7 @@ private final class Hearing: Sendable {
             switch event {
             case .ready:
                 state.ready.insert(index)
-            case .changes(let scopes) where scopes.contains(.public):
+            case .changes(let scopes) where scopes.contains(scope):
                 if let start = state.roundStart, index < state.roundSockets, state.times[index] == nil {
                     state.times[index] = (now - start).milliseconds
                 }

@@ -212,6 +212,19 @@ struct BenchOutput {
     }
 }
 
+/// The resident memory of a process, KiB (`VmRSS` in `/proc/PID/status`): this process's when
+/// `pid` is nil.
+enum ProcessMemory {
+    static func residentKiB(of pid: pid_t? = nil) throws -> Int {
+        let path = "/proc/\(pid.map(String.init) ?? "self")/status"
+        guard let status = try? String(contentsOfFile: path, encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { throw BenchError("cannot read \(path)") }
+        return kilobytes
+    }
+}
+
 /// The CPU time (user and system) this process has used, in seconds.
 enum ProcessCPU {
     static var now: Double {
