@@ -41,10 +41,13 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
-        .target(name: "RealityCore", swiftSettings: strict),
+        // The project's one seeded pseudo-random generator, shared by both apps' cores.
+        .target(name: "SeededRandom", swiftSettings: strict),
+        .target(name: "RealityCore", dependencies: ["SeededRandom"], swiftSettings: strict),
         // Out of Box (seed 004), the second app on the platform: its model, rules and services,
-        // Foundation only; its storage and routes live in the platform's modules.
-        .target(name: "OutOfBoxCore", swiftSettings: strict),
+        // Foundation and the shared generator only; its storage and routes live in the platform's
+        // modules.
+        .target(name: "OutOfBoxCore", dependencies: ["SeededRandom"], swiftSettings: strict),
         .target(
             name: "RealityStore",
             dependencies: [
@@ -147,7 +150,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "OutOfBoxCoreTests", dependencies: ["OutOfBoxCore"], swiftSettings: strict),
+        .testTarget(name: "OutOfBoxCoreTests", dependencies: ["OutOfBoxCore", "SeededRandom"], swiftSettings: strict),
         .testTarget(
             name: "RealityCoreTests", dependencies: ["RealityCore", "RealityTestSupport"], swiftSettings: strict),
         .testTarget(

@@ -13,7 +13,8 @@ struct RealityBench: AsyncParsableCommand {
             NearbyBenchmark.self, NearbyHTTPBenchmark.self, SearchBenchmark.self, InsertBenchmark.self,
             HTTPBenchmark.self, StartupBenchmark.self,
             PushBenchmark.self, FirstSyncBenchmark.self, LiveBenchmark.self, LiveMediaBenchmark.self,
-            EncodeBenchmark.self, ThumbnailBenchmark.self, ChallengeBenchmark.self, IdleSocketsBenchmark.self,
+            EncodeBenchmark.self, ThumbnailBenchmark.self, ChallengeBenchmark.self, PersonalizeBenchmark.self,
+            IdleSocketsBenchmark.self,
         ])
 }
 

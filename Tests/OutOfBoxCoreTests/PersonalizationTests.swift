@@ -1,0 +1,154 @@
+import Foundation
+import SeededRandom
+import Testing
+
+@testable import OutOfBoxCore
+
+/// The personalization engine's learning on small deterministic cases (issue 22).
+@Suite struct PersonalizationTests {
+    /// A catalog with every social requirement in every category.
+    static let catalog: [Challenge] = ChallengeCategory.allCases.flatMap { category in
+        SocialRequirement.allCases.map { social in
+            Fixtures.challenge("\(category.rawValue)-\(social.rawValue)", category: category, social: social)
+        }
+    }
+    static let features = Dictionary(uniqueKeysWithValues: catalog.map { ($0.id, ChallengeFeatures($0)) })
+
+    static func interactions(days: Int, _ answer: (Challenge) -> ChallengeInteraction) -> [ChallengeInteraction] {
+        (0..<days).flatMap { day in
+            catalog.enumerated().filter { $0.offset % days == day }.map { answer($0.element) }
+        }
+    }
+
+    static func ranked(_ model: PersonModel, count: Int, seed: UInt64) -> [Challenge] {
+        var random = SplitMix64(seed: seed)
+        return model.rank(catalog.map { features[$0.id]! }, count: count, using: &random).map { catalog[$0] }
+    }
+
+    @Test func aPersonWhoAlwaysSkipsSocialChallenges_stopsGettingThem() {
+        let history = Self.interactions(days: 20) { challenge in
+            challenge.socialRequirement == .solo || challenge.socialRequirement == .optional
+                ? .completion(challengeID: challenge.id, at: Fixtures.epoch)
+                : .skip(challengeID: challenge.id, reason: .noCompany, at: Fixtures.epoch)
+        }
+        let model = PersonModel(learning: history, catalog: Self.features, zone: .gmt)
+        for seed in 1...20 {
+            let picks = Self.ranked(model, count: 10, seed: UInt64(seed))
+            #expect(picks.allSatisfy { $0.socialRequirement == .solo || $0.socialRequirement == .optional })
+        }
+        let social = Self.catalog.first { $0.socialRequirement == .withStrangers }!
+        let solo = Self.catalog.first { $0.socialRequirement == .solo }!
+        let socialP = model.completionProbability(Self.features[social.id]!)
+        let soloP = model.completionProbability(Self.features[solo.id]!)
+        #expect(socialP < 0.4 && soloP > 0.8, "social \(socialP), solo \(soloP)")
+    }
+
+    @Test func aSkipsReason_speaksOnlyToWhatItConcerns() {
+        // Skipped for lack of company: the category learns nothing.
+        var model = PersonModel()
+        let challenge = Self.catalog.first { $0.category == .nature && $0.socialRequirement == .withFriends }!
+        model.learn(
+            .skip(challengeID: challenge.id, reason: .noCompany, at: Fixtures.epoch),
+            features: Self.features[challenge.id]!,
+            zone: .gmt)
+        let nature = ChallengeFeatures.index(.category, ChallengeCategory.allCases.firstIndex(of: .nature)!)
+        #expect(model.completion.mean[nature] == 0)
+        #expect(model.completion.precision[nature] == PersonModel.priorPrecision)
+        #expect(model.completion.mean[ChallengeFeatures.index(.social, 1)] < 0)
+        // Not interested: the category learns, the social requirement does not.
+        model.learn(
+            .skip(challengeID: challenge.id, reason: .notInterested, at: Fixtures.epoch),
+            features: Self.features[challenge.id]!, zone: .gmt)
+        #expect(model.completion.mean[nature] < 0)
+        #expect(model.preferredCategories()[.nature]! < model.preferredCategories()[.food]!)
+        #expect(abs(model.preferredCategories().values.reduce(0, +) - 1) < 1e-9)
+    }
+
+    @Test func orderedTraits_areSteps_soALongChallengeSaysSomethingOfAnExtendedOne() {
+        let long = ChallengeFeatures(Fixtures.challenge("long-one", time: .long))
+        let quick = ChallengeFeatures(Fixtures.challenge("quick-one", time: .quick))
+        let steps = long.active(in: [.time]).map(ChallengeFeatures.name(of:))
+        #expect(steps == ["time.atLeast-short", "time.atLeast-medium", "time.atLeast-long"])
+        #expect(quick.active(in: [.time]).isEmpty)
+        let names = (0..<ChallengeFeatures.count).map(ChallengeFeatures.name(of:))
+        #expect(Set(names).count == names.count)
+        #expect(
+            names.first == "bias.any" && names.contains("category.nature") && names.contains("difficulty.atLeast-5"))
+
+        var model = PersonModel()
+        for day in 0..<10 {
+            model.learn(
+                .skip(challengeID: "long-one", reason: .noTime, at: Fixtures.epoch + Double(day)), features: long,
+                zone: .gmt)
+        }
+        let extended = ChallengeFeatures(Fixtures.challenge("extended-one", time: .extended))
+        #expect(model.completionProbability(extended) < model.completionProbability(quick))
+    }
+
+    @Test func history_becomesInteractions_inOrder_fromTheResetOn() {
+        let today = Fixtures.day("2026-11-27")
+        func item(_ day: String, _ status: ChallengeStatus, rating: Int? = nil) -> UserChallenge {
+            var item = UserChallenge(
+                userID: UUID(), challengeID: "c-\(day)", localDay: Fixtures.day(day),
+                assignedAt: Fixtures.instant("\(day)T08:00:00Z"))
+            item.status = status
+            if status == .completed { item.completedDate = Fixtures.instant("\(day)T18:00:00Z") }
+            if status == .skipped { item.skipReason = .weather }
+            item.userRating = rating
+            return item
+        }
+        let history = [
+            item("2026-11-26", .skipped), item("2026-11-20", .completed, rating: 5), item("2026-11-25", .assigned),
+            item("2026-11-27", .assigned), item("2026-11-10", .completed),
+        ]
+        let interactions = ChallengeInteraction.from(history, today: today)
+        #expect(
+            interactions == [
+                .completion(challengeID: "c-2026-11-10", at: Fixtures.instant("2026-11-10T18:00:00Z")),
+                .completion(challengeID: "c-2026-11-20", at: Fixtures.instant("2026-11-20T18:00:00Z")),
+                .rating(challengeID: "c-2026-11-20", rating: 5),
+                .ignored(challengeID: "c-2026-11-25", at: Fixtures.instant("2026-11-25T08:00:00Z")),
+                // No skip date: the assignment's last change stands in for it.
+                .skip(challengeID: "c-2026-11-26", reason: .weather, at: Fixtures.instant("2026-11-26T08:00:00Z")),
+            ])
+        let afterReset = ChallengeInteraction.from(
+            history, today: today, since: Fixtures.instant("2026-11-21T00:00:00Z"))
+        #expect(afterReset.map(\.challengeID) == ["c-2026-11-25", "c-2026-11-26"])
+    }
+
+    @Test func metrics_scoreEachOutcomeBeforeLearningIt() {
+        var model = PersonModel()
+        let features = Self.features[Self.catalog[0].id]!
+        #expect(model.metrics.accuracy == nil && model.metrics.totalTrainingData == 0)
+        // The first prediction is one half, on the "done" side: right for a completion.
+        model.learn(.completion(challengeID: Self.catalog[0].id, at: Fixtures.epoch), features: features, zone: .gmt)
+        #expect(model.metrics.accuracy == 1 && abs(model.metrics.logLoss! - log(2)) < 1e-9)
+        model.learn(.rating(challengeID: Self.catalog[0].id, rating: 5), features: features, zone: .gmt)
+        #expect(model.metrics.totalTrainingData == 1)
+        #expect(model.metrics.lastTrainingDate == Fixtures.epoch)
+        #expect(model.metrics.modelVersion == PersonModel.version)
+    }
+
+    @Test func timing_learnsTheHourBeforeCompletions_andFromNotificationsActedOn() {
+        var model = PersonModel()
+        let zone = Fixtures.zone("Europe/Berlin")
+        let features = Self.features[Self.catalog[0].id]!
+        for day in 1...5 {
+            // 18:30 in Berlin (UTC+1 in November).
+            model.learn(
+                .completion(challengeID: Self.catalog[0].id, at: Fixtures.instant("2026-11-0\(day)T17:30:00Z")),
+                features: features, zone: zone)
+        }
+        #expect(model.timing.bestHour(among: Array(9..<21)) == 17)
+        for day in 1...9 {
+            let sent = Fixtures.instant("2026-11-1\(day - 1)T09:00:00Z")  // 10:00 in Berlin
+            model.learnTiming(notification: sent, completion: sent.addingTimeInterval(1200), zone: zone)
+        }
+        #expect(model.timing.bestHour(among: Array(9..<21)) == 10)
+        #expect(model.timing.bestHour(among: Array(12..<16)) != nil)
+        var random = SplitMix64(seed: 7)
+        let sampled = (0..<200).compactMap { _ in model.timing.sampledHour(among: Array(9..<21), using: &random) }
+        // Mostly the hour acted on and its neighbours (free time comes in stretches).
+        #expect(sampled.filter { (9...11).contains($0) }.count > 100)
+    }
+}
