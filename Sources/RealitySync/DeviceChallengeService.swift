@@ -164,7 +164,7 @@ public struct DeviceChallengeService: ChallengeServiceProtocol {
     // MARK: - Parts
 
     /// Runs `online` on the server while it answers, else `offline` on the device's copy (saying so).
-    private func either<T>(
+    func either<T>(
         online: (ServerChallengeService) async throws -> T,
         offline: (DefaultChallengeService<DeviceStore>) async throws -> T
     ) async throws -> T {

@@ -123,3 +123,22 @@ public enum ChallengeCatalogCopy {
         return changes.challenges.count
     }
 }
+
+extension ServerChallengeService {
+    /// `GET /api/v1/challenges/model`.
+    public func personalization() async throws -> PersonalizationReport {
+        try await transport.send(.challengeModel)
+    }
+
+    /// `DELETE /api/v1/challenges/model`.
+    public func resetPersonalization() async throws -> PersonalizationReport {
+        try await transport.send(.resetChallengeModel)
+    }
+
+    /// `GET /api/v1/analytics/recommendations`.
+    public func recommendations(count: Int) async throws -> [Recommendation] {
+        let page: Page<Recommendation> = try await transport.send(
+            .recommendations, APIRoute.recommendations.path(query: [.count: String(count)]))
+        return page.items
+    }
+}

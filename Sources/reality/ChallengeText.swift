@@ -58,7 +58,36 @@ enum ChallengeText {
             Places: \(all(challenge.locationPreferences))
             Reminders: \(notification.enabled ? "on" : "off"), \(notification.timeWindow.start)-\(notification.timeWindow.end)
             Hemisphere: \(preferences.appSettings.hemisphere.rawValue)
+            Personalized: \(preferences.isPersonalized ? "on" : "off"); learning from what you do: \
+            \(preferences.privacySettings.allowAnalytics ? "on" : "off")
             """
+    }
+
+    /// What the personalization engine knows, in words.
+    static func describe(_ report: PersonalizationReport) -> String {
+        let metrics = report.metrics
+        let liked = report.preferredCategories.sorted { $0.value > $1.value }.prefix(3)
+            .map { "\($0.key) \(String(format: "%.0f%%", $0.value * 100))" }.joined(separator: ", ")
+        let accuracy = metrics.accuracy.map { String(format: "%.0f%% of %d", $0 * 100, metrics.totalTrainingData) }
+        return """
+            Personalized: \(report.enabled ? "on" : "off"); learning: \(report.learning ? "on" : "off")\
+            \(report.resetAt.map { "; reset \(Show.date($0))" } ?? "")
+            Learned from: \(metrics.totalTrainingData) day(s)\(metrics.lastTrainingDate.map { ", the last \(Show.date($0))" } ?? "")
+            Predicted right before seeing them: \(accuracy ?? "nothing yet")
+            Likes most: \(liked)
+            Best time for a reminder: \(report.optimalNotificationTime ?? "none in your window")
+            Model: \(metrics.modelVersion)
+            """
+    }
+
+    /// Recommendations as a table.
+    static func table(_ items: [Recommendation], on device: Device) throws {
+        try device.output.table(items, headers: ["TITLE", "CATEGORY", "LIKELY", "WHY", "ID"]) {
+            [
+                Show.clip($0.challenge.title), $0.challenge.category.rawValue,
+                String(format: "%.0f%%", $0.probability * 100), $0.reasons.joined(separator: "; "), $0.challenge.id,
+            ]
+        }
     }
 
     /// The app configuration in words.

@@ -7,16 +7,26 @@ public struct UserPreferencesDTO: Codable, Sendable, Hashable {
     public var challengePreferences: ChallengePreferencesDTO
     public var privacySettings: PrivacySettingsDTO
     public var appSettings: AppSettingsDTO
+    /// Whether the daily pick is personalized (absent: it is not).
+    public var personalization: PersonalizationSettingsDTO?
 
     /// Preferences; see the properties.
     public init(
         notificationSettings: NotificationSettingsDTO, challengePreferences: ChallengePreferencesDTO,
-        privacySettings: PrivacySettingsDTO, appSettings: AppSettingsDTO
+        privacySettings: PrivacySettingsDTO, appSettings: AppSettingsDTO,
+        personalization: PersonalizationSettingsDTO? = nil
     ) {
         self.notificationSettings = notificationSettings
         self.challengePreferences = challengePreferences
         self.privacySettings = privacySettings
         self.appSettings = appSettings
+        self.personalization = personalization
+    }
+
+    /// Whether `today` picks with the personalization engine: the person turned it on and lets
+    /// their interactions train it (``PrivacySettingsDTO/allowAnalytics``).
+    public var isPersonalized: Bool {
+        personalization?.enabled == true && privacySettings.allowAnalytics
     }
 
     /// A new person's preferences, in `timeZone`.
@@ -73,6 +83,18 @@ public struct TimeWindowDTO: Codable, Sendable, Hashable {
     }
 
     /// Minutes after midnight of a `HH:mm` time; nil when it is not one.
+    /// The hours (0–23) that start within the window and end by its end; a window past midnight
+    /// wraps.
+    public var wholeHours: [Int] {
+        guard let start = Self.minutes(start), let end = Self.minutes(end) else { return [] }
+        let length = (end - start + 24 * 60) % (24 * 60)
+        let first = (start + 59) / 60
+        return (0..<24).map { (first + $0) % 24 }.filter { hour in
+            let offset = (hour * 60 - start + 24 * 60) % (24 * 60)
+            return offset + 60 <= length
+        }
+    }
+
     public static func minutes(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let hour = Int(parts[0]),
@@ -138,6 +160,21 @@ public struct ChallengePreferencesDTO: Codable, Sendable, Hashable {
             && challenge.timeInvestment <= maxTimeInvestment && challenge.costLevel <= budgetLevel
             && challenge.socialRequirement.rank < socialComfortLevel
             && (locationPreferences.isEmpty || locationPreferences.contains(challenge.locationType))
+    }
+}
+
+/// Out of Box's personalization for one person (issue 22): whether their daily challenge is
+/// chosen by the engine, and from when it learns.
+public struct PersonalizationSettingsDTO: Codable, Sendable, Hashable {
+    /// `today` picks with the engine (when ``PrivacySettingsDTO/allowAnalytics`` allows it to learn).
+    public var enabled: Bool
+    /// Kept by the server: when the person last reset their model; nothing before it is learned.
+    /// A client's value is ignored.
+    public var resetAt: Date?
+
+    public init(enabled: Bool, resetAt: Date? = nil) {
+        self.enabled = enabled
+        self.resetAt = resetAt
     }
 }
 

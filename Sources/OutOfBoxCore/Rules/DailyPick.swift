@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 
 /// The rule that chooses a person's challenge for a day (SPEC O1), the same on the server and on
 /// a device: pure, and deterministic in the person, the day and the catalog, so that a device
@@ -23,8 +24,28 @@ public struct DailyPick: Sendable {
     }
 
     /// The challenge for `userID` on `day`, given the challenges `recent` that were given to them in
-    /// the ``repeatWindow`` days before; nil only when the catalog has nothing active.
-    public func challenge(for userID: UUID, on day: LocalDay, recent: Set<String>) -> Challenge? {
+    /// the ``repeatWindow`` days before; nil only when the catalog has nothing active. With `model`
+    /// (the person's personalization, issue 22) the engine chooses among the eligible, its draw
+    /// seeded by the person and the day, so that a device with the same history picks the same.
+    public func challenge(for userID: UUID, on day: LocalDay, recent: Set<String>, model: PersonModel? = nil)
+        -> Challenge?
+    {
+        let candidates = candidates(on: day, recent: recent)
+        guard let model else { return choose(among: candidates, seed: Self.seed(userID, day)) }
+        return ranked(candidates, by: model, count: 1, for: userID, on: day).first
+    }
+
+    /// Up to `count` of `candidates`, best first by `model`'s Thompson draw for `userID` on `day`.
+    public func ranked(
+        _ candidates: [Challenge], by model: PersonModel, count: Int, for userID: UUID, on day: LocalDay
+    ) -> [Challenge] {
+        let ordered = candidates.sorted { $0.id < $1.id }
+        var random = SplitMix64(seed: Self.seed(userID, day))
+        return model.rank(ordered.map(ChallengeFeatures.init), count: count, using: &random).map { ordered[$0] }
+    }
+
+    /// The challenges eligible on `day`, letting go of conditions in order when none is.
+    public func candidates(on day: LocalDay, recent: Set<String>) -> [Challenge] {
         let season = Seasonality.of(day, in: preferences.appSettings.hemisphere)
         let inSeason = catalog.filter { $0.isActive && ($0.seasonality == nil || $0.seasonality == season) }
         let wanted = inSeason.filter(preferences.challengePreferences.admits)
@@ -36,7 +57,7 @@ public struct DailyPick: Sendable {
                 inSeason,
                 catalog.filter(\.isActive),
             ].first { !$0.isEmpty } ?? []
-        return choose(among: candidates, seed: Self.seed(userID, day))
+        return candidates
     }
 
     private func choose(among candidates: [Challenge], seed: UInt64) -> Challenge? {

@@ -26,9 +26,13 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
         if let existing = try await store.assignment(of: userID, on: day) { return try await withChallenge(existing) }
         let recent = try await store.challengeIDs(givenTo: userID, since: day.adding(days: -DailyPick.repeatWindow))
         let catalog = try await store.challenges(includingRetired: false)
+        let model =
+            preferences.isPersonalized
+            ? try await ChallengePersonalization(userID: userID, store: store, clock: clock).model(
+                preferences: preferences, catalog: catalog) : nil
         guard
             let pick = DailyPick(catalog: catalog, preferences: preferences).challenge(
-                for: userID, on: day, recent: recent)
+                for: userID, on: day, recent: recent, model: model)
         else { throw ChallengeError.catalogEmpty }
         let kept = try await store.assign(
             UserChallenge(userID: userID, challengeID: pick.id, localDay: day, assignedAt: now))
@@ -177,8 +181,15 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
 
     public func savePreferences(_ preferences: UserPreferencesDTO) async throws -> UserPreferencesDTO {
         try preferences.validate()
-        try await store.saveChallengePreferences(preferences, of: userID)
-        return preferences
+        var kept = preferences
+        // When the model was last reset is the server's to keep (``ChallengePersonalization/reset()``).
+        let resetAt = try await store.challengePreferences(of: userID)?.personalization?.resetAt
+        kept.personalization =
+            preferences.personalization.map {
+                PersonalizationSettingsDTO(enabled: $0.enabled, resetAt: resetAt)
+            } ?? resetAt.map { PersonalizationSettingsDTO(enabled: false, resetAt: $0) }
+        try await store.saveChallengePreferences(kept, of: userID)
+        return kept
     }
 
     // MARK: - Parts

@@ -66,6 +66,18 @@ extension APIRoute {
     public static let saveChallengePreferences = APIRoute(
         .put, "/api/v1/user/preferences", summary: "Back up the person's Out of Box preferences",
         tag: "challenges", body: .json(UserPreferencesDTO.self), answer: .json(UserPreferencesDTO.self))
+    /// `GET /api/v1/challenges/model`: what the personalization engine knows of the person (issue 22).
+    public static let challengeModel = APIRoute(
+        .get, "/api/v1/challenges/model", summary: "What the personalization engine knows of the person",
+        tag: "challenges", answer: .json(PersonalizationReport.self))
+    /// `DELETE /api/v1/challenges/model`: forget what the engine learned; it learns afresh from now.
+    public static let resetChallengeModel = APIRoute(
+        .delete, "/api/v1/challenges/model", summary: "Reset the personalization engine's model of the person",
+        tag: "challenges", answer: .json(PersonalizationReport.self))
+    /// `GET /api/v1/analytics/recommendations`: challenges for today by the engine, with reasons.
+    public static let recommendations = APIRoute(
+        .get, "/api/v1/analytics/recommendations", summary: "Challenges the engine recommends today, with reasons",
+        tag: "challenges", query: [.count], answer: .page(Recommendation.self))
     /// `POST /api/v1/admin/challenges`, with the admin token: add, change or retire challenges.
     public static let importChallenges = APIRoute(
         .post, "/api/v1/admin/challenges", summary: "Import challenges into the catalog", tag: "admin",
@@ -88,7 +100,7 @@ extension APIRoute {
         challenge,
         completeChallenge,
         skipChallenge, rateChallenge, challengeProfile, challengeStats, challengePreferences, saveChallengePreferences,
-        importChallenges, appConfiguration, setAppConfiguration,
+        challengeModel, resetChallengeModel, recommendations, importChallenges, appConfiguration, setAppConfiguration,
     ]
 }
 

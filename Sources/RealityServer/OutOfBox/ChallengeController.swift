@@ -24,6 +24,9 @@ struct ChallengeController<Store: ServerStore>: Sendable {
         router.on(.challengeStats, use: stats)
         router.on(.challengePreferences, use: preferences)
         router.on(.saveChallengePreferences, use: savePreferences)
+        router.on(.challengeModel, use: model)
+        router.on(.resetChallengeModel, use: resetModel)
+        router.on(.recommendations, use: recommendations)
         router.on(.importChallenges, use: importChallenges)
         router.on(.appConfiguration, use: appConfiguration)
         router.on(.setAppConfiguration, use: setAppConfiguration)
@@ -152,6 +155,30 @@ struct ChallengeController<Store: ServerStore>: Sendable {
     {
         let body = try await request.decodeJSON(UserPreferencesDTO.self, limit: context.maxBodyBytes)
         return JSONResponse(try await service(context).savePreferences(body))
+    }
+
+    /// The caller's personalization engine.
+    private func personalization(_ context: APIRequestContext) throws -> ChallengePersonalization<Store> {
+        ChallengePersonalization(userID: try context.requireUser().rawValue, store: services.store)
+    }
+
+    @Sendable func model(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<PersonalizationReport>
+    {
+        JSONResponse(try await personalization(context).report())
+    }
+
+    @Sendable func resetModel(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<PersonalizationReport>
+    {
+        JSONResponse(try await personalization(context).reset())
+    }
+
+    @Sendable func recommendations(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<Page<Recommendation>>
+    {
+        let count = try context.query(of: request).pageSize(.count)
+        return JSONResponse(Page(items: try await personalization(context).recommendations(count: count)))
     }
 
     @Sendable func importChallenges(_ request: Request, context: APIRequestContext) async throws

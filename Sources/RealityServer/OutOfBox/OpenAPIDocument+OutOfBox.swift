@@ -18,6 +18,8 @@ extension OpenAPIDocument {
             ])
         let day: [String: Any] = ["type": "string", "format": "date"]
         let ordered: [String: Any] = ["type": "array", "items": cases(ChallengeCategory.self)]
+        let probability: [String: Any] = ["type": "number", "minimum": 0, "maximum": 1]
+        let hours = array(number).merging(["minItems": 24, "maxItems": 24]) { a, _ in a }
         return [
             "Challenge": object(
                 traits.merging([
@@ -98,6 +100,7 @@ extension OpenAPIDocument {
                             "theme": cases(AppSettingsDTO.Theme.self),
                             "hemisphere": cases(AppSettingsDTO.Hemisphere.self),
                         ], required: ["theme", "hemisphere"]),
+                    "personalization": object(["enabled": bool, "resetAt": date], required: ["enabled"]),
                 ],
                 required: ["notificationSettings", "challengePreferences", "privacySettings", "appSettings"]),
             "CatalogFile": object(
@@ -114,8 +117,33 @@ extension OpenAPIDocument {
             "OutOfBoxExport": object(
                 [
                     "preferences": ref("UserPreferencesDTO"), "assignments": array(ref("UserChallenge")),
-                    "stats": ref("ChallengeStats"),
-                ], required: ["assignments", "stats"]),
+                    "stats": ref("ChallengeStats"), "model": ref("PersonalizationExport"),
+                ], required: ["assignments", "stats", "model"]),
+            "PersonalizationMetrics": object(
+                [
+                    "accuracy": probability, "logLoss": number, "totalTrainingData": integer,
+                    "lastTrainingDate": date, "modelVersion": string,
+                ], required: ["totalTrainingData", "modelVersion"]),
+            "PersonalizationReport": object(
+                [
+                    "enabled": bool, "learning": bool, "resetAt": date, "metrics": ref("PersonalizationMetrics"),
+                    "preferredCategories": object(
+                        Dictionary(uniqueKeysWithValues: ChallengeCategory.allCases.map { ($0.rawValue, probability) })),
+                    "optimalNotificationTime": ["type": "string", "pattern": "^[0-2][0-9]:00$"],
+                ], required: ["enabled", "learning", "metrics", "preferredCategories"]),
+            "Recommendation": object(
+                ["challenge": ref("Challenge"), "probability": probability, "reasons": array(string)],
+                required: ["challenge", "probability", "reasons"]),
+            "PersonalizationExport": object(
+                [
+                    "modelVersion": string, "report": ref("PersonalizationReport"),
+                    "weights": [
+                        "type": "object",
+                        "additionalProperties": object(
+                            ["mean": number, "variance": number], required: ["mean", "variance"]),
+                    ],
+                    "notificationsSent": hours, "notificationsActedOn": hours,
+                ], required: ["modelVersion", "report", "weights", "notificationsSent", "notificationsActedOn"]),
             "CatalogImportReport": object(
                 ["imported": integer, "catalogVersion": integer], required: ["imported", "catalogVersion"]),
         ]

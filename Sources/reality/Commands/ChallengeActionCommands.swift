@@ -107,6 +107,8 @@ extension ChallengeCommand {
         @Option(help: "Reminders: on or off.") var notifications: String?
         @Option(help: "The reminder window, HH:mm-HH:mm.") var window: String?
         @Option(help: "northern or southern, for seasonal challenges.") var hemisphere: String?
+        @Option(help: "Personalized daily challenges (learned from what you do): on or off.") var personalized: String?
+        @Option(help: "Let what you do train your personalization: on or off.") var learning: String?
 
         func run() async throws {
             try await Device.run(global, flags: Self.flags) { device in
@@ -149,6 +151,17 @@ extension ChallengeCommand {
             if let hemisphere {
                 preferences.appSettings.hemisphere = try ChallengeText.parse(hemisphere, "--hemisphere")
             }
+            if let personalized {
+                let resetAt = preferences.personalization?.resetAt
+                preferences.personalization = PersonalizationSettingsDTO(
+                    enabled: try Self.onOff(personalized, "--personalized"), resetAt: resetAt)
+            }
+            if let learning { preferences.privacySettings.allowAnalytics = try Self.onOff(learning, "--learning") }
+        }
+
+        private static func onOff(_ text: String, _ flag: String) throws -> Bool {
+            guard ["on", "off"].contains(text) else { throw CLIError.invalid("\(flag) is on or off.") }
+            return text == "on"
         }
 
         /// The option that set each field the server may refuse.
