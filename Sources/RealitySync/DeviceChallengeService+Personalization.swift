@@ -14,6 +14,11 @@ extension DeviceChallengeService {
         try await either(online: { try await $0.personalization() }) { _ in try await localPersonalization.report() }
     }
 
+    /// The person's week against their own past.
+    public func insights() async throws -> ChallengeInsights {
+        try await either(online: { try await $0.insights() }) { _ in try await localPersonalization.insights() }
+    }
+
     /// Challenges the engine recommends today, with reasons.
     public func recommendations(count: Int) async throws -> [Recommendation] {
         try await either(online: { try await $0.recommendations(count: count) }) { _ in

@@ -135,6 +135,11 @@ extension ServerChallengeService {
         try await transport.send(.resetChallengeModel)
     }
 
+    /// `GET /api/v1/analytics/insights`.
+    public func insights() async throws -> ChallengeInsights {
+        try await transport.send(.insights)
+    }
+
     /// `GET /api/v1/analytics/recommendations`.
     public func recommendations(count: Int) async throws -> [Recommendation] {
         let page: Page<Recommendation> = try await transport.send(

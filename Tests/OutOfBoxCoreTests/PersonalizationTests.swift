@@ -151,4 +151,33 @@ import Testing
         // Mostly the hour acted on and its neighbours (free time comes in stretches).
         #expect(sampled.filter { (9...11).contains($0) }.count > 100)
     }
+
+    @Test func insights_countTheWeekInTheZone_againstTheFourWeeksBefore() {
+        let zone = Fixtures.zone("America/New_York")
+        func item(_ day: String, _ status: ChallengeStatus, _ id: String) -> UserChallenge {
+            var item = UserChallenge(
+                userID: UUID(), challengeID: id, localDay: Fixtures.day(day),
+                assignedAt: Fixtures.instant("\(day)T14:00:00Z"))
+            item.status = status
+            // 20:30 in New York, 01:30 the next day in UTC.
+            if status == .completed {
+                item.completedDate = Fixtures.instant("\(day)T14:00:00Z").addingTimeInterval(11.5 * 3600)
+            }
+            return item
+        }
+        let history = [
+            item("2026-11-27", .completed, "a"), item("2026-11-25", .skipped, "b"), item("2026-11-21", .completed, "a"),
+            item("2026-11-20", .completed, "a"), item("2026-11-10", .skipped, "b"), item("2026-10-20", .completed, "a"),
+        ]
+        let insights = ChallengeInsights(
+            history: history, categories: ["a": .nature, "b": .food], today: Fixtures.day("2026-11-27"), zone: zone,
+            model: PersonModel())
+        #expect(insights.weekStart == Fixtures.day("2026-11-21") && insights.weekEnd == Fixtures.day("2026-11-27"))
+        #expect(insights.assigned == 3 && insights.completed == 2 && insights.skipped == 1)
+        #expect(insights.previousCompletionRate == 0.5, "20 and 10 November; 20 October is too old")
+        #expect(abs(insights.change! - (2.0 / 3.0 - 0.5)) < 1e-9)
+        #expect(insights.categoriesThisWeek["nature"] == 2 && insights.categoriesThisWeek["food"] == 0)
+        #expect(insights.bestHour == 20, "in the person's zone")
+        #expect(insights.currentStreak == 1)
+    }
 }

@@ -58,6 +58,20 @@ import Testing
             #expect(liked.key == "nature")
             #expect(report.optimalNotificationTime == "09:00", "done at 10:xx, so nudged an hour before")
 
+            // The week: six days done, against 9 of 28 in the four weeks before.
+            let insights = try await api.send(.get, "/api/v1/analytics/insights", token: ana.token).decode(
+                ChallengeInsights.self)
+            #expect(insights.assigned == 6 && insights.completed == 6 && insights.skipped == 0)
+            #expect(insights.completionRate == 1 && insights.previousCompletionRate == 9.0 / 28.0)
+            #expect(abs(insights.change! - 19.0 / 28.0) < 1e-9)
+            #expect(insights.currentStreak == 15 && insights.bestHour == 10)
+            #expect(insights.categoriesThisWeek["nature"] == 6 && insights.categoriesThisWeek["food"] == 0)
+            #expect(insights.favouriteCategories.first == "nature" && insights.favouriteCategories.count == 3)
+            let bobsWeek = try await api.send(.get, "/api/v1/analytics/insights", token: bob.token).decode(
+                ChallengeInsights.self)
+            #expect(bobsWeek.assigned == 0 && bobsWeek.previousCompletionRate == nil && bobsWeek.bestHour == nil)
+            #expect(try await api.send(.get, "/api/v1/analytics/insights").status == .unauthorized)
+
             let recommended = try await api.send(
                 .get, "/api/v1/analytics/recommendations?count=3", token: ana.token
             ).decode(Page<Recommendation>.self).items

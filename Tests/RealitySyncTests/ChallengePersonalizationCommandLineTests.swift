@@ -37,6 +37,11 @@ extension DeviceSyncTests {
                     words.text.contains("Personalized: on") && words.text.contains("Learned from: 1 day"),
                     "\(words.text)")
 
+                let week: ChallengeInsights = try await phone.run("insights").decode()
+                #expect(week.completed == 1 && week.currentStreak == 1)
+                let weekInWords = try await phone.runPlain("insights")
+                #expect(weekInWords.text.contains("Streak: 1 day(s)"), "\(weekInWords.text)")
+
                 // Without the server: the device's copy answers; a reset needs the server.
                 try await server.kill()
                 let offline = try await phone.run("challenge", "model")
@@ -44,6 +49,7 @@ extension DeviceSyncTests {
                 #expect(try offline.decode(PersonalizationReport.self).metrics.totalTrainingData == 1)
                 let offlineRecommended = try await phone.run("challenge", "recommend", "--count", "2")
                 #expect(try offlineRecommended.decode([Recommendation].self).count == 2)
+                #expect(try await phone.run("insights").decode(ChallengeInsights.self).completed == 1)
                 let noReset = try await phone.run("challenge", "model", "--reset")
                 #expect(noReset.status == 1, "\(noReset.error)")
 

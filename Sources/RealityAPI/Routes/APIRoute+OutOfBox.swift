@@ -78,6 +78,10 @@ extension APIRoute {
     public static let recommendations = APIRoute(
         .get, "/api/v1/analytics/recommendations", summary: "Challenges the engine recommends today, with reasons",
         tag: "challenges", query: [.count], answer: .page(Recommendation.self))
+    /// `GET /api/v1/analytics/insights`: the person's week against their own past.
+    public static let insights = APIRoute(
+        .get, "/api/v1/analytics/insights", summary: "The person's week: streak, categories, best hour, change",
+        tag: "challenges", answer: .json(ChallengeInsights.self))
     /// `POST /api/v1/admin/challenges`, with the admin token: add, change or retire challenges.
     public static let importChallenges = APIRoute(
         .post, "/api/v1/admin/challenges", summary: "Import challenges into the catalog", tag: "admin",
@@ -100,7 +104,8 @@ extension APIRoute {
         challenge,
         completeChallenge,
         skipChallenge, rateChallenge, challengeProfile, challengeStats, challengePreferences, saveChallengePreferences,
-        challengeModel, resetChallengeModel, recommendations, importChallenges, appConfiguration, setAppConfiguration,
+        challengeModel, resetChallengeModel, recommendations, insights, importChallenges, appConfiguration,
+        setAppConfiguration,
     ]
 }
 

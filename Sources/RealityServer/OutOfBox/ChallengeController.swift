@@ -27,6 +27,7 @@ struct ChallengeController<Store: ServerStore>: Sendable {
         router.on(.challengeModel, use: model)
         router.on(.resetChallengeModel, use: resetModel)
         router.on(.recommendations, use: recommendations)
+        router.on(.insights, use: insights)
         router.on(.importChallenges, use: importChallenges)
         router.on(.appConfiguration, use: appConfiguration)
         router.on(.setAppConfiguration, use: setAppConfiguration)
@@ -179,6 +180,12 @@ struct ChallengeController<Store: ServerStore>: Sendable {
     {
         let count = try context.query(of: request).pageSize(.count)
         return JSONResponse(Page(items: try await personalization(context).recommendations(count: count)))
+    }
+
+    @Sendable func insights(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<ChallengeInsights>
+    {
+        JSONResponse(try await personalization(context).insights())
     }
 
     @Sendable func importChallenges(_ request: Request, context: APIRequestContext) async throws

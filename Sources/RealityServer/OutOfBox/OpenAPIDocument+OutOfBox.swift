@@ -119,6 +119,21 @@ extension OpenAPIDocument {
                     "preferences": ref("UserPreferencesDTO"), "assignments": array(ref("UserChallenge")),
                     "stats": ref("ChallengeStats"), "model": ref("PersonalizationExport"),
                 ], required: ["assignments", "stats", "model"]),
+            "ChallengeInsights": object(
+                [
+                    "weekStart": day, "weekEnd": day, "assigned": integer, "completed": integer, "skipped": integer,
+                    "completionRate": probability, "previousCompletionRate": probability,
+                    "change": ["type": "number", "minimum": -1, "maximum": 1], "currentStreak": integer,
+                    "categoriesThisWeek": object(
+                        Dictionary(uniqueKeysWithValues: ChallengeCategory.allCases.map { ($0.rawValue, integer) }),
+                        required: ChallengeCategory.allCases.map(\.rawValue)),
+                    "bestHour": ["type": "integer", "minimum": 0, "maximum": 23],
+                    "favouriteCategories": array(cases(ChallengeCategory.self)),
+                ],
+                required: [
+                    "weekStart", "weekEnd", "assigned", "completed", "skipped", "completionRate", "currentStreak",
+                    "categoriesThisWeek", "favouriteCategories",
+                ]),
             "PersonalizationMetrics": object(
                 [
                     "accuracy": probability, "logLoss": number, "totalTrainingData": integer,
