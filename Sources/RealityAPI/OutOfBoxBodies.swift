@@ -54,3 +54,18 @@ public struct CatalogImportReport: Codable, Sendable, Hashable {
         self.catalogVersion = catalogVersion
     }
 }
+
+/// `POST /api/v1/challenges/reminders`: daily reminders for the next `days` days.
+public struct ScheduleRemindersRequest: Codable, Sendable, Hashable {
+    /// 1 to 30 (``ChallengeReminder/days``).
+    public var days: Int
+
+    public init(days: Int) { self.days = days }
+}
+
+/// `DELETE /api/v1/challenges/reminders`: how many scheduled reminders were cancelled.
+public struct CancelledReminders: Codable, Sendable, Hashable {
+    public var cancelled: Int
+
+    public init(cancelled: Int) { self.cancelled = cancelled }
+}

@@ -66,6 +66,7 @@ struct PostgresAccountDeletion {
                 invitation_rows AS (DELETE FROM invitations WHERE inviterID = \(user) OR acceptedBy = \(user)),
                 challenge_rows AS (DELETE FROM challenge_assignments WHERE userID = \(user)),
                 preference_rows AS (DELETE FROM challenge_preferences WHERE userID = \(user)),
+                reminder_rows AS (DELETE FROM challenge_reminders WHERE userID = \(user)),
                 asset_rows AS (DELETE FROM asset_refs WHERE ownerID = \(user)),
                 session_rows AS (DELETE FROM sessions WHERE userID = \(user)),
                 plan_rows AS (DELETE FROM plan_sharing WHERE userID = \(user)),

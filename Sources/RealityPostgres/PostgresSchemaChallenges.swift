@@ -73,3 +73,24 @@ extension PostgresMigrations {
             """,
         ])
 }
+
+extension PostgresMigrations {
+    /// Issue 22, as the SQLite store's migration of the same name: Out of Box's reminders.
+    static let challengeReminders = PostgresMigration(
+        name: "reminders22: Out of Box reminders",
+        statements: [
+            """
+            CREATE TABLE challenge_reminders (
+                id uuid PRIMARY KEY,
+                userID uuid NOT NULL,
+                kind text NOT NULL,
+                localDay text NOT NULL,
+                dueAt bigint NOT NULL,
+                status text NOT NULL,
+                createdAt bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX challenge_reminders_user ON challenge_reminders (userID, dueAt)",
+            "CREATE INDEX challenge_reminders_due ON challenge_reminders (dueAt) WHERE status = 'scheduled'",
+        ])
+}

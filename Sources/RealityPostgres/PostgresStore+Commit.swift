@@ -107,7 +107,8 @@ extension PostgresStore: ChangeCommitting {
             case .annotationAbsent(let id): owners.insert("annotation:" + id.uuidString)
             case .recordAbsent(let type, let id): owners.insert("\(type.rawValue):" + id)
             case .annotationsAbsent(let ids): owners.formUnion(ids.map { "annotation:" + $0.uuidString })
-            case .annotationUnchanged, .layerUnchanged, .changeTag: break
+            // A transition is one conditional UPDATE: the row's lock serialises two of them.
+            case .annotationUnchanged, .layerUnchanged, .changeTag, .transition: break
             }
         }
         guard !owners.isEmpty else { return }
@@ -179,6 +180,15 @@ extension PostgresStore: ChangeCommitting {
             let sql = "SELECT 1 FROM \(table.name) WHERE \(table.key) = \(query.bind(key))"
             let found = try await connection.rows(query.query(sql), logger: logger) { try $0.decode(Int.self) }
             if !found.isEmpty { throw StoreError.conflict(recordType: type, id: id) }
+        case .transition(let table, let id, let from, let to):
+            guard let key = UUID(uuidString: id) else { throw StoreError.moved(table: table, id: id) }
+            var query = PostgresQueryBuilder()
+            let sql = """
+                UPDATE \(table) SET status = \(query.bind(to)) WHERE id = \(query.bind(key))
+                AND status = \(query.bind(from)) RETURNING 1
+                """
+            let moved = try await connection.rows(query.query(sql), logger: logger) { try $0.decode(Int.self) }
+            if moved.isEmpty { throw StoreError.moved(table: table, id: id) }
         }
     }
 }

@@ -39,6 +39,8 @@ extension APIError {
                     message: "The \(type.rawValue) changed while this request ran; read it again and retry.")
             case .missingRecord(let type, _):
                 self.init(.notFound, code: "not_found", message: "No such \(type.rawValue).")
+            case .moved:
+                self.init(.conflict, code: "conflict", message: "It changed while this request ran; read it again.")
             case .unavailable:
                 self.init(.serviceUnavailable, code: "store_unavailable", message: "The database is not available.")
             }
@@ -63,8 +65,8 @@ extension APIError {
     /// The status of each of Out of Box's errors (docs/out-of-box.md).
     public static func status(of error: ChallengeError) -> HTTPResponse.Status {
         switch error {
-        case .challengeNotFound, .notAssigned: .notFound
-        case .alreadyCompleted, .alreadySkipped, .notCompleted: .conflict
+        case .challengeNotFound, .notAssigned, .reminderNotFound: .notFound
+        case .alreadyCompleted, .alreadySkipped, .notCompleted, .notificationsOff: .conflict
         case .invalid, .photoSaveFailed: .badRequest
         case .unauthorized: .unauthorized
         case .quotaExceeded: .forbidden

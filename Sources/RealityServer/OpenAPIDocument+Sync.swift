@@ -1,9 +1,10 @@
 import Foundation
+import RealityCore
 
 extension OpenAPIDocument {
     /// The schemas of the sync API and live events (docs/sync-protocol.md).
     static var syncSchemas: [String: Any] {
-        let scope = enumeration(["private", "shared", "public"])
+        let scope = enumeration(of: SyncScope.self)
         let recordType = enumeration([
             "layer", "annotation", "comment", "user", "star", "notification", "worldMap",
             "grant", "reaction", "view",

@@ -172,15 +172,15 @@ enum OpenAPIDocument {
     static func enumeration(_ values: [String]) -> [String: Any] { ["type": "string", "enum": values] }
     static func array(_ items: [String: Any]) -> [String: Any] { ["type": "array", "items": items] }
     private static var vector3: [String: Any] { ["type": "array", "items": number, "minItems": 3, "maxItems": 3] }
-    private static var level: [String: Any] { enumeration(["viewer", "commenter", "editor", "owner"]) }
-    private static var annotationType: [String: Any] {
-        enumeration(["text", "drawing", "photo", "voiceMemo", "video", "object3D"])
+    /// The raw values of `type`'s cases: an enumeration as the model declares it.
+    static func enumeration<T: CaseIterable & RawRepresentable<String>>(of type: T.Type) -> [String: Any] {
+        enumeration(T.allCases.map(\.rawValue))
     }
-    private static var status: [String: Any] { enumeration(["open", "inProgress", "resolved", "wontFix"]) }
-    private static var tier: [String: Any] { enumeration(["free", "plus", "family", "pro"]) }
-    private static var color: [String: Any] {
-        enumeration(["red", "orange", "yellow", "green", "blue", "purple", "pink", "gray"])
-    }
+    private static var level: [String: Any] { enumeration(of: PermissionLevel.self) }
+    private static var annotationType: [String: Any] { enumeration(of: AnnotationType.self) }
+    private static var status: [String: Any] { enumeration(of: AnnotationStatus.self) }
+    private static var tier: [String: Any] { enumeration(of: SubscriptionTier.self) }
+    private static var color: [String: Any] { enumeration(of: LayerColor.self) }
 
     private static var schemas: [String: Any] {
         [
@@ -273,7 +273,7 @@ enum OpenAPIDocument {
             ]),
             "AppNotification": object([
                 "id": uuid, "recipientID": uuid,
-                "type": enumeration(["comment", "mention", "shared", "reaction", "statusChange"]),
+                "type": enumeration(of: NotificationType.self),
                 "title": string, "body": string, "actorID": optionalUUID, "annotationID": optionalUUID,
                 "layerID": optionalUUID, "commentID": optionalUUID, "createdAt": date, "isRead": bool,
             ]),

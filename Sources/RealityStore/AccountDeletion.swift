@@ -46,6 +46,7 @@ enum AccountDeletion {
         "DELETE FROM invitations WHERE inviterID = ?1 OR acceptedBy = ?1",
         "DELETE FROM challenge_assignments WHERE userID = ?1",
         "DELETE FROM challenge_preferences WHERE userID = ?1",
+        "DELETE FROM challenge_reminders WHERE userID = ?1",
         // Bytes nobody else holds go with the user's references, and their renditions' rows;
         // shared bytes stay for the others.
         """

@@ -78,6 +78,10 @@ extension SQLiteStore: ChangeCommitting {
             if current != updatedAt.storeValue {
                 throw StoreError.conflict(recordType: .layer, id: id.uuidString)
             }
+        case .transition(let table, let id, let from, let to):
+            try db.cachedStatement(sql: "UPDATE \(table) SET status = ? WHERE id = ? AND status = ?")
+                .execute(arguments: [to, id.lowercased(), from])
+            if db.changesCount == 0 { throw StoreError.moved(table: table, id: id) }
         }
     }
 

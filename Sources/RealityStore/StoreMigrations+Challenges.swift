@@ -80,3 +80,24 @@ extension StoreMigrations {
                 """)
     }
 }
+
+extension StoreMigrations {
+    /// "reminders22": Out of Box's reminders (issue 22), one row each, found by person and by
+    /// when they are due while scheduled.
+    static func createChallengeReminders(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE challenge_reminders (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    userID TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    localDay TEXT NOT NULL,
+                    dueAt INTEGER NOT NULL,
+                    status TEXT NOT NULL,
+                    createdAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX challenge_reminders_user ON challenge_reminders(userID, dueAt);
+                CREATE INDEX challenge_reminders_due ON challenge_reminders(dueAt) WHERE status = 'scheduled';
+                """)
+    }
+}

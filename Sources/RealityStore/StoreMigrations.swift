@@ -29,6 +29,7 @@ enum StoreMigrations {
         migrator.registerMigration("live24: changes in order for the live events", migrate: createLiveAudience)
         migrator.registerMigration("outofbox21: challenges, assignments and preferences", migrate: createChallenges)
         migrator.registerMigration("outofbox21 device: assignments made offline", migrate: createOfflineAssignments)
+        migrator.registerMigration("reminders22: Out of Box reminders", migrate: createChallengeReminders)
         return migrator
     }
 

@@ -147,3 +147,34 @@ extension ServerChallengeService {
         return page.items
     }
 }
+
+extension ServerChallengeService {
+    /// `GET /api/v1/challenges/reminders`.
+    public func reminders() async throws -> [ChallengeReminder] {
+        let page: Page<ChallengeReminder> = try await transport.send(.reminders)
+        return page.items
+    }
+
+    /// `POST /api/v1/challenges/reminders`.
+    public func scheduleReminders(days: Int) async throws -> [ChallengeReminder] {
+        let page: Page<ChallengeReminder> = try await transport.send(
+            .scheduleReminders, body: ScheduleRemindersRequest(days: days))
+        return page.items
+    }
+
+    /// `POST /api/v1/challenges/reminders/random`.
+    public func scheduleRandomReminder() async throws -> ChallengeReminder {
+        try await transport.send(.scheduleRandomReminder)
+    }
+
+    /// `DELETE /api/v1/challenges/reminders/{id}`.
+    public func cancelReminder(_ id: UUID) async throws {
+        _ = try await transport.raw(.cancelReminder, APIRoute.cancelReminder.path(id: id), body: nil)
+    }
+
+    /// `DELETE /api/v1/challenges/reminders`.
+    public func cancelReminders() async throws -> Int {
+        let answer: CancelledReminders = try await transport.send(.cancelReminders)
+        return answer.cancelled
+    }
+}

@@ -52,6 +52,9 @@ struct CLIError: Error {
             )
         case StoreError.missingRecord(let type, let id):
             self.init(message: "No \(type.rawValue) \(id).", status: .notFound, code: "not_found")
+        case StoreError.moved(let table, let id):
+            self.init(
+                message: "The \(table) row \(id) changed meanwhile; try again.", status: .conflict, code: "conflict")
         case let error as AccountBindingError:
             self.init(message: error.description, status: .permissionDenied, code: "store_bound_to_another_account")
         case let error as SyncError:

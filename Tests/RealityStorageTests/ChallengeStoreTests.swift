@@ -340,6 +340,16 @@ struct AnyChallengeStore: ChallengeRepository {
     func saveChallengePreferences(_ preferences: UserPreferencesDTO, of userID: UUID) async throws {
         try await base.saveChallengePreferences(preferences, of: userID)
     }
+    func saveReminders(_ reminders: [ChallengeReminder]) async throws { try await base.saveReminders(reminders) }
+    func reminders(of userID: UUID, dueFrom since: Date) async throws -> [ChallengeReminder] {
+        try await base.reminders(of: userID, dueFrom: since)
+    }
+    func dueReminders(at now: Date, limit: Int) async throws -> [ChallengeReminder] {
+        try await base.dueReminders(at: now, limit: limit)
+    }
+    func cancelReminders(of userID: UUID, id: UUID?) async throws -> Int {
+        try await base.cancelReminders(of: userID, id: id)
+    }
 }
 
 /// The catalog cache across two instances on one PostgreSQL database: a change made through one

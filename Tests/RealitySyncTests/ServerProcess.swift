@@ -14,6 +14,10 @@ final class ServerProcess: @unchecked Sendable {
     let url: String
     /// The server's port on loopback.
     let port: Int
+    /// Its PostgreSQL database, when it keeps its data there.
+    let postgresURL: String?
+    /// The SQLite file it keeps its data in otherwise.
+    let sqlitePath: String
     private let arguments: [String]
     private let log: URL
     // Touched only by the test that owns the server, one call at a time.
@@ -25,6 +29,8 @@ final class ServerProcess: @unchecked Sendable {
         port = try Self.freePort()
         url = "http://127.0.0.1:\(port)"
         log = directory.appendingPathComponent("server.log")
+        self.postgresURL = postgresURL
+        sqlitePath = directory.appendingPathComponent("data").appendingPathComponent("reality.sqlite").path
         var arguments = [
             "serve", "--host", "127.0.0.1", "--port", "\(port)", "--data",
             directory.appendingPathComponent("data").path,

@@ -23,6 +23,10 @@ public enum ChallengeError: Error, Sendable, Equatable {
     case quotaExceeded
     /// The catalog is empty: nothing can be assigned.
     case catalogEmpty
+    /// No such reminder of the caller's (404).
+    case reminderNotFound
+    /// Reminders need the person's notifications on (409).
+    case notificationsOff
 
     /// A stable snake_case code for clients.
     public var code: String {
@@ -38,6 +42,8 @@ public enum ChallengeError: Error, Sendable, Equatable {
         case .unauthorized: "unauthorized"
         case .quotaExceeded: "quota_exceeded"
         case .catalogEmpty: "catalog_empty"
+        case .reminderNotFound: "reminder_not_found"
+        case .notificationsOff: "notifications_off"
         }
     }
 
@@ -55,6 +61,8 @@ public enum ChallengeError: Error, Sendable, Equatable {
         case .unauthorized: "Sign in first."
         case .quotaExceeded: "Your plan's limit is reached."
         case .catalogEmpty: "There are no challenges to give."
+        case .reminderNotFound: "No such reminder."
+        case .notificationsOff: "Turn notifications on first (notificationSettings.enabled)."
         }
     }
 

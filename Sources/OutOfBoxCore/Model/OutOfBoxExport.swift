@@ -9,15 +9,18 @@ public struct OutOfBoxExport: Codable, Sendable, Hashable {
     public var stats: ChallengeStats
     /// The personalization engine's model of them (seed 004's `exportModelData`).
     public var model: PersonalizationExport
+    /// Every reminder scheduled for them, earliest first.
+    public var reminders: [ChallengeReminder]
 
     public init(
         preferences: UserPreferencesDTO?, assignments: [UserChallenge], stats: ChallengeStats,
-        model: PersonalizationExport
+        model: PersonalizationExport, reminders: [ChallengeReminder]
     ) {
         self.preferences = preferences
         self.assignments = assignments
         self.stats = stats
         self.model = model
+        self.reminders = reminders
     }
 }
 
@@ -27,6 +30,7 @@ extension DefaultChallengeService {
         OutOfBoxExport(
             preferences: try await store.challengePreferences(of: userID),
             assignments: try await store.allAssignments(of: userID), stats: try await stats(),
-            model: try await ChallengePersonalization(userID: userID, store: store, clock: clock).export())
+            model: try await ChallengePersonalization(userID: userID, store: store, clock: clock).export(),
+            reminders: try await store.reminders(of: userID, dueFrom: .distantPast))
     }
 }

@@ -24,11 +24,24 @@ public struct ChallengePersonalization<Store: ChallengeRepository>: Sendable {
     public func model(preferences: UserPreferencesDTO, catalog: [Challenge]) async throws -> PersonModel {
         guard preferences.privacySettings.allowAnalytics else { return PersonModel() }
         let history = try await store.allAssignments(of: userID)
-        let today = LocalDay(clock(), in: preferences.zone)
-        return PersonModel(
-            learning: ChallengeInteraction.from(history, today: today, since: preferences.personalization?.resetAt),
+        let now = clock()
+        let today = LocalDay(now, in: preferences.zone)
+        let resetAt = preferences.personalization?.resetAt
+        var model = PersonModel(
+            learning: ChallengeInteraction.from(history, today: today, since: resetAt),
             catalog: Dictionary(uniqueKeysWithValues: catalog.map { ($0.id, ChallengeFeatures($0)) }),
             zone: preferences.zone)
+        // Send-time learning (seed 004's `recordTiming`): each delivered reminder, and whether a
+        // challenge was completed within the hour after it.
+        let completions = history.compactMap(\.completedDate).sorted()
+        let since = resetAt ?? .distantPast
+        for reminder in try await store.reminders(of: userID, dueFrom: since) where reminder.status == .delivered {
+            let completion = completions.first {
+                $0 >= reminder.dueAt && $0 <= reminder.dueAt.addingTimeInterval(3_600)
+            }
+            model.learnTiming(notification: reminder.dueAt, completion: completion, zone: preferences.zone)
+        }
+        return model
     }
 
     /// What the engine knows of the person (seed 004's `getModelMetrics`,

@@ -48,6 +48,17 @@ public protocol ChallengeRepository: Sendable {
     func challengePreferences(of userID: UUID) async throws -> UserPreferencesDTO?
     /// Saves the person's preferences.
     func saveChallengePreferences(_ preferences: UserPreferencesDTO, of userID: UUID) async throws
+
+    // MARK: Reminders (issue 22)
+
+    /// Keeps new reminders.
+    func saveReminders(_ reminders: [ChallengeReminder]) async throws
+    /// A person's reminders due from `since` on, earliest first.
+    func reminders(of userID: UUID, dueFrom since: Date) async throws -> [ChallengeReminder]
+    /// Up to `limit` scheduled reminders due by `now`, of everyone, earliest first.
+    func dueReminders(at now: Date, limit: Int) async throws -> [ChallengeReminder]
+    /// Cancels a person's scheduled reminder `id`, or all of them when nil; answers how many.
+    func cancelReminders(of userID: UUID, id: UUID?) async throws -> Int
 }
 
 /// The challenges changed after a generation of the catalog, and the generation they bring a copy to.

@@ -82,6 +82,26 @@ extension APIRoute {
     public static let insights = APIRoute(
         .get, "/api/v1/analytics/insights", summary: "The person's week: streak, categories, best hour, change",
         tag: "challenges", answer: .json(ChallengeInsights.self))
+    /// `GET /api/v1/challenges/reminders`: the person's reminders of the last week and to come.
+    public static let reminders = APIRoute(
+        .get, "/api/v1/challenges/reminders", summary: "The person's reminders, past week and to come",
+        tag: "challenges", answer: .page(ChallengeReminder.self))
+    /// `POST /api/v1/challenges/reminders`: daily reminders for the next days, at the engine's hour.
+    public static let scheduleReminders = APIRoute(
+        .post, "/api/v1/challenges/reminders", summary: "Schedule daily reminders in the person's window",
+        tag: "challenges", body: .json(ScheduleRemindersRequest.self), answer: .page(ChallengeReminder.self))
+    /// `POST /api/v1/challenges/reminders/random`: one reminder at a random time in the window.
+    public static let scheduleRandomReminder = APIRoute(
+        .post, "/api/v1/challenges/reminders/random", summary: "Schedule one reminder at a random time in the window",
+        tag: "challenges", answer: .json(ChallengeReminder.self))
+    /// `DELETE /api/v1/challenges/reminders/{id}`: cancel one.
+    public static let cancelReminder = APIRoute(
+        .delete, "/api/v1/challenges/reminders/{id}", summary: "Cancel a scheduled reminder", tag: "challenges",
+        status: 204, answer: .empty)
+    /// `DELETE /api/v1/challenges/reminders`: cancel all.
+    public static let cancelReminders = APIRoute(
+        .delete, "/api/v1/challenges/reminders", summary: "Cancel every scheduled reminder", tag: "challenges",
+        answer: .json(CancelledReminders.self))
     /// `POST /api/v1/admin/challenges`, with the admin token: add, change or retire challenges.
     public static let importChallenges = APIRoute(
         .post, "/api/v1/admin/challenges", summary: "Import challenges into the catalog", tag: "admin",
@@ -104,7 +124,8 @@ extension APIRoute {
         challenge,
         completeChallenge,
         skipChallenge, rateChallenge, challengeProfile, challengeStats, challengePreferences, saveChallengePreferences,
-        challengeModel, resetChallengeModel, recommendations, insights, importChallenges, appConfiguration,
+        challengeModel, resetChallengeModel, recommendations, insights, reminders, scheduleReminders,
+        scheduleRandomReminder, cancelReminder, cancelReminders, importChallenges, appConfiguration,
         setAppConfiguration,
     ]
 }

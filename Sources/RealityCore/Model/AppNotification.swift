@@ -63,4 +63,6 @@ public enum NotificationType: String, Codable, Hashable, Sendable, CaseIterable 
     case shared
     case reaction
     case statusChange
+    /// A reminder to do the day's Out of Box challenge (issue 22).
+    case challenge
 }

@@ -83,6 +83,10 @@ public enum Precondition: Hashable, Sendable {
     case recordAbsent(RecordType, id: String)
     /// None of these annotations exists yet (a run of creates with client-chosen IDs).
     case annotationsAbsent([AnnotationID])
+    /// Row `id` of `table` has `status` `from`, and the set moves it to `to`: a row moves once,
+    /// however many writers try at the same time (a reminder is delivered once, by one of several
+    /// servers). `table` is a name from code, never from input; the row's key is `id`.
+    case transition(table: String, id: String, from: String, to: String)
 }
 
 /// Changes applied together or not at all.
@@ -108,8 +112,14 @@ public struct ChangeSet: Hashable, Sendable {
         preconditions.append(precondition)
     }
 
-    /// True when there is nothing to write.
-    public var isEmpty: Bool { changes.isEmpty }
+    /// True when there is nothing to write (a transition writes its row).
+    public var isEmpty: Bool {
+        changes.isEmpty
+            && !preconditions.contains {
+                if case .transition = $0 { return true }
+                return false
+            }
+    }
 
     /// The layers whose annotations this set changes, for observers.
     public var affectedLayers: Set<LayerID> {

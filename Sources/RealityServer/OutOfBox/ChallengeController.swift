@@ -28,6 +28,11 @@ struct ChallengeController<Store: ServerStore>: Sendable {
         router.on(.resetChallengeModel, use: resetModel)
         router.on(.recommendations, use: recommendations)
         router.on(.insights, use: insights)
+        router.on(.reminders, use: reminders)
+        router.on(.scheduleReminders, use: scheduleReminders)
+        router.on(.scheduleRandomReminder, use: scheduleRandomReminder)
+        router.on(.cancelReminder, use: cancelReminder)
+        router.on(.cancelReminders, use: cancelReminders)
         router.on(.importChallenges, use: importChallenges)
         router.on(.appConfiguration, use: appConfiguration)
         router.on(.setAppConfiguration, use: setAppConfiguration)
@@ -186,6 +191,45 @@ struct ChallengeController<Store: ServerStore>: Sendable {
         -> JSONResponse<ChallengeInsights>
     {
         JSONResponse(try await personalization(context).insights())
+    }
+
+    /// The caller's reminders.
+    private func reminders(_ context: APIRequestContext) throws -> ChallengeReminders<Store> {
+        ChallengeReminders(userID: try context.requireUser().rawValue, store: services.store)
+    }
+
+    @Sendable func reminders(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<Page<ChallengeReminder>>
+    {
+        JSONResponse(Page(items: try await reminders(context).list()))
+    }
+
+    @Sendable func scheduleReminders(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<Page<ChallengeReminder>>
+    {
+        let body = try await request.decodeJSON(ScheduleRemindersRequest.self, limit: context.maxBodyBytes)
+        return JSONResponse(Page(items: try await reminders(context).scheduleDaily(days: body.days)))
+    }
+
+    @Sendable func scheduleRandomReminder(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<ChallengeReminder>
+    {
+        JSONResponse(try await reminders(context).scheduleRandom())
+    }
+
+    @Sendable func cancelReminder(_ request: Request, context: APIRequestContext) async throws -> Response {
+        let service = try reminders(context)
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
+            throw ChallengeError.reminderNotFound
+        }
+        try await service.cancel(id: id)
+        return .noContent
+    }
+
+    @Sendable func cancelReminders(_ request: Request, context: APIRequestContext) async throws
+        -> JSONResponse<CancelledReminders>
+    {
+        JSONResponse(CancelledReminders(cancelled: try await reminders(context).cancelAll()))
     }
 
     @Sendable func importChallenges(_ request: Request, context: APIRequestContext) async throws

@@ -118,7 +118,8 @@ extension OpenAPIDocument {
                 [
                     "preferences": ref("UserPreferencesDTO"), "assignments": array(ref("UserChallenge")),
                     "stats": ref("ChallengeStats"), "model": ref("PersonalizationExport"),
-                ], required: ["assignments", "stats", "model"]),
+                    "reminders": array(ref("ChallengeReminder")),
+                ], required: ["assignments", "stats", "model", "reminders"]),
             "ChallengeInsights": object(
                 [
                     "weekStart": day, "weekEnd": day, "assigned": integer, "completed": integer, "skipped": integer,
@@ -134,6 +135,13 @@ extension OpenAPIDocument {
                     "weekStart", "weekEnd", "assigned", "completed", "skipped", "completionRate", "currentStreak",
                     "categoriesThisWeek", "favouriteCategories",
                 ]),
+            "ChallengeReminder": object(
+                [
+                    "id": uuid, "userID": uuid, "kind": cases(ChallengeReminder.Kind.self), "localDay": day,
+                    "dueAt": date, "status": cases(ChallengeReminder.Status.self), "createdAt": date,
+                ], required: ["id", "userID", "kind", "localDay", "dueAt", "status", "createdAt"]),
+            "ScheduleRemindersRequest": object(["days": bounded(ChallengeReminder.days)], required: ["days"]),
+            "CancelledReminders": object(["cancelled": integer], required: ["cancelled"]),
             "PersonalizationMetrics": object(
                 [
                     "accuracy": probability, "logLoss": number, "totalTrainingData": integer,

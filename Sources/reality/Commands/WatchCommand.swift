@@ -14,26 +14,30 @@ struct WatchCommand: AsyncParsableCommand {
         discussion: """
             What `reality sync --watch` does (pushes what this device commits, pulls on each live \
             event), and a line for each notification that reaches you: a comment, a mention, a share, \
-            a reaction, a status change. With --json, one JSON object per line.
+            a reaction, a status change, an Out of Box reminder. With --json, one JSON object per line.
             """)
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        try await Device.run(global) { device in
-            let store = try await device.container.store()
-            var logger = Logger(label: "reality.watch")
-            logger.logLevel = .error
-            let engine = try await SyncEngine.signedIn(store, logger: logger)
-            let inbox = try await device.container.notificationService()
-            let report = WatchReport(json: global.json)
-            // What the device held before the watch began is not news.
-            let seen = Mutex(
-                Set(try await inbox.getNotifications(limit: AnnotationQuery.maxLimit, unreadOnly: false).map(\.id)))
-            try await SyncCommand.watch(store, engine: engine, logger: logger, report: report, global) { _ in
-                guard let recent = try? await inbox.getNotifications(limit: 100, unreadOnly: false) else { return }
-                for notification in recent.reversed() where seen.withLock({ $0.insert(notification.id).inserted }) {
-                    report.notified(notification)
-                }
+        try await Device.run(global) { device in try await Self.watch(device, global) }
+    }
+
+    /// Stays in sync on `device` and reports each notification that arrives (of `type` only, when
+    /// given) until interrupted.
+    static func watch(_ device: Device, _ global: GlobalOptions, only type: NotificationType? = nil) async throws {
+        let store = try await device.container.store()
+        var logger = Logger(label: "reality.watch")
+        logger.logLevel = .error
+        let engine = try await SyncEngine.signedIn(store, logger: logger)
+        let inbox = try await device.container.notificationService()
+        let report = WatchReport(json: global.json)
+        // What the device held before the watch began is not news.
+        let seen = Mutex(
+            Set(try await inbox.getNotifications(limit: AnnotationQuery.maxLimit, unreadOnly: false).map(\.id)))
+        try await SyncCommand.watch(store, engine: engine, logger: logger, report: report, global) { _ in
+            guard let recent = try? await inbox.getNotifications(limit: 100, unreadOnly: false) else { return }
+            for notification in recent.reversed() where type == nil || notification.type == type {
+                if seen.withLock({ $0.insert(notification.id).inserted }) { report.notified(notification) }
             }
         }
     }

@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import OutOfBoxCore
+import RealityAPI
+import RealityCore
+import RealityPostgres
+import RealityStore
+import RealityTestSupport
+import Testing
+
+extension DeviceSyncTests {
+    /// Out of Box's reminders through the command line, as processes against `reality serve`
+    /// (issue 22): scheduled, listed and cancelled with `reality challenge reminders`, refused
+    /// without the server; and one due while the server is killed is delivered once after it
+    /// starts again.
+    @Suite struct ChallengeReminderCommandLineTests {
+        @Test(arguments: Backend.allCases) func reminders_andADeliveryAfterARestart(backend: Backend) async throws {
+            try await SyncTestServer.withServerProcess(backend) { server, harness in
+                let ana = try await harness.register("Ana")
+                let phone = CommandLineRunner(store: harness.directory.appendingPathComponent("phone.sqlite").path)
+                let login = try await phone.run(
+                    "login", "--server", server.url, "--email", "ana@example.com", "--password", "correct horse")
+                #expect(login.status == 0, "\(login.error)")
+                let off = try await phone.run("challenge", "reminders", "--days", "2")
+                #expect(off.status != 0 && off.error.contains("notifications"), "\(off.error)")
+
+                let now = Date()
+                func clock(_ offset: TimeInterval) -> String {
+                    var calendar = Calendar(identifier: .gregorian)
+                    calendar.timeZone = .gmt
+                    let parts = calendar.dateComponents([.hour, .minute], from: now.addingTimeInterval(offset))
+                    return String(format: "%02d:%02d", parts.hour!, parts.minute!)
+                }
+                let prefs = try await phone.run(
+                    "challenge", "prefs", "--notifications", "on", "--zone", "UTC", "--window",
+                    "\(clock(-3_600))-\(clock(7_200))")
+                #expect(prefs.status == 0, "\(prefs.error)")
+                let made: [ChallengeReminder] = try await phone.run("challenge", "reminders", "--days", "3").decode()
+                #expect(made.count == 3 && made.allSatisfy { $0.status == .scheduled })
+                let bad = try await phone.run("challenge", "reminders", "--days", "0")
+                #expect(bad.status != 0 && bad.error.contains("--days"), "\(bad.error)")
+                let two = try await phone.run("challenge", "reminders", "--days", "1", "--random")
+                #expect(two.status != 0, "one action at a time")
+                let cancelled = try await phone.run("challenge", "reminders", "--cancel", made[0].id.uuidString)
+                #expect(cancelled.status == 0, "\(cancelled.error)")
+                let all: CancelledReminders = try await phone.run("challenge", "reminders", "--cancel-all").decode()
+                #expect(all.cancelled == 2)
+                let listed: [ChallengeReminder] = try await phone.run("challenge", "reminders").decode()
+                #expect(listed.count == 3 && listed.allSatisfy { $0.status == .cancelled })
+
+                // Due while the server is down: delivered once when it is back.
+                try await server.kill()
+                #expect(try await phone.run("challenge", "reminders").status == 1, "reminders need the server")
+                let due = ChallengeReminder(
+                    userID: ana.user.id.rawValue, kind: .random, localDay: LocalDay(now, in: .gmt),
+                    dueAt: Date().addingTimeInterval(-1), createdAt: now)
+                try await Self.save(due, into: server)
+                try await server.start(client: harness.client)
+                var delivered: [AppNotification] = []
+                for _ in 0..<120 where delivered.isEmpty {
+                    try await Task.sleep(for: .milliseconds(500))
+                    _ = try await phone.run("sync")
+                    delivered = try await phone.run("notifications").decode([AppNotification].self)
+                        .filter { $0.type == .challenge }
+                }
+                #expect(delivered.map(\.id) == [due.id], "delivered once: \(server.output.suffix(500))")
+                let after: [ChallengeReminder] = try await phone.run("challenge", "reminders").decode()
+                #expect(after.first { $0.id == due.id }?.status == .delivered)
+            }
+        }
+
+        /// Writes `reminder` into `server`'s own store while it is down.
+        static func save(_ reminder: ChallengeReminder, into server: ServerProcess) async throws {
+            if let url = server.postgresURL {
+                try await PostgresStore.withStore(
+                    configuration: try PostgresStore.clientConfiguration(url: url),
+                    logger: Logger(label: "reality.tests")
+                ) { store in try await store.saveReminders([reminder]) }
+            } else {
+                try await SQLiteServerStore.open(path: server.sqlitePath).saveReminders([reminder])
+            }
+        }
+    }
+}
