@@ -44,9 +44,10 @@ struct PersonalizeBenchmark: ParsableCommand {
         var oracle = OraclePolicy(population: population, catalog: catalog)
         let oracleRun = simulate(&oracle, population, catalog, start: start)
         let elapsed = ContinuousClock.now - clock
+        let replay = replayCost(catalog, start: start)
         report(
             engine: engineRun, random: randomRun, popular: popularRun, oracle: oracleRun,
-            seconds: elapsed.milliseconds / 1000)
+            seconds: elapsed.milliseconds / 1000, replayMicroseconds: replay)
     }
 
     private struct Run {
@@ -132,7 +133,9 @@ struct PersonalizeBenchmark: ParsableCommand {
 }
 
 extension PersonalizeBenchmark {
-    private func report(engine: Run, random: Run, popular: Run, oracle: Run, seconds: Double) {
+    private func report(
+        engine: Run, random: Run, popular: Run, oracle: Run, seconds: Double, replayMicroseconds: Double
+    ) {
         let auc = areaUnderCurve(engine.heldOut)
         let figures: [(String, Any)] = [
             ("people", people), ("days", days), ("seed", seed),
@@ -146,6 +149,7 @@ extension PersonalizeBenchmark {
             ("days_to_90_percent", engine.daysToNinetyPercent ?? -1),
             ("open_within_hour_engine", engine.openRate), ("open_within_hour_random", random.openRate),
             ("open_ratio", engine.openRate / random.openRate), ("seconds", seconds),
+            ("model_from_a_year_us", replayMicroseconds),
         ]
         if json {
             let body = figures.map { key, value in
@@ -183,6 +187,32 @@ extension PersonalizeBenchmark {
             String(
                 format: "  acted on within the hour  engine's hour %.3f  random hour %.3f  ratio %.2fx (goal 1.3)",
                 engine.openRate, random.openRate, engine.openRate / random.openRate))
+        print(
+            String(
+                format: "  a person's model from a year of history (learned per request on the server): %.0f µs",
+                replayMicroseconds))
+    }
+
+    /// The median time, in microseconds, to learn a person's model from a year of daily history,
+    /// as the server does on each request that needs it.
+    private func replayCost(_ catalog: [Challenge], start: Date) -> Double {
+        var random = SplitMix64(seed: seed)
+        let features = Dictionary(uniqueKeysWithValues: catalog.map { ($0.id, ChallengeFeatures($0)) })
+        let year: [ChallengeInteraction] = (0..<365).flatMap { day -> [ChallengeInteraction] in
+            let id = catalog.randomElement(using: &random)!.id
+            let at = start.addingTimeInterval(Double(day) * 86_400)
+            return random.chance(0.5)
+                ? [.completion(challengeID: id, at: at), .rating(challengeID: id, rating: 4)]
+                : [.skip(challengeID: id, reason: SkipReason.allCases.randomElement(using: &random), at: at)]
+        }
+        var samples: [Double] = []
+        for _ in 0..<200 {
+            let clock = ContinuousClock.now
+            let model = PersonModel(learning: year, catalog: features, zone: .gmt)
+            samples.append((ContinuousClock.now - clock).milliseconds * 1000)
+            precondition(model.metrics.totalTrainingData > 0)
+        }
+        return samples.sorted()[samples.count / 2]
     }
 
     private func format(_ value: Double) -> String {

@@ -193,7 +193,12 @@ struct EnginePolicy: ChallengePolicy {
     /// The engine's choice of hour, within `window`, to nudge `person` on `day`, and what it learns
     /// from whether they acted on it.
     mutating func nudgeHour(for person: Int, among window: [Int], using random: inout SplitMix64) -> Int {
-        models[person].timing.sampledHour(among: window, using: &random)!
+        // The server's own rule for when a reminder goes out, over the person's timing model.
+        let span = TimeWindowDTO(
+            start: String(format: "%02d:00", window.first!), end: String(format: "%02d:00", window.last! + 1))
+        let due = ReminderTimes.time(
+            on: LocalDay(start, in: .gmt), window: span, zone: .gmt, timing: models[person].timing, using: &random)!
+        return PersonModel.hour(of: due, in: .gmt)
     }
 
     mutating func observeNudge(person: Int, day: Int, hour: Int, acted: Bool) {

@@ -130,7 +130,8 @@ public struct PersonModel: Codable, Sendable, Hashable {
             lastTrainingDate: record.lastLearned, modelVersion: Self.version)
     }
 
-    static func hour(of date: Date, in zone: TimeZone) -> Int {
+    /// The local hour (0–23) of `date` in `zone`.
+    public static func hour(of date: Date, in zone: TimeZone) -> Int {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         return calendar.component(.hour, from: date)
