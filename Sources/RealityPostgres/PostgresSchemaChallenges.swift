@@ -91,6 +91,5 @@ extension PostgresMigrations {
             )
             """,
             "CREATE INDEX challenge_reminders_user ON challenge_reminders (userID, dueAt)",
-            "CREATE INDEX challenge_reminders_due ON challenge_reminders (dueAt) WHERE status = 'scheduled'",
         ])
 }

@@ -7,16 +7,30 @@ import RealityCore
 extension PostgresStore {
     public func saveReminders(_ reminders: [ChallengeReminder]) async throws {
         guard !reminders.isEmpty else { return }
+        let ids = reminders.map(\.id)
+        let due = reminders.map(\.dueAt.storeValue)
+        let created = reminders.map(\.createdAt.storeValue)
+        // One statement, so one transaction: the reminders and the jobs that deliver them.
         _ = try await read { connection in
             try await connection.query(
                 """
-                INSERT INTO challenge_reminders (id, userID, kind, localDay, dueAt, status, createdAt)
-                SELECT * FROM unnest(\(reminders.map(\.id))::uuid[], \(reminders.map(\.userID))::uuid[],
-                    \(reminders.map(\.kind.rawValue))::text[], \(reminders.map(\.localDay.description))::text[],
-                    \(reminders.map(\.dueAt.storeValue))::bigint[], \(reminders.map(\.status.rawValue))::text[],
-                    \(reminders.map(\.createdAt.storeValue))::bigint[])
+                WITH kept AS (
+                    INSERT INTO challenge_reminders (id, userID, kind, localDay, dueAt, status, createdAt)
+                    SELECT * FROM unnest(\(ids)::uuid[], \(reminders.map(\.userID))::uuid[],
+                        \(reminders.map(\.kind.rawValue))::text[], \(reminders.map(\.localDay.description))::text[],
+                        \(due)::bigint[], \(reminders.map(\.status.rawValue))::text[], \(created)::bigint[])
+                    RETURNING id, dueAt, createdAt)
+                INSERT INTO jobs (kind, subject, runAfter, createdAt)
+                SELECT \(JobKind.challengeReminder.rawValue), id::text, dueAt, createdAt FROM kept
+                ON CONFLICT DO NOTHING
                 """, logger: logger)
         }
+    }
+
+    public func reminder(id: UUID) async throws -> ChallengeReminder? {
+        try await reminders(
+            "SELECT \(unescaped: Self.reminderColumns) FROM challenge_reminders WHERE id = \(id)"
+        ).first
     }
 
     public func reminders(of userID: UUID, dueFrom since: Date) async throws -> [ChallengeReminder] {
@@ -24,14 +38,6 @@ extension PostgresStore {
             """
             SELECT \(unescaped: Self.reminderColumns) FROM challenge_reminders
             WHERE userID = \(userID) AND dueAt >= \(since.storeValue) ORDER BY dueAt, id
-            """)
-    }
-
-    public func dueReminders(at now: Date, limit: Int) async throws -> [ChallengeReminder] {
-        try await reminders(
-            """
-            SELECT \(unescaped: Self.reminderColumns) FROM challenge_reminders
-            WHERE status = 'scheduled' AND dueAt <= \(now.storeValue) ORDER BY dueAt, id LIMIT \(limit)
             """)
     }
 

@@ -131,7 +131,7 @@ func buildApplication<Store: ServerStore>(
             handlers: [
                 MediaRenditionJob(files: files),
                 RetentionJob(store: store, interval: configuration.retentionInterval, logger: logger),
-                ChallengeReminderJob(store: store, interval: configuration.reminderInterval, logger: logger),
+                ChallengeReminderJob(store: store, logger: logger),
             ],
             signal: files.jobs,
             pollInterval: configuration.jobPollInterval, metrics: metrics, logger: logger))
@@ -141,7 +141,6 @@ func buildApplication<Store: ServerStore>(
         try await files.moveInlineBlobs(logger: logger)
         // Queued once: the sweep reschedules itself, and a queued one is kept as it is.
         try await store.enqueueJob(.retention, subject: JobKind.retentionSubject, at: Date())
-        try await store.enqueueJob(.challengeReminders, subject: JobKind.reminderSubject, at: Date())
         // Out of Box's shipped catalog, on first start and when a newer version ships.
         if try await ShippedCatalog.install(into: store) {
             let version = try await store.catalogVersion()

@@ -45,9 +45,6 @@ public struct ServerConfiguration: Sendable {
     /// How often the retention sweep runs (an hour): it trashes annotations a rule retires and
     /// purges what has been in the trash 30 days.
     public var retentionInterval: TimeInterval = 3_600
-    /// How often due Out of Box reminders are delivered (every 15 s; a reminder is due at least
-    /// ``ChallengeReminder/closingMargin`` before its window closes).
-    public var reminderInterval: TimeInterval = 15
     /// How repeated login failures slow down further tries, per account and per address.
     public var loginThrottle = LoginThrottlePolicy()
     /// Header-read timeout and the caps on connections and live-event sockets.

@@ -9,18 +9,31 @@ extension SQLiteStore {
     public func saveReminders(_ reminders: [ChallengeReminder]) async throws {
         guard !reminders.isEmpty else { return }
         try await write { db in
-            let statement = try db.cachedStatement(
+            let row = try db.cachedStatement(
                 sql: """
                     INSERT INTO challenge_reminders (id, userID, kind, localDay, dueAt, status, createdAt)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """)
+            let job = try db.cachedStatement(
+                sql: "INSERT INTO jobs (kind, subject, runAfter, createdAt) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
             for reminder in reminders {
-                try statement.execute(arguments: [
+                try row.execute(arguments: [
                     Self.key(reminder.id), Self.key(reminder.userID), reminder.kind.rawValue,
                     reminder.localDay.description, reminder.dueAt.storeValue, reminder.status.rawValue,
                     reminder.createdAt.storeValue,
                 ])
+                try job.execute(arguments: [
+                    JobKind.challengeReminder.rawValue, Self.key(reminder.id), reminder.dueAt.storeValue,
+                    reminder.createdAt.storeValue,
+                ])
             }
+        }
+    }
+
+    public func reminder(id: UUID) async throws -> ChallengeReminder? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM challenge_reminders WHERE id = ?", arguments: [Self.key(id)])
+                .map(Self.reminder(from:))
         }
     }
 
@@ -29,18 +42,6 @@ extension SQLiteStore {
             try Row.fetchAll(
                 db, sql: "SELECT * FROM challenge_reminders WHERE userID = ? AND dueAt >= ? ORDER BY dueAt, id",
                 arguments: [Self.key(userID), since.storeValue]
-            ).map(Self.reminder(from:))
-        }
-    }
-
-    public func dueReminders(at now: Date, limit: Int) async throws -> [ChallengeReminder] {
-        try await read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM challenge_reminders WHERE status = 'scheduled' AND dueAt <= ?
-                    ORDER BY dueAt, id LIMIT ?
-                    """, arguments: [now.storeValue, limit]
             ).map(Self.reminder(from:))
         }
     }

@@ -82,8 +82,8 @@ extension StoreMigrations {
 }
 
 extension StoreMigrations {
-    /// "reminders22": Out of Box's reminders (issue 22), one row each, found by person and by
-    /// when they are due while scheduled.
+    /// "reminders22": Out of Box's reminders (issue 22), one row each, found by person (each is
+    /// delivered by its own job in `jobs`).
     static func createChallengeReminders(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -97,7 +97,6 @@ extension StoreMigrations {
                     createdAt INTEGER NOT NULL
                 ) WITHOUT ROWID;
                 CREATE INDEX challenge_reminders_user ON challenge_reminders(userID, dueAt);
-                CREATE INDEX challenge_reminders_due ON challenge_reminders(dueAt) WHERE status = 'scheduled';
                 """)
     }
 }

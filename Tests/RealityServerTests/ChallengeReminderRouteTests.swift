@@ -124,7 +124,8 @@ import Testing
             try await api.store.saveReminders(due)
 
             // Three runs, two of them racing (two instances, or a run repeated after a crash).
-            try await Self.deliverRacing(api.store)
+            #expect(try await api.store.isJobQueued(.challengeReminder, subject: due[0].id.uuidString.lowercased()))
+            try await Self.deliverRacing(api.store, due)
 
             let inbox = try await api.send(.get, "/api/v1/notifications", token: ana.token).decode(
                 Page<AppNotification>.self)
@@ -159,14 +160,17 @@ import Testing
 }
 
 extension ChallengeReminderRouteTests {
-    /// Three runs of the delivery job over `store`, the first two at once.
-    static func deliverRacing(_ store: some ServerStore) async throws {
-        let job = ChallengeReminderJob(store: store, interval: 15, logger: TestServer.logger)
-        let claimed = ClaimedJob(id: 0, kind: .challengeReminders, subject: JobKind.reminderSubject, attempt: 1)
-        async let one: Void = job.run(claimed)
-        async let two: Void = job.run(claimed)
-        _ = try await (one, two)
-        try await job.run(claimed)
+    /// Three runs of each reminder's delivery job over `store`, the first two at once.
+    static func deliverRacing(_ store: some ServerStore, _ reminders: [ChallengeReminder]) async throws {
+        let job = ChallengeReminderJob(store: store, logger: TestServer.logger)
+        for reminder in reminders {
+            let claimed = ClaimedJob(
+                id: 0, kind: .challengeReminder, subject: reminder.id.uuidString.lowercased(), attempt: 1)
+            async let one: Void = job.run(claimed)
+            async let two: Void = job.run(claimed)
+            _ = try await (one, two)
+            try await job.run(claimed)
+        }
     }
 }
 

@@ -344,9 +344,7 @@ struct AnyChallengeStore: ChallengeRepository {
     func reminders(of userID: UUID, dueFrom since: Date) async throws -> [ChallengeReminder] {
         try await base.reminders(of: userID, dueFrom: since)
     }
-    func dueReminders(at now: Date, limit: Int) async throws -> [ChallengeReminder] {
-        try await base.dueReminders(at: now, limit: limit)
-    }
+    func reminder(id: UUID) async throws -> ChallengeReminder? { try await base.reminder(id: id) }
     func cancelReminders(of userID: UUID, id: UUID?) async throws -> Int {
         try await base.cancelReminders(of: userID, id: id)
     }

@@ -49,6 +49,6 @@ extension ChallengeReminder {
     /// How many days of daily reminders one request schedules.
     public static let days = 1...30
     /// How long before the window closes a reminder is due at the latest, so that the job runner,
-    /// which looks every few seconds, delivers it inside the window.
+    /// which looks for due jobs every few seconds, delivers it inside the window.
     public static let closingMargin: TimeInterval = 120
 }

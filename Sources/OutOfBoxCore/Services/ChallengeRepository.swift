@@ -51,12 +51,12 @@ public protocol ChallengeRepository: Sendable {
 
     // MARK: Reminders (issue 22)
 
-    /// Keeps new reminders.
+    /// Keeps new reminders, each with the job that delivers it at its time (in one transaction).
     func saveReminders(_ reminders: [ChallengeReminder]) async throws
+    /// Reminder `id`, anyone's.
+    func reminder(id: UUID) async throws -> ChallengeReminder?
     /// A person's reminders due from `since` on, earliest first.
     func reminders(of userID: UUID, dueFrom since: Date) async throws -> [ChallengeReminder]
-    /// Up to `limit` scheduled reminders due by `now`, of everyone, earliest first.
-    func dueReminders(at now: Date, limit: Int) async throws -> [ChallengeReminder]
     /// Cancels a person's scheduled reminder `id`, or all of them when nil; answers how many.
     func cancelReminders(of userID: UUID, id: UUID?) async throws -> Int
 }

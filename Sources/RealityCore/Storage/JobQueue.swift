@@ -21,6 +21,11 @@ public struct JobKind: RawRepresentable, Hashable, Sendable, CustomStringConvert
     /// The subject of the one ``retention`` job.
     public static var retentionSubject: String { "all" }
 
+    /// Delivers one of Out of Box's reminders at its time (issue 22); the subject is the
+    /// reminder's ID. Queued by the store in the transaction that keeps the reminder, so a kept
+    /// reminder always has its job.
+    public static let challengeReminder = JobKind(rawValue: "challenge.reminder")
+
     public var description: String { rawValue }
 }
 

@@ -3,44 +3,27 @@ import Logging
 import OutOfBoxCore
 import RealityCore
 
-extension JobKind {
-    /// Delivers Out of Box's due reminders (issue 22): one job, subject ``reminderSubject``, that
-    /// reschedules itself.
-    public static let challengeReminders = JobKind(rawValue: "challenge.reminders")
-
-    /// The subject of the one ``challengeReminders`` job.
-    public static var reminderSubject: String { "all" }
-}
-
-/// Delivers due reminders on the server's job runner (``JobKind/challengeReminders``): each into
-/// its person's notification inbox, in the commit that moves it out of `scheduled`
-/// (``Precondition/transition(table:id:from:to:)``), so it is delivered at most once however many
-/// instances run the job or however often a run is repeated after a crash, and at least once, as
-/// a reminder stays scheduled until a commit moves it. The commit's change to the inbox reaches
-/// the person's devices over the live-events socket. A reminder found after the person's window
-/// closed (the server was down when it was due), or whose person turned notifications off, is
-/// marked missed instead: never delivered outside the window.
+/// Delivers one of Out of Box's reminders on the server's job runner
+/// (``JobKind/challengeReminder``, queued with the reminder for its due time): into its person's
+/// notification inbox, in the commit that moves the reminder out of `scheduled`
+/// (``Precondition/transition(table:id:from:to:)``). So it is delivered at most once however many
+/// instances take the job or however often a run is repeated after a crash, and at least once, as
+/// the job stays queued until a run finishes. The commit's change to the inbox reaches the
+/// person's devices over the live-events socket. A reminder found after the person's window closed
+/// (the server was down when it was due), or whose person turned notifications off, is marked
+/// missed instead: never delivered outside the window. A cancelled or deleted one is left be.
 struct ChallengeReminderJob<Store: ServerStore>: JobHandler {
     let store: Store
-    /// Time between runs.
-    let interval: TimeInterval
     let logger: Logger
 
-    var kind: JobKind { .challengeReminders }
-
-    /// Reminders delivered per batch.
-    static var batch: Int { 200 }
+    var kind: JobKind { .challengeReminder }
 
     func run(_ job: ClaimedJob) async throws {
-        while true {
-            let now = Date()
-            let due = try await store.dueReminders(at: now, limit: Self.batch)
-            for reminder in due { try await deliver(reminder, at: now) }
-            if due.count < Self.batch { return }
-        }
+        guard let id = UUID(uuidString: job.subject), let reminder = try await store.reminder(id: id),
+            reminder.status == .scheduled
+        else { return }
+        try await deliver(reminder, at: Date())
     }
-
-    func nextRun(after date: Date) -> Date? { date.addingTimeInterval(interval) }
 
     private func deliver(_ reminder: ChallengeReminder, at now: Date) async throws {
         let preferences = try await store.challengePreferences(of: reminder.userID) ?? .defaults(timeZone: "UTC")
