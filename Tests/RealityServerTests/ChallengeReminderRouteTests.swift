@@ -54,10 +54,30 @@ import Testing
             }
             let random = try await api.send(.post, "/api/v1/challenges/reminders/random", token: ana.token)
                 .decode(ChallengeReminder.self)
+            // A bound on what one person keeps scheduled: 5 daily and 1 random now; 54 more random
+            // fit, the next is refused.
+            for _ in 0..<(ChallengeReminder.scheduledLimit - 6) {
+                let more = try await api.send(.post, "/api/v1/challenges/reminders/random", token: ana.token)
+                #expect(more.status == .ok)
+            }
+            let over = try await api.send(.post, "/api/v1/challenges/reminders/random", token: ana.token)
+            #expect(over.status == .badRequest && over.errorField == "reminders")
+            #expect(
+                try await api.send(
+                    .post, "/api/v1/challenges/reminders", token: ana.token, json: ScheduleRemindersRequest(days: 30)
+                ).errorField == "reminders")
+            let extra = try await api.send(.get, "/api/v1/challenges/reminders", token: ana.token).decode(
+                Page<ChallengeReminder>.self
+            ).items.filter { $0.kind == .random && $0.id != random.id }
+            for reminder in extra {
+                #expect(
+                    try await api.send(.delete, "/api/v1/challenges/reminders/\(reminder.id)", token: ana.token).status
+                        == .noContent)
+            }
             #expect(random.kind == .random && ReminderTimes.isInside(random.dueAt, window: window, zone: zone))
             let listed = try await api.send(.get, "/api/v1/challenges/reminders", token: ana.token).decode(
                 Page<ChallengeReminder>.self)
-            #expect(Set(listed.items.map(\.id)) == Set((daily + [random]).map(\.id)))
+            #expect(Set(listed.items.filter { $0.status == .scheduled }.map(\.id)) == Set((daily + [random]).map(\.id)))
 
             // Nobody else's: Bob neither sees nor cancels Ana's.
             #expect(
@@ -88,10 +108,10 @@ import Testing
             #expect(all.cancelled == 5)
             let after = try await api.send(.get, "/api/v1/challenges/reminders", token: ana.token).decode(
                 Page<ChallengeReminder>.self)
-            #expect(after.items.allSatisfy { $0.status == .cancelled } && after.items.count == 6)
+            #expect(after.items.allSatisfy { $0.status == .cancelled } && after.items.count == 60)
             struct WithOutOfBox: Decodable { var outOfBox: OutOfBoxExport }
             let exported = try await api.send(.get, "/api/v1/me/export", token: ana.token).decode(WithOutOfBox.self)
-            #expect(exported.outOfBox.reminders.count == 6)
+            #expect(exported.outOfBox.reminders.count == 60)
         }
     }
 

@@ -48,6 +48,9 @@ extension ChallengeReminder {
     public static let table = "challenge_reminders"
     /// How many days of daily reminders one request schedules.
     public static let days = 1...30
+    /// How many reminders a person may have scheduled at once (a month of daily ones and as many
+    /// random ones): each is a row and a job, so there is a bound.
+    public static let scheduledLimit = 60
     /// How long before the window closes a reminder is due at the latest, so that the job runner,
     /// which looks for due jobs every few seconds, delivers it inside the window.
     public static let closingMargin: TimeInterval = 120

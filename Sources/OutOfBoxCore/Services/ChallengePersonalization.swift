@@ -54,7 +54,8 @@ public struct ChallengePersonalization<Store: ChallengeRepository>: Sendable {
     }
 
     /// Up to `count` challenges the person could do today, best first by the engine, each with its
-    /// predicted completion and why (seed 004's `getPersonalizedChallenges`).
+    /// predicted completion (seed 004's `predictCompletionProbability`) and why (seed 004's
+    /// `getPersonalizedChallenges`).
     public func recommendations(count: Int) async throws -> [Recommendation] {
         guard ChallengeLimits.list.contains(count) else {
             throw ChallengeError.invalid(
@@ -74,15 +75,6 @@ public struct ChallengePersonalization<Store: ChallengeRepository>: Sendable {
                     challenge: challenge, probability: model.completionProbability(features),
                     reasons: model.reasons(for: features).map(Recommendation.reason))
             }
-    }
-
-    /// The engine's prediction that the person completes challenge `id` (seed 004's
-    /// `predictCompletionProbability`).
-    public func completionProbability(of id: String) async throws -> Double {
-        guard let challenge = try await store.challenge(id: id) else { throw ChallengeError.challengeNotFound }
-        let preferences = try await preferences()
-        let model = try await model(preferences: preferences, catalog: [challenge])
-        return model.completionProbability(ChallengeFeatures(challenge))
     }
 
     /// Forgets what the engine learned: from now on it learns only what the person does next.

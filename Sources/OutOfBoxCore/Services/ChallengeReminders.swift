@@ -29,9 +29,8 @@ public struct ChallengeReminders<Store: ChallengeRepository>: Sendable {
         let (preferences, timing) = try await setting()
         let now = clock()
         let today = LocalDay(now, in: preferences.zone)
-        let taken = Set(
-            try await store.reminders(of: userID, dueFrom: now).filter { $0.kind == .daily && $0.status == .scheduled }
-                .map(\.localDay))
+        let scheduled = try await scheduledReminders(from: now)
+        let taken = Set(scheduled.filter { $0.kind == .daily }.map(\.localDay))
         // The next `days` days on which a reminder can still be due (today while its window is
         // ahead); a day with one scheduled keeps it.
         var span: [(LocalDay, Date)] = []
@@ -42,6 +41,7 @@ public struct ChallengeReminders<Store: ChallengeRepository>: Sendable {
         let made = span.filter { !taken.contains($0.0) }.map { day, due in
             ChallengeReminder(userID: userID, kind: .daily, localDay: day, dueAt: due, createdAt: now)
         }
+        try Self.checkLimit(scheduled.count + made.count)
         try await store.saveReminders(made)
         return made
     }
@@ -51,9 +51,12 @@ public struct ChallengeReminders<Store: ChallengeRepository>: Sendable {
     public func scheduleRandom() async throws -> ChallengeReminder {
         let (preferences, _) = try await setting()
         let now = clock()
+        try Self.checkLimit(try await scheduledReminders(from: now).count + 1)
         let today = LocalDay(now, in: preferences.zone)
         var random = SplitMix64.seededBySystem()
-        for day in [today, today.adding(days: 1)] {
+        // Today's window while some of it is ahead (a few draws find a time in what is left).
+        let draws = [today, today, today, today, today, today, today, today, today.adding(days: 1)]
+        for day in draws {
             if let due = ReminderTimes.time(
                 on: day, window: preferences.notificationSettings.timeWindow, zone: preferences.zone,
                 timing: TimingModel(), using: &random), due > now
@@ -80,6 +83,19 @@ public struct ChallengeReminders<Store: ChallengeRepository>: Sendable {
     /// Cancels every scheduled reminder (seed 004's `cancelAllNotifications`); answers how many.
     public func cancelAll() async throws -> Int {
         try await store.cancelReminders(of: userID, id: nil)
+    }
+
+    /// The person's scheduled reminders due from `now` on.
+    private func scheduledReminders(from now: Date) async throws -> [ChallengeReminder] {
+        try await store.reminders(of: userID, dueFrom: now).filter { $0.status == .scheduled }
+    }
+
+    /// Refuses to keep more than ``ChallengeReminder/scheduledLimit`` scheduled at once.
+    private static func checkLimit(_ count: Int) throws {
+        guard count <= ChallengeReminder.scheduledLimit else {
+            throw ChallengeError.invalid(
+                field: "reminders", reason: "may have at most \(ChallengeReminder.scheduledLimit) scheduled at once")
+        }
     }
 
     /// The person's preferences, which must allow notifications, and the engine's timing model.
