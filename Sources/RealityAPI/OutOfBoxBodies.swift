@@ -69,3 +69,40 @@ public struct CancelledReminders: Codable, Sendable, Hashable {
 
     public init(cancelled: Int) { self.cancelled = cancelled }
 }
+
+/// `POST /api/v1/content/report`.
+public struct ReportContentRequest: Codable, Sendable, Hashable {
+    public var kind: ContentReport.Kind
+    /// The reported challenge's ID.
+    public var targetID: String
+    public var reason: ContentReport.Reason
+    /// At most ``ContentReport/detailsLimit`` characters.
+    public var details: String?
+
+    public init(kind: ContentReport.Kind, targetID: String, reason: ContentReport.Reason, details: String? = nil) {
+        self.kind = kind
+        self.targetID = targetID
+        self.reason = reason
+        self.details = details
+    }
+}
+
+/// `POST /api/v1/content/feedback`.
+public struct FeedbackRequest: Codable, Sendable, Hashable {
+    /// 1 to ``ContentFeedback/messageLimit`` characters.
+    public var message: String
+    /// The challenge it is about, if any.
+    public var challengeID: String?
+
+    public init(message: String, challengeID: String? = nil) {
+        self.message = message
+        self.challengeID = challengeID
+    }
+}
+
+/// `POST /api/v1/admin/reports/{id}/resolve`.
+public struct ResolveReportRequest: Codable, Sendable, Hashable {
+    public var action: ModerationAction
+
+    public init(action: ModerationAction) { self.action = action }
+}

@@ -67,6 +67,8 @@ struct PostgresAccountDeletion {
                 challenge_rows AS (DELETE FROM challenge_assignments WHERE userID = \(user)),
                 preference_rows AS (DELETE FROM challenge_preferences WHERE userID = \(user)),
                 reminder_rows AS (DELETE FROM challenge_reminders WHERE userID = \(user)),
+                report_rows AS (DELETE FROM content_reports WHERE reporterID = \(user)),
+                feedback_rows AS (DELETE FROM content_feedback WHERE userID = \(user)),
                 asset_rows AS (DELETE FROM asset_refs WHERE ownerID = \(user)),
                 session_rows AS (DELETE FROM sessions WHERE userID = \(user)),
                 plan_rows AS (DELETE FROM plan_sharing WHERE userID = \(user)),

@@ -93,3 +93,37 @@ extension PostgresMigrations {
             "CREATE INDEX challenge_reminders_user ON challenge_reminders (userID, dueAt)",
         ])
 }
+
+extension PostgresMigrations {
+    /// Issue 22, as the SQLite store's migration of the same name: content reports and feedback.
+    static let moderation = PostgresMigration(
+        name: "moderation22: content reports and feedback",
+        statements: [
+            """
+            CREATE TABLE content_reports (
+                id uuid PRIMARY KEY,
+                reporterID uuid NOT NULL,
+                kind text NOT NULL,
+                targetID text NOT NULL,
+                reason text NOT NULL,
+                details text,
+                status text NOT NULL,
+                createdAt bigint NOT NULL,
+                resolvedAt bigint
+            )
+            """,
+            "CREATE INDEX content_reports_queue ON content_reports (status, createdAt)",
+            "CREATE INDEX content_reports_reporter ON content_reports (reporterID, kind)",
+            """
+            CREATE TABLE content_feedback (
+                id uuid PRIMARY KEY,
+                userID uuid NOT NULL,
+                challengeID text,
+                message text NOT NULL,
+                createdAt bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX content_feedback_created ON content_feedback (createdAt)",
+            "CREATE INDEX content_feedback_user ON content_feedback (userID)",
+        ])
+}

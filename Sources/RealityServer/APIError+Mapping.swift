@@ -65,7 +65,7 @@ extension APIError {
     /// The status of each of Out of Box's errors (docs/out-of-box.md).
     public static func status(of error: ChallengeError) -> HTTPResponse.Status {
         switch error {
-        case .challengeNotFound, .notAssigned, .reminderNotFound: .notFound
+        case .challengeNotFound, .notAssigned, .reminderNotFound, .reportNotFound: .notFound
         case .alreadyCompleted, .alreadySkipped, .notCompleted, .notificationsOff: .conflict
         case .invalid, .photoSaveFailed: .badRequest
         case .unauthorized: .unauthorized

@@ -207,6 +207,7 @@ func buildRouter<Store: ServerStore>(
     SpatialController(services: services).addRoutes(to: router)
     TrashController(services: services).addRoutes(to: router)
     ChallengeController(services: services).addRoutes(to: router)
+    ModerationController(services: services).addRoutes(to: router)
     return router
 }
 

@@ -47,6 +47,8 @@ enum AccountDeletion {
         "DELETE FROM challenge_assignments WHERE userID = ?1",
         "DELETE FROM challenge_preferences WHERE userID = ?1",
         "DELETE FROM challenge_reminders WHERE userID = ?1",
+        "DELETE FROM content_reports WHERE reporterID = ?1",
+        "DELETE FROM content_feedback WHERE userID = ?1",
         // Bytes nobody else holds go with the user's references, and their renditions' rows;
         // shared bytes stay for the others.
         """

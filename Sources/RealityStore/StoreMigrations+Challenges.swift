@@ -100,3 +100,35 @@ extension StoreMigrations {
                 """)
     }
 }
+
+extension StoreMigrations {
+    /// "moderation22": Out of Box's content reports (an administrator's queue by status; each
+    /// reporter's, hidden from them) and feedback (issue 22).
+    static func createModeration(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE content_reports (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    reporterID TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    targetID TEXT NOT NULL,
+                    reason TEXT NOT NULL,
+                    details TEXT,
+                    status TEXT NOT NULL,
+                    createdAt INTEGER NOT NULL,
+                    resolvedAt INTEGER
+                ) WITHOUT ROWID;
+                CREATE INDEX content_reports_queue ON content_reports(status, createdAt);
+                CREATE INDEX content_reports_reporter ON content_reports(reporterID, kind);
+                CREATE TABLE content_feedback (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    userID TEXT NOT NULL,
+                    challengeID TEXT,
+                    message TEXT NOT NULL,
+                    createdAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX content_feedback_created ON content_feedback(createdAt);
+                CREATE INDEX content_feedback_user ON content_feedback(userID);
+                """)
+    }
+}

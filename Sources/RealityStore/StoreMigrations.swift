@@ -30,6 +30,7 @@ enum StoreMigrations {
         migrator.registerMigration("outofbox21: challenges, assignments and preferences", migrate: createChallenges)
         migrator.registerMigration("outofbox21 device: assignments made offline", migrate: createOfflineAssignments)
         migrator.registerMigration("reminders22: Out of Box reminders", migrate: createChallengeReminders)
+        migrator.registerMigration("moderation22: content reports and feedback", migrate: createModeration)
         return migrator
     }
 

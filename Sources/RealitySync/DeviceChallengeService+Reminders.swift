@@ -1,5 +1,6 @@
 import Foundation
 import OutOfBoxCore
+import RealityAPI
 
 extension DeviceChallengeService {
     /// The server's reminders of the person: scheduled and delivered by the server, so each of
@@ -31,5 +32,22 @@ extension DeviceChallengeService {
     private func online() throws -> ServerChallengeService {
         guard isOnline else { throw SyncError.network("reminders are kept on the server, which cannot be reached") }
         return server
+    }
+}
+
+extension DeviceChallengeService {
+    /// Reports a challenge on the server, and keeps the report on the device, whose offline picks
+    /// then hide the challenge too.
+    public func report(_ request: ReportContentRequest) async throws -> ContentReport {
+        guard isOnline else { throw SyncError.network("reports go to the server, which cannot be reached") }
+        let report = try await server.report(request)
+        try await store.saveReport(report)
+        return report
+    }
+
+    /// Sends feedback to the server.
+    public func feedback(_ request: FeedbackRequest) async throws -> ContentFeedback {
+        guard isOnline else { throw SyncError.network("feedback goes to the server, which cannot be reached") }
+        return try await server.feedback(request)
     }
 }

@@ -178,3 +178,37 @@ extension ServerChallengeService {
         return answer.cancelled
     }
 }
+
+extension ServerChallengeService {
+    /// `POST /api/v1/content/report`.
+    public func report(_ request: ReportContentRequest) async throws -> ContentReport {
+        try await transport.send(.reportContent, body: request)
+    }
+
+    /// `POST /api/v1/content/feedback`.
+    public func feedback(_ request: FeedbackRequest) async throws -> ContentFeedback {
+        try await transport.send(.contentFeedback, body: request)
+    }
+}
+
+extension SyncTransport {
+    /// `GET /api/v1/admin/reports`, with the admin token as this transport's token.
+    public func contentReports(status: ContentReport.Status, limit: Int) async throws -> [ContentReport] {
+        let page: Page<ContentReport> = try await send(
+            .contentReports,
+            APIRoute.contentReports.path(query: [.reportStatus: status.rawValue, .challengeLimit: String(limit)]))
+        return page.items
+    }
+
+    /// `POST /api/v1/admin/reports/{id}/resolve`, with the admin token.
+    public func resolveReport(_ id: UUID, by action: ModerationAction) async throws -> ContentReport {
+        try await send(.resolveReport, APIRoute.resolveReport.path(id: id), body: ResolveReportRequest(action: action))
+    }
+
+    /// `GET /api/v1/admin/feedback`, with the admin token.
+    public func feedbackList(limit: Int) async throws -> [ContentFeedback] {
+        let page: Page<ContentFeedback> = try await send(
+            .feedbackList, APIRoute.feedbackList.path(query: [.challengeLimit: String(limit)]))
+        return page.items
+    }
+}

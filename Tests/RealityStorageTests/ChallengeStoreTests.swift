@@ -345,6 +345,19 @@ struct AnyChallengeStore: ChallengeRepository {
         try await base.reminders(of: userID, dueFrom: since)
     }
     func reminder(id: UUID) async throws -> ChallengeReminder? { try await base.reminder(id: id) }
+    func saveReport(_ report: ContentReport) async throws { try await base.saveReport(report) }
+    func report(id: UUID) async throws -> ContentReport? { try await base.report(id: id) }
+    func reports(status: ContentReport.Status, limit: Int) async throws -> [ContentReport] {
+        try await base.reports(status: status, limit: limit)
+    }
+    func reportedChallengeIDs(by userID: UUID) async throws -> Set<String> {
+        try await base.reportedChallengeIDs(by: userID)
+    }
+    func resolveReport(_ id: UUID, as status: ContentReport.Status, at date: Date) async throws -> ContentReport? {
+        try await base.resolveReport(id, as: status, at: date)
+    }
+    func saveFeedback(_ feedback: ContentFeedback) async throws { try await base.saveFeedback(feedback) }
+    func feedback(limit: Int) async throws -> [ContentFeedback] { try await base.feedback(limit: limit) }
     func cancelReminders(of userID: UUID, id: UUID?) async throws -> Int {
         try await base.cancelReminders(of: userID, id: id)
     }

@@ -27,6 +27,8 @@ public enum ChallengeError: Error, Sendable, Equatable {
     case reminderNotFound
     /// Reminders need the person's notifications on (409).
     case notificationsOff
+    /// No such open report (404).
+    case reportNotFound
 
     /// A stable snake_case code for clients.
     public var code: String {
@@ -44,6 +46,7 @@ public enum ChallengeError: Error, Sendable, Equatable {
         case .catalogEmpty: "catalog_empty"
         case .reminderNotFound: "reminder_not_found"
         case .notificationsOff: "notifications_off"
+        case .reportNotFound: "report_not_found"
         }
     }
 
@@ -63,6 +66,7 @@ public enum ChallengeError: Error, Sendable, Equatable {
         case .catalogEmpty: "There are no challenges to give."
         case .reminderNotFound: "No such reminder."
         case .notificationsOff: "Turn notifications on first (notificationSettings.enabled)."
+        case .reportNotFound: "No such open report."
         }
     }
 

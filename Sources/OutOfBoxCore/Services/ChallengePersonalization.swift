@@ -63,10 +63,12 @@ public struct ChallengePersonalization<Store: ChallengeRepository>: Sendable {
                 reason: "must be \(ChallengeLimits.list.lowerBound) to \(ChallengeLimits.list.upperBound)")
         }
         let preferences = try await preferences()
-        let catalog = try await store.challenges(includingRetired: false)
-        let model = try await model(preferences: preferences, catalog: catalog)
+        let service = DefaultChallengeService(userID: userID, store: store, photos: nil, clock: clock)
+        let catalog = try await service.offerable()
+        let model = try await model(
+            preferences: preferences, catalog: try await store.challenges(includingRetired: true))
         let day = LocalDay(clock(), in: preferences.zone)
-        let recent = try await store.challengeIDs(givenTo: userID, since: day.adding(days: -DailyPick.repeatWindow))
+        let recent = try await service.recentlyGiven(since: day)
         let pick = DailyPick(catalog: catalog, preferences: preferences)
         return pick.ranked(pick.candidates(on: day, recent: recent), by: model, count: count, for: userID, on: day)
             .map { challenge in

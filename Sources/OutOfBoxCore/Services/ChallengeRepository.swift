@@ -49,6 +49,23 @@ public protocol ChallengeRepository: Sendable {
     /// Saves the person's preferences.
     func saveChallengePreferences(_ preferences: UserPreferencesDTO, of userID: UUID) async throws
 
+    // MARK: Reports and feedback (issue 22)
+
+    /// Keeps a new report.
+    func saveReport(_ report: ContentReport) async throws
+    /// Report `id`.
+    func report(id: UUID) async throws -> ContentReport?
+    /// Reports in `status`, oldest first, at most `limit`.
+    func reports(status: ContentReport.Status, limit: Int) async throws -> [ContentReport]
+    /// The challenges `userID` reported, hidden from them.
+    func reportedChallengeIDs(by userID: UUID) async throws -> Set<String>
+    /// Moves open report `id` to `status` at `date`; nil when there is no open report `id`.
+    func resolveReport(_ id: UUID, as status: ContentReport.Status, at date: Date) async throws -> ContentReport?
+    /// Keeps feedback.
+    func saveFeedback(_ feedback: ContentFeedback) async throws
+    /// The newest feedback first, at most `limit`.
+    func feedback(limit: Int) async throws -> [ContentFeedback]
+
     // MARK: Reminders (issue 22)
 
     /// Keeps new reminders, each with the job that delivers it at its time (in one transaction).

@@ -24,12 +24,12 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
         let now = Self.storable(clock())
         let day = LocalDay(now, in: preferences.zone)
         if let existing = try await store.assignment(of: userID, on: day) { return try await withChallenge(existing) }
-        let recent = try await store.challengeIDs(givenTo: userID, since: day.adding(days: -DailyPick.repeatWindow))
-        let catalog = try await store.challenges(includingRetired: false)
+        let recent = try await recentlyGiven(since: day)
+        let catalog = try await offerable()
         let model =
             preferences.isPersonalized
             ? try await ChallengePersonalization(userID: userID, store: store, clock: clock).model(
-                preferences: preferences, catalog: catalog) : nil
+                preferences: preferences, catalog: try await store.challenges(includingRetired: true)) : nil
         guard
             let pick = DailyPick(catalog: catalog, preferences: preferences).challenge(
                 for: userID, on: day, recent: recent, model: model)
@@ -45,9 +45,9 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
         let preferences = try await preferences()
         let day = LocalDay(clock(), in: preferences.zone)
         let season = Seasonality.of(day, in: preferences.appSettings.hemisphere)
-        let recent = try await store.challengeIDs(givenTo: userID, since: day.adding(days: -DailyPick.repeatWindow))
+        let recent = try await recentlyGiven(since: day)
         let seed = DailyPick.seed(userID, day)
-        return try await store.challenges(includingRetired: false)
+        return try await offerable()
             .filter {
                 ($0.seasonality == nil || $0.seasonality == season) && !recent.contains($0.id)
                     && preferences.challengePreferences.admits($0)
@@ -74,7 +74,7 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
         let completed: Set<String> =
             filters.excludeCompleted
             ? Set(try await store.allAssignments(of: userID).filter { $0.status == .completed }.map(\.challengeID)) : []
-        let active = try await store.challenges(includingRetired: false)
+        let active = try await offerable()
         let words = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let candidates: [Challenge]
         if words.isEmpty {
@@ -193,6 +193,19 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
     }
 
     // MARK: - Parts
+
+    /// The challenges given to the person in the ``DailyPick/repeatWindow`` days before `day`.
+    func recentlyGiven(since day: LocalDay) async throws -> Set<String> {
+        try await store.challengeIDs(givenTo: userID, since: day.adding(days: -DailyPick.repeatWindow))
+    }
+
+    /// The active catalog less what the person reported: hidden from them for good, from the
+    /// moment they report it.
+    func offerable() async throws -> [Challenge] {
+        let reported = try await store.reportedChallengeIDs(by: userID)
+        let active = try await store.challenges(includingRetired: false)
+        return reported.isEmpty ? active : active.filter { !reported.contains($0.id) }
+    }
 
     /// The saved preferences; when none are saved and `timeZone` names a zone, the defaults in
     /// that zone, saved, so that the person's days are counted in one zone from then on.

@@ -102,6 +102,26 @@ extension APIRoute {
     public static let cancelReminders = APIRoute(
         .delete, "/api/v1/challenges/reminders", summary: "Cancel every scheduled reminder", tag: "challenges",
         answer: .json(CancelledReminders.self))
+    /// `POST /api/v1/content/report`: report a challenge; hidden from the reporter at once.
+    public static let reportContent = APIRoute(
+        .post, "/api/v1/content/report", summary: "Report a challenge; it is hidden from you at once",
+        tag: "challenges", body: .json(ReportContentRequest.self), status: 201, answer: .json(ContentReport.self))
+    /// `POST /api/v1/content/feedback`: tell the makers something.
+    public static let contentFeedback = APIRoute(
+        .post, "/api/v1/content/feedback", summary: "Send feedback", tag: "challenges",
+        body: .json(FeedbackRequest.self), status: 201, answer: .json(ContentFeedback.self))
+    /// `GET /api/v1/admin/reports`, with the admin token: the reports in a status, oldest first.
+    public static let contentReports = APIRoute(
+        .get, "/api/v1/admin/reports", summary: "Content reports, oldest first", tag: "admin", access: .admin,
+        query: [.reportStatus, .challengeLimit], answer: .page(ContentReport.self))
+    /// `POST /api/v1/admin/reports/{id}/resolve`, with the admin token: dismiss, or retire the challenge.
+    public static let resolveReport = APIRoute(
+        .post, "/api/v1/admin/reports/{id}/resolve", summary: "Dismiss a report, or retire what it reports",
+        tag: "admin", access: .admin, body: .json(ResolveReportRequest.self), answer: .json(ContentReport.self))
+    /// `GET /api/v1/admin/feedback`, with the admin token: newest first.
+    public static let feedbackList = APIRoute(
+        .get, "/api/v1/admin/feedback", summary: "Feedback, newest first", tag: "admin", access: .admin,
+        query: [.challengeLimit], answer: .page(ContentFeedback.self))
     /// `POST /api/v1/admin/challenges`, with the admin token: add, change or retire challenges.
     public static let importChallenges = APIRoute(
         .post, "/api/v1/admin/challenges", summary: "Import challenges into the catalog", tag: "admin",
@@ -125,7 +145,8 @@ extension APIRoute {
         completeChallenge,
         skipChallenge, rateChallenge, challengeProfile, challengeStats, challengePreferences, saveChallengePreferences,
         challengeModel, resetChallengeModel, recommendations, insights, reminders, scheduleReminders,
-        scheduleRandomReminder, cancelReminder, cancelReminders, importChallenges, appConfiguration,
+        scheduleRandomReminder, cancelReminder, cancelReminders, reportContent, contentFeedback, contentReports,
+        resolveReport, feedbackList, importChallenges, appConfiguration,
         setAppConfiguration,
     ]
 }
@@ -167,6 +188,9 @@ extension APIRoute.QueryParameter {
     /// `location`: location types.
     public static let location = Self(
         name: "location", type: "string", description: "Location types (repeat or comma-separate).")
+    /// `status` of content reports (`open` when absent).
+    public static let reportStatus = Self(
+        name: "status", type: "string", description: "open (the default), dismissed or actioned.")
     /// `excludeCompleted`: `true` leaves out what the person completed.
     public static let excludeCompleted = Self(
         name: "excludeCompleted", type: "boolean", description: "true leaves out completed challenges.")

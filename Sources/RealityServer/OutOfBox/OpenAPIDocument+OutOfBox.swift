@@ -142,6 +142,27 @@ extension OpenAPIDocument {
                 ], required: ["id", "userID", "kind", "localDay", "dueAt", "status", "createdAt"]),
             "ScheduleRemindersRequest": object(["days": bounded(ChallengeReminder.days)], required: ["days"]),
             "CancelledReminders": object(["cancelled": integer], required: ["cancelled"]),
+            "ContentReport": object(
+                [
+                    "id": uuid, "reporterID": uuid, "kind": cases(ContentReport.Kind.self), "targetID": string,
+                    "reason": cases(ContentReport.Reason.self), "details": string,
+                    "status": cases(ContentReport.Status.self), "createdAt": date, "resolvedAt": date,
+                ], required: ["id", "reporterID", "kind", "targetID", "reason", "status", "createdAt"]),
+            "ReportContentRequest": object(
+                [
+                    "kind": cases(ContentReport.Kind.self), "targetID": string,
+                    "reason": cases(ContentReport.Reason.self),
+                    "details": ["type": "string", "maxLength": ContentReport.detailsLimit],
+                ], required: ["kind", "targetID", "reason"]),
+            "ContentFeedback": object(
+                ["id": uuid, "userID": uuid, "challengeID": string, "message": string, "createdAt": date],
+                required: ["id", "userID", "message", "createdAt"]),
+            "FeedbackRequest": object(
+                [
+                    "message": ["type": "string", "minLength": 1, "maxLength": ContentFeedback.messageLimit],
+                    "challengeID": string,
+                ], required: ["message"]),
+            "ResolveReportRequest": object(["action": cases(ModerationAction.self)], required: ["action"]),
             "PersonalizationMetrics": object(
                 [
                     "accuracy": probability, "logLoss": number, "totalTrainingData": integer,

@@ -194,7 +194,7 @@ extension ChallengeCommand {
     struct Admin: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Catalog and app administration, with the server's admin token.",
-            subcommands: [Import.self, SetConfig.self])
+            subcommands: [Import.self, SetConfig.self, Reports.self, FeedbackList.self])
 
         /// The admin token given, else `$REALITY_ADMIN_TOKEN`.
         static func token(_ given: String?) throws -> String {

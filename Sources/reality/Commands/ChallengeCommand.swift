@@ -19,7 +19,8 @@ struct ChallengeCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Today.self, List.self, ShowOne.self, Search.self, History.self, Complete.self, Skip.self, Rate.self,
-            Stats.self, Prefs.self, Model.self, Recommend.self, Reminders.self, Config.self, Admin.self,
+            Stats.self, Prefs.self, Model.self, Recommend.self, Reminders.self, Report.self, Feedback.self, Config.self,
+            Admin.self,
         ])
 
     /// The person's service on this device: through the server when it answers (after bringing
