@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import OutOfBoxCore
 import RealityAPI
 import RealityCore
 import Testing
@@ -54,6 +55,7 @@ import Testing
                 .timeZone: "Europe/Berlin", .count: "5", .challengeLimit: "5", .before: "2030-01-01",
                 .category: "food,nature", .maxTime: "long", .maxCost: "medium", .social: "solo", .minDifficulty: "1",
                 .maxDifficulty: "5", .location: "home", .excludeCompleted: "true", .catalogSince: "0",
+                .reportStatus: ContentReport.Status.open.rawValue,
             ]
             // Cursors and tokens are the server's own; a request without them reads them too.
             let absent: Set<APIRoute.QueryParameter> = [.cursor, .since]
@@ -78,7 +80,9 @@ import Testing
                     path += separator + parameter.name + "=" + value
                     separator = "&"
                 }
-                let result = try await api.send(.get, path, token: ann.token)
+                // An administrator's route takes the admin token.
+                let token = route.access == .admin ? TestServer.adminToken : ann.token
+                let result = try await api.send(.get, path, token: token)
                 #expect(result.status == .ok, "\(path): \(String(decoding: result.body, as: UTF8.self))")
             }
         }
