@@ -22,7 +22,7 @@ public struct BayesianLogistic: Codable, Sendable, Hashable {
 
     /// The probability of a positive outcome for an item with features `active`: the logistic of
     /// the mean score. (Moderating it by the score's variance, MacKay's probit approximation,
-    /// ranked held-out challenges worse in `reality-bench personalize`: AUC 0.688 against 0.704.)
+    /// ranked held-out challenges worse in `reality-bench personalize`: AUC 0.688 against 0.715.)
     public func probability(_ active: [Int]) -> Double {
         Self.logistic(active.reduce(0) { $0 + mean[$1] })
     }
