@@ -82,3 +82,41 @@ extension DeviceSyncTests {
         }
     }
 }
+
+extension DeviceSyncTests.ChallengeReminderCommandLineTests {
+    /// `reality challenge reminders --watch` prints a reminder as the server delivers it.
+    @Test func watch_printsTheReminder_asItIsDelivered() async throws {
+        try await SyncTestServer.withServerProcess(.sqlite) { server, harness in
+            let ana = try await harness.register("Ana")
+            let anaStore = harness.directory.appendingPathComponent("ana.sqlite").path
+            let phone = CommandLineRunner(store: anaStore)
+            let login = try await phone.run(
+                "login", "--server", server.url, "--email", "ana@example.com", "--password", "correct horse")
+            #expect(login.status == 0, "\(login.error)")
+            let now = Date()
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = .gmt
+            func clock(_ offset: TimeInterval) -> String {
+                let parts = calendar.dateComponents([.hour, .minute], from: now.addingTimeInterval(offset))
+                return String(format: "%02d:%02d", parts.hour!, parts.minute!)
+            }
+            let prefs = try await phone.run(
+                "challenge", "prefs", "--notifications", "on", "--zone", "UTC", "--window",
+                "\(clock(-3_600))-\(clock(7_200))")
+            #expect(prefs.status == 0, "\(prefs.error)")
+
+            let watch = try WatchProcess(
+                store: anaStore, command: ["challenge", "reminders"], arguments: ["--watch", "--json"])
+            #expect(try await watch.line(within: .seconds(20)) { $0.contains("\"watching\"") } != nil)
+            // Due now, written beside the running server (the routes schedule only what is ahead).
+            let due = ChallengeReminder(
+                userID: ana.user.id.rawValue, kind: .random, localDay: LocalDay(now, in: .gmt), dueAt: Date(),
+                createdAt: now)
+            try await Self.save(due, into: server)
+            let line = try await watch.line(within: .seconds(30)) { $0.contains(#""kind":"challenge""#) }
+            #expect(line != nil, "no reminder line: \(watch.printed)")
+            let stopped = try await watch.stop(with: SIGINT)
+            #expect(stopped.status == 0, "\(stopped.error)")
+        }
+    }
+}
