@@ -29,6 +29,9 @@ public struct UserPreferencesDTO: Codable, Sendable, Hashable {
         personalization?.enabled == true && privacySettings.allowAnalytics
     }
 
+    /// The zone of a person who never gave one.
+    public static let defaultZone = "UTC"
+
     /// A new person's preferences, in `timeZone`.
     public static func defaults(timeZone: String) -> UserPreferencesDTO {
         UserPreferencesDTO(

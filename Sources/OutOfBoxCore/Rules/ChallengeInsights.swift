@@ -67,7 +67,7 @@ public struct ChallengeInsights: Codable, Sendable, Hashable {
 extension ChallengePersonalization {
     /// The person's week (``ChallengeInsights``).
     public func insights() async throws -> ChallengeInsights {
-        let preferences = try await store.challengePreferences(of: userID) ?? .defaults(timeZone: "UTC")
+        let preferences = try await store.preferencesOrDefaults(of: userID)
         let catalog = try await store.challenges(includingRetired: true)
         let model = try await model(preferences: preferences, catalog: catalog)
         return ChallengeInsights(

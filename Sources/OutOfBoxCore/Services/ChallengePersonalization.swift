@@ -97,7 +97,7 @@ public struct ChallengePersonalization<Store: ChallengeRepository>: Sendable {
     }
 
     private func preferences() async throws -> UserPreferencesDTO {
-        try await store.challengePreferences(of: userID) ?? .defaults(timeZone: "UTC")
+        try await store.preferencesOrDefaults(of: userID)
     }
 }
 

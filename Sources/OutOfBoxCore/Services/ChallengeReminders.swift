@@ -100,7 +100,7 @@ public struct ChallengeReminders<Store: ChallengeRepository>: Sendable {
 
     /// The person's preferences, which must allow notifications, and the engine's timing model.
     private func setting() async throws -> (UserPreferencesDTO, TimingModel) {
-        let preferences = try await store.challengePreferences(of: userID) ?? .defaults(timeZone: "UTC")
+        let preferences = try await store.preferencesOrDefaults(of: userID)
         guard preferences.notificationSettings.enabled else { throw ChallengeError.notificationsOff }
         let catalog = try await store.challenges(includingRetired: true)
         let model = try await ChallengePersonalization(userID: userID, store: store, clock: clock).model(

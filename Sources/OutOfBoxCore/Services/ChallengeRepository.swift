@@ -119,3 +119,11 @@ public struct PhotoMetadata: Codable, Sendable, Hashable {
         self.createdAt = createdAt
     }
 }
+
+extension ChallengeRepository {
+    /// The person's saved preferences, else a new person's (in ``UserPreferencesDTO/defaultZone``):
+    /// what every service reads when it needs them.
+    public func preferencesOrDefaults(of userID: UUID) async throws -> UserPreferencesDTO {
+        try await challengePreferences(of: userID) ?? .defaults(timeZone: UserPreferencesDTO.defaultZone)
+    }
+}

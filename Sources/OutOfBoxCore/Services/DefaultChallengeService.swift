@@ -176,7 +176,7 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
     }
 
     public func preferences() async throws -> UserPreferencesDTO {
-        try await store.challengePreferences(of: userID) ?? .defaults(timeZone: "UTC")
+        try await store.preferencesOrDefaults(of: userID)
     }
 
     public func savePreferences(_ preferences: UserPreferencesDTO) async throws -> UserPreferencesDTO {
@@ -211,7 +211,7 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
     /// that zone, saved, so that the person's days are counted in one zone from then on.
     private func preferences(adopting timeZone: String?) async throws -> UserPreferencesDTO {
         if let saved = try await store.challengePreferences(of: userID) { return saved }
-        guard let timeZone else { return .defaults(timeZone: "UTC") }
+        guard let timeZone else { return .defaults(timeZone: UserPreferencesDTO.defaultZone) }
         guard TimeZone(identifier: timeZone) != nil else {
             throw ChallengeError.invalid(field: "timeZone", reason: "must be an IANA time zone name")
         }

@@ -26,7 +26,7 @@ struct ChallengeReminderJob<Store: ServerStore>: JobHandler {
     }
 
     private func deliver(_ reminder: ChallengeReminder, at now: Date) async throws {
-        let preferences = try await store.challengePreferences(of: reminder.userID) ?? .defaults(timeZone: "UTC")
+        let preferences = try await store.preferencesOrDefaults(of: reminder.userID)
         let settings = preferences.notificationSettings
         let inside =
             settings.enabled && ReminderTimes.isInside(now, window: settings.timeWindow, zone: preferences.zone)
