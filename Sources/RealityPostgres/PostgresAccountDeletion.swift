@@ -69,6 +69,16 @@ struct PostgresAccountDeletion {
                 reminder_rows AS (DELETE FROM challenge_reminders WHERE userID = \(user)),
                 report_rows AS (DELETE FROM content_reports WHERE reporterID = \(user)),
                 feedback_rows AS (DELETE FROM content_feedback WHERE userID = \(user)),
+                comment_rows AS (
+                    DELETE FROM photo_comments WHERE authorID = \(user)
+                    OR photoID IN (SELECT id FROM shared_photos WHERE ownerID = \(user))),
+                audience_rows AS (
+                    DELETE FROM shared_photo_audience WHERE userID = \(user)
+                    OR photoID IN (SELECT id FROM shared_photos WHERE ownerID = \(user))),
+                shared_rows AS (DELETE FROM shared_photos WHERE ownerID = \(user)),
+                friend_rows AS (DELETE FROM friendships WHERE userID = \(user) OR friendID = \(user)),
+                request_rows AS (DELETE FROM friend_requests WHERE fromID = \(user) OR toID = \(user)),
+                block_rows AS (DELETE FROM blocks WHERE blockerID = \(user) OR blockedID = \(user)),
                 asset_rows AS (DELETE FROM asset_refs WHERE ownerID = \(user)),
                 session_rows AS (DELETE FROM sessions WHERE userID = \(user)),
                 plan_rows AS (DELETE FROM plan_sharing WHERE userID = \(user)),

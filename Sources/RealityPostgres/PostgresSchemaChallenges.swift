@@ -127,3 +127,77 @@ extension PostgresMigrations {
             "CREATE INDEX content_feedback_user ON content_feedback (userID)",
         ])
 }
+
+extension PostgresMigrations {
+    /// Issue 22, as the SQLite store's migration of the same name: friends, requests, blocks,
+    /// shared photos with their audiences, and their comments.
+    static let social = PostgresMigration(
+        name: "social22: friends, requests, blocks, shared photos",
+        statements: [
+            """
+            CREATE TABLE friend_requests (
+                id uuid PRIMARY KEY,
+                fromID uuid NOT NULL,
+                toID uuid NOT NULL,
+                status text NOT NULL,
+                createdAt bigint NOT NULL,
+                respondedAt bigint
+            )
+            """,
+            """
+            CREATE UNIQUE INDEX friend_requests_waiting
+                ON friend_requests (LEAST(fromID, toID), GREATEST(fromID, toID)) WHERE status = 'pending'
+            """,
+            "CREATE INDEX friend_requests_from ON friend_requests (fromID, toID, createdAt)",
+            "CREATE INDEX friend_requests_to ON friend_requests (toID, createdAt)",
+            """
+            CREATE TABLE friendships (
+                userID uuid NOT NULL,
+                friendID uuid NOT NULL,
+                since bigint NOT NULL,
+                PRIMARY KEY (userID, friendID)
+            )
+            """,
+            """
+            CREATE TABLE blocks (
+                blockerID uuid NOT NULL,
+                blockedID uuid NOT NULL,
+                createdAt bigint NOT NULL,
+                PRIMARY KEY (blockerID, blockedID)
+            )
+            """,
+            "CREATE INDEX blocks_blocked ON blocks (blockedID)",
+            """
+            CREATE TABLE shared_photos (
+                id uuid PRIMARY KEY,
+                ownerID uuid NOT NULL,
+                assignmentID uuid NOT NULL UNIQUE,
+                challengeID text NOT NULL,
+                photoAssetID text NOT NULL,
+                caption text,
+                visibility text NOT NULL,
+                createdAt bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX shared_photos_owner ON shared_photos (ownerID, createdAt)",
+            """
+            CREATE TABLE shared_photo_audience (
+                photoID uuid NOT NULL,
+                userID uuid NOT NULL,
+                PRIMARY KEY (photoID, userID)
+            )
+            """,
+            "CREATE INDEX shared_photo_audience_user ON shared_photo_audience (userID)",
+            """
+            CREATE TABLE photo_comments (
+                id uuid PRIMARY KEY,
+                photoID uuid NOT NULL,
+                authorID uuid NOT NULL,
+                text text NOT NULL,
+                createdAt bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX photo_comments_photo ON photo_comments (photoID, createdAt)",
+            "CREATE INDEX photo_comments_author ON photo_comments (authorID)",
+        ])
+}

@@ -29,11 +29,11 @@ extension PostgresStore {
             """)
     }
 
-    public func reportedChallengeIDs(by userID: UUID) async throws -> Set<String> {
+    public func reportedTargetIDs(by userID: UUID, kind: ContentReport.Kind) async throws -> Set<String> {
         try await read { connection in
             Set(
                 try await connection.rows(
-                    "SELECT targetID FROM content_reports WHERE reporterID = \(userID) AND kind = 'challenge'",
+                    "SELECT targetID FROM content_reports WHERE reporterID = \(userID) AND kind = \(kind.rawValue)",
                     logger: logger
                 ) { try $0.decode(String.self) })
         }

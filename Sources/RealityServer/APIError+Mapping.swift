@@ -65,8 +65,12 @@ extension APIError {
     /// The status of each of Out of Box's errors (docs/out-of-box.md).
     public static func status(of error: ChallengeError) -> HTTPResponse.Status {
         switch error {
-        case .challengeNotFound, .notAssigned, .reminderNotFound, .reportNotFound: .notFound
-        case .alreadyCompleted, .alreadySkipped, .notCompleted, .notificationsOff: .conflict
+        case .challengeNotFound, .notAssigned, .reminderNotFound, .reportNotFound, .personNotFound,
+            .friendRequestNotFound, .notFriends, .photoNotFound, .commentNotFound:
+            .notFound
+        case .alreadyCompleted, .alreadySkipped, .notCompleted, .notificationsOff, .alreadyFriends, .requestPending,
+            .requestDeclined, .alreadyShared, .limitReached:
+            .conflict
         case .invalid, .photoSaveFailed: .badRequest
         case .unauthorized: .unauthorized
         case .quotaExceeded: .forbidden

@@ -208,6 +208,7 @@ func buildRouter<Store: ServerStore>(
     TrashController(services: services).addRoutes(to: router)
     ChallengeController(services: services).addRoutes(to: router)
     ModerationController(services: services).addRoutes(to: router)
+    SocialController(services: services, files: files).addRoutes(to: router)
     return router
 }
 

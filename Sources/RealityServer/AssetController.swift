@@ -51,7 +51,7 @@ struct AssetController<Store: ServerStore>: Sendable {
         let userID = try context.requireUser()
         guard let id = context.parameters.get("id") else { throw APIError.notFound }
         let asset = try await services.assets(userID).asset(sha256: id)
-        return try await serve(blob: asset.sha256, contentType: asset.contentType, request)
+        return try await files.response(blob: asset.sha256, contentType: asset.contentType, for: request)
     }
 
     /// What the server knows of the asset, to whoever may read it.
@@ -84,46 +84,7 @@ struct AssetController<Store: ServerStore>: Sendable {
         // The job's state first, as in ``info(_:context:)``: a job that ends between the two reads
         // then shows as pending, never as a rendition that does not exist.
         let pending = try await services.store.isJobQueued(.mediaRenditions, subject: asset.sha256)
-        guard let rendition = try await files.store.rendition(of: asset.sha256, kind: kind) else {
-            if pending {
-                throw APIError(
-                    .notFound, code: "rendition_pending",
-                    message: "The \(kind.rawValue) is being made; try again soon.",
-                    headers: [.retryAfter: "2"])
-            }
-            throw APIError.notFound
-        }
-        return try await serve(blob: rendition.blobSHA256, contentType: rendition.contentType, request)
-    }
-
-    /// The blob `sha256`, whole, a range of it, or 304, as ``download(_:context:)`` says.
-    private func serve(blob sha256: String, contentType: String, _ request: Request) async throws -> Response {
-        guard let size = try await files.blobs.size(of: sha256), size > 0 else { throw APIError.notFound }
-        let eTag = "\"\(sha256)\""
-        var headers: HTTPFields = [
-            .eTag: eTag,
-            .cacheControl: "private, max-age=31536000, immutable",
-            .acceptRanges: "bytes",
-        ]
-        if let match = request.headers[.ifNoneMatch], Self.matches(match, eTag) {
-            return Response(status: .notModified, headers: headers)
-        }
-        headers[.contentType] = contentType
-        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        var range = ByteRange(header: request.headers[.range], size: size)
-        if let ifRange = request.headers[.ifRange], ifRange != eTag { range = .whole }
-        switch range {
-        case .whole:
-            return Response(
-                status: .ok, headers: headers, body: files.blobs.body(of: sha256, range: 0...(size - 1)))
-        case .part(let part):
-            headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(size)"
-            return Response(
-                status: .partialContent, headers: headers, body: files.blobs.body(of: sha256, range: part))
-        case .unsatisfiable:
-            headers[.contentRange] = "bytes */\(size)"
-            return Response(status: .rangeNotSatisfiable, headers: headers)
-        }
+        return try await files.rendition(kind, of: asset.sha256, pending: pending, for: request)
     }
 
     /// Removes the caller's reference (204); the bytes go with the last one, and the caller's
@@ -135,13 +96,5 @@ struct AssetController<Store: ServerStore>: Sendable {
         let assets = services.assets(userID)
         try await files.release(id) { try await assets.deleteAsset(sha256: id) }
         return Response(status: .noContent)
-    }
-
-    /// Whether an `If-None-Match` value names `eTag` (or is `*`).
-    private static func matches(_ field: String, _ eTag: String) -> Bool {
-        field.split(separator: ",").contains { candidate in
-            let value = candidate.trimmingCharacters(in: .whitespaces)
-            return value == "*" || value == eTag || value == "W/" + eTag
-        }
     }
 }

@@ -45,8 +45,9 @@ struct MeController<Store: ServerStore>: Sendable {
         let userID = try context.requireUser()
         var export = try await services.users(userID).exportData()
         export.invitations = try await services.store.invitations(sentBy: userID, limit: Int(Int32.max))
-        let outOfBox = try await DefaultChallengeService(userID: userID.rawValue, store: services.store, photos: nil)
+        var outOfBox = try await DefaultChallengeService(userID: userID.rawValue, store: services.store, photos: nil)
             .exportData()
+        outOfBox.social = try await SocialExport.of(userID.rawValue, in: services.store)
         return JSONResponse(AccountExportAnswer(account: export, outOfBox: outOfBox))
     }
 

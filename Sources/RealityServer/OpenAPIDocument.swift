@@ -37,7 +37,7 @@ enum OpenAPIDocument {
                     "adminToken": ["type": "http", "scheme": "bearer", "description": "The server's admin token."],
                 ],
                 "schemas": schemas.merging(syncSchemas) { first, _ in first }.merging(recordSchemas) { first, _ in first
-                }.merging(outOfBoxSchemas) { first, _ in first },
+                }.merging(outOfBoxSchemas) { first, _ in first }.merging(socialSchemas) { first, _ in first },
                 "responses": [
                     "Error": [
                         "description": "An error (400, 401, 403, 404, 409, 413, 429).",

@@ -150,7 +150,8 @@ struct PeopleController<Store: ServerStore>: Sendable {
     }
 
     /// `text` as a login email, or a 400 naming `field`.
-    private static func email(_ text: String, field: String) throws -> String {
+    /// `text` as a normalized email; a validation error naming `field` when it is none.
+    static func email(_ text: String, field: String) throws -> String {
         let email = EmailAddress.normalized(text)
         guard !email.isEmpty else { throw ValidationError(field: field, reason: .required) }
         guard email.count <= User.maxEmailLength, User.isPlausibleEmail(email) else {

@@ -49,6 +49,15 @@ enum AccountDeletion {
         "DELETE FROM challenge_reminders WHERE userID = ?1",
         "DELETE FROM content_reports WHERE reporterID = ?1",
         "DELETE FROM content_feedback WHERE userID = ?1",
+        "DELETE FROM photo_comments WHERE authorID = ?1 OR photoID IN (SELECT id FROM shared_photos WHERE ownerID = ?1)",
+        """
+        DELETE FROM shared_photo_audience
+        WHERE userID = ?1 OR photoID IN (SELECT id FROM shared_photos WHERE ownerID = ?1)
+        """,
+        "DELETE FROM shared_photos WHERE ownerID = ?1",
+        "DELETE FROM friendships WHERE userID = ?1 OR friendID = ?1",
+        "DELETE FROM friend_requests WHERE fromID = ?1 OR toID = ?1",
+        "DELETE FROM blocks WHERE blockerID = ?1 OR blockedID = ?1",
         // Bytes nobody else holds go with the user's references, and their renditions' rows;
         // shared bytes stay for the others.
         """

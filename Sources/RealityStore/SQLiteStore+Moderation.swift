@@ -37,13 +37,13 @@ extension SQLiteStore {
         }
     }
 
-    public func reportedChallengeIDs(by userID: UUID) async throws -> Set<String> {
+    public func reportedTargetIDs(by userID: UUID, kind: ContentReport.Kind) async throws -> Set<String> {
         try await read { db in
             Set(
                 try String.fetchAll(
                     db.cachedStatement(
-                        sql: "SELECT targetID FROM content_reports WHERE reporterID = ? AND kind = 'challenge'"),
-                    arguments: [Self.key(userID)]))
+                        sql: "SELECT targetID FROM content_reports WHERE reporterID = ? AND kind = ?"),
+                    arguments: [Self.key(userID), kind.rawValue]))
         }
     }
 

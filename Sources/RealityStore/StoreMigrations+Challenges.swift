@@ -132,3 +132,66 @@ extension StoreMigrations {
                 """)
     }
 }
+
+extension StoreMigrations {
+    /// "social22": Out of Box's friends (issue 22). A friendship is two rows, one each way, so that
+    /// each person's list is one index range; at most one request waits between two people, either
+    /// way (a unique index over the pair, in order); a photo is shared once per completion, with
+    /// the friends it names in `shared_photo_audience`.
+    static func createSocial(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE friend_requests (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    fromID TEXT NOT NULL,
+                    toID TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    createdAt INTEGER NOT NULL,
+                    respondedAt INTEGER
+                ) WITHOUT ROWID;
+                CREATE UNIQUE INDEX friend_requests_waiting
+                    ON friend_requests(min(fromID, toID), max(fromID, toID)) WHERE status = 'pending';
+                CREATE INDEX friend_requests_from ON friend_requests(fromID, toID, createdAt);
+                CREATE INDEX friend_requests_to ON friend_requests(toID, createdAt);
+                CREATE TABLE friendships (
+                    userID TEXT NOT NULL,
+                    friendID TEXT NOT NULL,
+                    since INTEGER NOT NULL,
+                    PRIMARY KEY (userID, friendID)
+                ) WITHOUT ROWID;
+                CREATE TABLE blocks (
+                    blockerID TEXT NOT NULL,
+                    blockedID TEXT NOT NULL,
+                    createdAt INTEGER NOT NULL,
+                    PRIMARY KEY (blockerID, blockedID)
+                ) WITHOUT ROWID;
+                CREATE INDEX blocks_blocked ON blocks(blockedID);
+                CREATE TABLE shared_photos (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    ownerID TEXT NOT NULL,
+                    assignmentID TEXT NOT NULL UNIQUE,
+                    challengeID TEXT NOT NULL,
+                    photoAssetID TEXT NOT NULL,
+                    caption TEXT,
+                    visibility TEXT NOT NULL,
+                    createdAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX shared_photos_owner ON shared_photos(ownerID, createdAt);
+                CREATE TABLE shared_photo_audience (
+                    photoID TEXT NOT NULL,
+                    userID TEXT NOT NULL,
+                    PRIMARY KEY (photoID, userID)
+                ) WITHOUT ROWID;
+                CREATE INDEX shared_photo_audience_user ON shared_photo_audience(userID);
+                CREATE TABLE photo_comments (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    photoID TEXT NOT NULL,
+                    authorID TEXT NOT NULL,
+                    text TEXT NOT NULL,
+                    createdAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX photo_comments_photo ON photo_comments(photoID, createdAt);
+                CREATE INDEX photo_comments_author ON photo_comments(authorID);
+                """)
+    }
+}

@@ -31,6 +31,7 @@ enum StoreMigrations {
         migrator.registerMigration("outofbox21 device: assignments made offline", migrate: createOfflineAssignments)
         migrator.registerMigration("reminders22: Out of Box reminders", migrate: createChallengeReminders)
         migrator.registerMigration("moderation22: content reports and feedback", migrate: createModeration)
+        migrator.registerMigration("social22: friends, requests, blocks, shared photos", migrate: createSocial)
         return migrator
     }
 

@@ -47,6 +47,7 @@ enum ChallengeText {
     static func describe(_ preferences: UserPreferencesDTO) -> String {
         let challenge = preferences.challengePreferences
         let notification = preferences.notificationSettings
+        let privacy = preferences.privacySettings
         func all<T: RawRepresentable<String>>(_ values: [T]) -> String {
             values.isEmpty ? "all" : values.map(\.rawValue).joined(separator: ", ")
         }
@@ -60,6 +61,9 @@ enum ChallengeText {
             Hemisphere: \(preferences.appSettings.hemisphere.rawValue)
             Personalized: \(preferences.isPersonalized ? "on" : "off"); learning from what you do: \
             \(preferences.privacySettings.allowAnalytics ? "on" : "off")
+            Friends: completions shared \(privacy.shareCompletionsWithFriends ? "with every friend" : "when you choose"); \
+            found by email by \((privacy.findableBy ?? .everyone).rawValue); requests from \
+            \((privacy.friendRequestsFrom ?? .everyone).rawValue)
             """
     }
 

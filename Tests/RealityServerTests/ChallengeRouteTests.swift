@@ -145,8 +145,9 @@ import Testing
             #expect(
                 try await api.send(.get, "/api/v1/challenges/no-such-thing", token: ana.token).status == .notFound)
 
-            for route in APIRoute.outOfBoxRoutes where route.access != .anonymous {
+            for route in APIRoute.outOfBoxRoutes + APIRoute.socialRoutes where route.access != .anonymous {
                 let path = route.path.replacingOccurrences(of: "{id}", with: anas.challenge.id)
+                    .replacingOccurrences(of: "{userID}", with: UUID().uuidString.lowercased())
                 let body: String? = route.body == nil ? nil : "{}"
                 #expect(try await api.send(route.method, path, raw: body).status == .unauthorized, "\(route)")
             }

@@ -4,6 +4,7 @@ import HummingbirdCore
 import OutOfBoxCore
 import RealityAPI
 import RealityCore
+import RealityTestSupport
 import Testing
 
 @testable import RealityServer
@@ -46,6 +47,11 @@ import Testing
             let ann = try await api.register("Ann")
             let layer = try await api.createLayer(ann)
             let note = try await api.createNote(ann, in: layer.id)
+            let challenge = try await SharedPhotoRouteTests.complete(
+                api, ann, photo: try GeneratedMedia.png(width: 16, height: 16))
+            let shared = try await api.send(
+                .post, "/api/v1/social/photos", token: ann.token, json: SharePhotoRequest(challengeID: challenge)
+            ).decode(SharedPhoto.self)
             let examples: [APIRoute.QueryParameter: String] = [
                 .limit: "5", .layerID: layer.id.uuidString, .annotationType: AnnotationType.text.rawValue,
                 .status: AnnotationStatus.open.rawValue, .creatorID: ann.id.uuidString, .near: "1,2,3",
@@ -55,7 +61,8 @@ import Testing
                 .timeZone: "Europe/Berlin", .count: "5", .challengeLimit: "5", .before: "2030-01-01",
                 .category: "food,nature", .maxTime: "long", .maxCost: "medium", .social: "solo", .minDifficulty: "1",
                 .maxDifficulty: "5", .location: "home", .excludeCompleted: "true", .catalogSince: "0",
-                .reportStatus: ContentReport.Status.open.rawValue,
+                .reportStatus: ContentReport.Status.open.rawValue, .socialLimit: "5", .imageSize: "original",
+                .photoID: shared.id.uuidString,
             ]
             // Cursors and tokens are the server's own; a request without them reads them too.
             let absent: Set<APIRoute.QueryParameter> = [.cursor, .since]
@@ -73,7 +80,8 @@ import Testing
             }
             for route in routes where route != .appendUpload {
                 #expect(route.method == .get, "\(route)")
-                var path = route.path.replacingOccurrences(of: "{id}", with: note.id.uuidString)
+                let id = route.path.hasPrefix("/api/v1/social/photos/") ? shared.id.uuidString : note.id.uuidString
+                var path = route.path.replacingOccurrences(of: "{id}", with: id)
                 var separator = "?"
                 for parameter in route.query where !absent.contains(parameter) {
                     let value = try #require(examples[parameter], "no example value of \(parameter.name)")

@@ -350,8 +350,8 @@ struct AnyChallengeStore: ChallengeRepository {
     func reports(status: ContentReport.Status, limit: Int) async throws -> [ContentReport] {
         try await base.reports(status: status, limit: limit)
     }
-    func reportedChallengeIDs(by userID: UUID) async throws -> Set<String> {
-        try await base.reportedChallengeIDs(by: userID)
+    func reportedTargetIDs(by userID: UUID, kind: ContentReport.Kind) async throws -> Set<String> {
+        try await base.reportedTargetIDs(by: userID, kind: kind)
     }
     func resolveReport(_ id: UUID, as status: ContentReport.Status, at date: Date) async throws -> ContentReport? {
         try await base.resolveReport(id, as: status, at: date)

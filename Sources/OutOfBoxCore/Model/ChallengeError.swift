@@ -29,6 +29,27 @@ public enum ChallengeError: Error, Sendable, Equatable {
     case notificationsOff
     /// No such open report (404).
     case reportNotFound
+    /// No one the caller may reach has that email or ID (404; the same whether no one has it, or
+    /// its owner's privacy settings or a block keep them out of reach).
+    case personNotFound
+    /// No such friend request for the caller to act on (404).
+    case friendRequestNotFound
+    /// They are friends already (409).
+    case alreadyFriends
+    /// A request between them waits already (409).
+    case requestPending
+    /// The other person declined the caller's request lately (409).
+    case requestDeclined
+    /// They are not friends (404).
+    case notFriends
+    /// No shared photo the caller may see (404).
+    case photoNotFound
+    /// No comment the caller may see or remove (404).
+    case commentNotFound
+    /// The completion is shared already (409).
+    case alreadyShared
+    /// A bound of the social side (``SocialLimits``) is reached; the text says which (409).
+    case limitReached(String)
 
     /// A stable snake_case code for clients.
     public var code: String {
@@ -47,6 +68,16 @@ public enum ChallengeError: Error, Sendable, Equatable {
         case .reminderNotFound: "reminder_not_found"
         case .notificationsOff: "notifications_off"
         case .reportNotFound: "report_not_found"
+        case .personNotFound: "person_not_found"
+        case .friendRequestNotFound: "friend_request_not_found"
+        case .alreadyFriends: "already_friends"
+        case .requestPending: "request_pending"
+        case .requestDeclined: "request_declined"
+        case .notFriends: "not_friends"
+        case .photoNotFound: "photo_not_found"
+        case .commentNotFound: "comment_not_found"
+        case .alreadyShared: "already_shared"
+        case .limitReached: "limit_reached"
         }
     }
 
@@ -67,6 +98,16 @@ public enum ChallengeError: Error, Sendable, Equatable {
         case .reminderNotFound: "No such reminder."
         case .notificationsOff: "Turn notifications on first (notificationSettings.enabled)."
         case .reportNotFound: "No such open report."
+        case .personNotFound: "No one you can send a friend request to has that email or ID."
+        case .friendRequestNotFound: "No such friend request for you to act on."
+        case .alreadyFriends: "You are friends already."
+        case .requestPending: "A friend request between you is waiting already."
+        case .requestDeclined: "They declined your last request; ask again later."
+        case .notFriends: "You are not friends."
+        case .photoNotFound: "No such shared photo."
+        case .commentNotFound: "No such comment."
+        case .alreadyShared: "This completion's photo is shared already."
+        case .limitReached(let what): "\(what)."
         }
     }
 

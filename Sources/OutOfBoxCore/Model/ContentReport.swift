@@ -6,7 +6,7 @@ public struct ContentReport: Codable, Sendable, Hashable, Identifiable {
     @LowercaseUUID public var id: UUID
     @LowercaseUUID public var reporterID: UUID
     public var kind: Kind
-    /// What is reported: a challenge's ID.
+    /// What is reported: a challenge's ID, or a shared photo's or a comment's (lowercase).
     public var targetID: String
     public var reason: Reason
     public var details: String?
@@ -14,9 +14,13 @@ public struct ContentReport: Codable, Sendable, Hashable, Identifiable {
     public var createdAt: Date
     public var resolvedAt: Date?
 
-    /// What can be reported. (Shared photos and their comments join when friends can share them.)
+    /// What can be reported.
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case challenge
+        /// A shared photo (``SharedPhoto``).
+        case photo
+        /// A comment on a shared photo (``PhotoComment``).
+        case comment
     }
 
     /// Why.
@@ -30,7 +34,7 @@ public struct ContentReport: Codable, Sendable, Hashable, Identifiable {
         case open
         /// Looked at; nothing to do.
         case dismissed
-        /// Acted on: the challenge was retired for everyone.
+        /// Acted on: the challenge was retired, or the photo or comment taken down, for everyone.
         case actioned
     }
 
@@ -81,4 +85,11 @@ public enum ModerationAction: String, Codable, Sendable, CaseIterable {
     case dismiss
     /// The challenge leaves the catalog for everyone (retired, its history kept).
     case retire
+    /// The photo or comment is taken down for everyone, and its owner told.
+    case remove
+
+    /// The action that acts on a report of `kind`.
+    public static func acting(on kind: ContentReport.Kind) -> ModerationAction {
+        kind == .challenge ? .retire : .remove
+    }
 }

@@ -11,6 +11,8 @@ public struct OutOfBoxExport: Codable, Sendable, Hashable {
     public var model: PersonalizationExport
     /// Every reminder scheduled for them, earliest first.
     public var reminders: [ChallengeReminder]
+    /// Their friends, requests, blocks, shared photos and comments (kept by the server only).
+    public var social: SocialExport?
 
     public init(
         preferences: UserPreferencesDTO?, assignments: [UserChallenge], stats: ChallengeStats,

@@ -183,14 +183,24 @@ public struct PersonalizationSettingsDTO: Codable, Sendable, Hashable {
 
 /// What a person shares.
 public struct PrivacySettingsDTO: Codable, Sendable, Hashable {
-    /// Friends may see completions and their photos (friends come with Out of Box part 2).
+    /// A completion with a photo is shared with every friend at once (`/api/v1/social/photos`);
+    /// off, the person shares the photos they choose.
     public var shareCompletionsWithFriends: Bool
     /// Interactions may train the person's own personalization model.
     public var allowAnalytics: Bool
+    /// Who may find the person by their email to send a friend request (absent: everyone).
+    public var findableBy: SocialAudience?
+    /// Who may send the person a friend request (absent: everyone).
+    public var friendRequestsFrom: SocialAudience?
 
-    public init(shareCompletionsWithFriends: Bool, allowAnalytics: Bool) {
+    public init(
+        shareCompletionsWithFriends: Bool, allowAnalytics: Bool, findableBy: SocialAudience? = nil,
+        friendRequestsFrom: SocialAudience? = nil
+    ) {
         self.shareCompletionsWithFriends = shareCompletionsWithFriends
         self.allowAnalytics = allowAnalytics
+        self.findableBy = findableBy
+        self.friendRequestsFrom = friendRequestsFrom
     }
 }
 

@@ -57,8 +57,8 @@ public protocol ChallengeRepository: Sendable {
     func report(id: UUID) async throws -> ContentReport?
     /// Reports in `status`, oldest first, at most `limit`.
     func reports(status: ContentReport.Status, limit: Int) async throws -> [ContentReport]
-    /// The challenges `userID` reported, hidden from them.
-    func reportedChallengeIDs(by userID: UUID) async throws -> Set<String>
+    /// The IDs of what `userID` reported of `kind`, hidden from them.
+    func reportedTargetIDs(by userID: UUID, kind: ContentReport.Kind) async throws -> Set<String>
     /// Moves open report `id` to `status` at `date`; nil when there is no open report `id`.
     func resolveReport(_ id: UUID, as status: ContentReport.Status, at date: Date) async throws -> ContentReport?
     /// Keeps feedback.

@@ -202,7 +202,7 @@ public struct DefaultChallengeService<Store: ChallengeRepository>: ChallengeServ
     /// The active catalog less what the person reported: hidden from them for good, from the
     /// moment they report it.
     func offerable() async throws -> [Challenge] {
-        let reported = try await store.reportedChallengeIDs(by: userID)
+        let reported = try await store.reportedTargetIDs(by: userID, kind: .challenge)
         let active = try await store.challenges(includingRetired: false)
         return reported.isEmpty ? active : active.filter { !reported.contains($0.id) }
     }

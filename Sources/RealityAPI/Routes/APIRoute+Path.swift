@@ -45,6 +45,11 @@ extension APIRoute {
         filled(["id": id.pathText], query: query)
     }
 
+    /// The path with `{userID}` filled in.
+    public func path(userID: some PathValue) -> String {
+        filled(["userID": userID.pathText], query: [:])
+    }
+
     /// The path with `{id}` and `{userID}` filled in.
     public func path(id: some PathValue, userID: some PathValue) -> String {
         filled(["id": id.pathText, "userID": userID.pathText], query: [:])

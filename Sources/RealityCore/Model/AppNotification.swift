@@ -56,7 +56,7 @@ public struct AppNotification: Codable, Hashable, Sendable, Identifiable {
     }
 }
 
-/// The five kinds of notification (seed 000 §3.8).
+/// The kinds of notification: the five of seed 000 §3.8, and Out of Box's (issue 22).
 public enum NotificationType: String, Codable, Hashable, Sendable, CaseIterable {
     case comment
     case mention
@@ -65,4 +65,7 @@ public enum NotificationType: String, Codable, Hashable, Sendable, CaseIterable 
     case statusChange
     /// A reminder to do the day's Out of Box challenge (issue 22).
     case challenge
+    /// Out of Box's friends (issue 22): a friend request, an accepted one, a comment on a shared
+    /// photo, a photo or comment taken down after a report; `actorID` says who.
+    case social
 }

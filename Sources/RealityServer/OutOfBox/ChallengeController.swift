@@ -117,8 +117,25 @@ struct ChallengeController<Store: ServerStore>: Sendable {
     {
         let id = try Self.challengeID(context)
         let body = try await request.decodeJSON(CompleteChallengeRequest.self, limit: context.maxBodyBytes)
-        return JSONResponse(
-            try await service(context).completeChallenge(id, photoAssetID: body.photoAssetID, notes: body.notes))
+        let done = try await service(context).completeChallenge(id, photoAssetID: body.photoAssetID, notes: body.notes)
+        try await shareWithFriends(done)
+        return JSONResponse(done)
+    }
+
+    /// Shares a completion's photo with every friend when the person's privacy settings say so
+    /// (``PrivacySettingsDTO/shareCompletionsWithFriends``).
+    private func shareWithFriends(_ done: AssignedChallenge) async throws {
+        let userID = done.assignment.userID
+        guard done.assignment.photoAssetID != nil,
+            try await services.store.preferencesOrDefaults(of: userID).privacySettings.shareCompletionsWithFriends
+        else { return }
+        let photos = SharedPhotos(store: services.store, notifier: ServerSocialNotifier(store: services.store))
+        do {
+            _ = try await photos.share(
+                done.challenge.id, by: userID, caption: nil, visibility: .friends, audience: [])
+        } catch ChallengeError.alreadyShared {
+            return
+        }
     }
 
     @Sendable func skip(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<AssignedChallenge>

@@ -18,7 +18,9 @@ struct ModerationController<Store: ServerStore>: Sendable {
         router.on(.feedbackList, use: feedbackList)
     }
 
-    private var moderation: ContentModeration<Store> { ContentModeration(store: services.store) }
+    private var moderation: ContentModeration<Store> {
+        ContentModeration(store: services.store, notifier: ServerSocialNotifier(store: services.store))
+    }
 
     @Sendable func report(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<ContentReport> {
         let userID = try context.requireUser().rawValue

@@ -93,7 +93,10 @@ extension OpenAPIDocument {
                             "difficultyPreference", "locationPreferences",
                         ]),
                     "privacySettings": object(
-                        ["shareCompletionsWithFriends": bool, "allowAnalytics": bool],
+                        [
+                            "shareCompletionsWithFriends": bool, "allowAnalytics": bool,
+                            "findableBy": cases(SocialAudience.self), "friendRequestsFrom": cases(SocialAudience.self),
+                        ],
                         required: ["shareCompletionsWithFriends", "allowAnalytics"]),
                     "appSettings": object(
                         [
@@ -118,7 +121,7 @@ extension OpenAPIDocument {
                 [
                     "preferences": ref("UserPreferencesDTO"), "assignments": array(ref("UserChallenge")),
                     "stats": ref("ChallengeStats"), "model": ref("PersonalizationExport"),
-                    "reminders": array(ref("ChallengeReminder")),
+                    "reminders": array(ref("ChallengeReminder")), "social": ref("SocialExport"),
                 ], required: ["assignments", "stats", "model", "reminders"]),
             "ChallengeInsights": object(
                 [
@@ -194,11 +197,11 @@ extension OpenAPIDocument {
     }
 
     /// An integer within `range`, as the model declares it.
-    private static func bounded(_ range: ClosedRange<Int>) -> [String: Any] {
+    static func bounded(_ range: ClosedRange<Int>) -> [String: Any] {
         ["type": "integer", "minimum": range.lowerBound, "maximum": range.upperBound]
     }
 
-    private static func cases<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> [String: Any]
+    static func cases<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> [String: Any]
     where T.RawValue == String {
         enumeration(T.allCases.map(\.rawValue))
     }

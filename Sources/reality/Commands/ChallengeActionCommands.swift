@@ -109,6 +109,10 @@ extension ChallengeCommand {
         @Option(help: "northern or southern, for seasonal challenges.") var hemisphere: String?
         @Option(help: "Personalized daily challenges (learned from what you do): on or off.") var personalized: String?
         @Option(help: "Let what you do train your personalization: on or off.") var learning: String?
+        @Option(help: "Share each completion's photo with every friend: on or off.") var shareCompletions: String?
+        @Option(help: "Who may find you by email: everyone, friendsOfFriends or nobody.") var findableBy: String?
+        @Option(help: "Who may send you friend requests: everyone, friendsOfFriends or nobody.")
+        var requestsFrom: String?
 
         func run() async throws {
             try await Device.run(global, flags: Self.flags) { device in
@@ -157,6 +161,17 @@ extension ChallengeCommand {
                     enabled: try Self.onOff(personalized, "--personalized"), resetAt: resetAt)
             }
             if let learning { preferences.privacySettings.allowAnalytics = try Self.onOff(learning, "--learning") }
+            if let shareCompletions {
+                preferences.privacySettings.shareCompletionsWithFriends = try Self.onOff(
+                    shareCompletions, "--share-completions")
+            }
+            if let findableBy {
+                preferences.privacySettings.findableBy = try ChallengeText.parse(findableBy, "--findable-by")
+            }
+            if let requestsFrom {
+                preferences.privacySettings.friendRequestsFrom = try ChallengeText.parse(
+                    requestsFrom, "--requests-from")
+            }
         }
 
         private static func onOff(_ text: String, _ flag: String) throws -> Bool {

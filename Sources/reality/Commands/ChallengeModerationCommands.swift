@@ -8,20 +8,26 @@ extension ChallengeCommand {
     /// `reality challenge report ID --reason R`: report a challenge; hidden from you at once.
     struct Report: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Report a challenge; it is hidden from you at once, and an administrator looks at it.",
+            abstract:
+                "Report a challenge, a shared photo or a comment; hidden from you at once, an administrator looks at it.",
             discussion: "Reasons: \(ChallengeText.names(ContentReport.Reason.self)).")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The challenge's ID.") var id: String
+        @Argument(help: "The challenge's ID (or the photo's or comment's, with --kind).") var id: String
+        @Option(help: "What it is: challenge, photo or comment.") var kind = "challenge"
         @Option(help: "Why.") var reason: String
         @Option(help: "More, in words (at most 1,000 characters).") var details: String?
 
         func run() async throws {
             try await Device.run(global, flags: ["details": "--details", "reason": "--reason"]) { device in
                 let request = ReportContentRequest(
-                    kind: .challenge, targetID: id, reason: try ChallengeText.parse(reason, "--reason"),
-                    details: details)
+                    kind: try ChallengeText.parse(kind, "--kind"), targetID: id,
+                    reason: try ChallengeText.parse(reason, "--reason"), details: details)
                 let report = try await ChallengeCommand.service(device).report(request)
-                try device.output.print(report) { "Reported \(report.targetID); you will not be given it again." }
+                try device.output.print(report) {
+                    report.kind == .challenge
+                        ? "Reported \(report.targetID); you will not be given it again."
+                        : "Reported the \(report.kind.rawValue); you will not see it again."
+                }
             }
         }
     }
@@ -47,11 +53,12 @@ extension ChallengeCommand.Admin {
     /// `reality challenge admin reports`: the report queue; `--resolve ID --action A` works it.
     struct Reports: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Content reports (open ones by default); --resolve ID --action dismiss|retire acts on one.")
+            abstract: "Content reports (open ones by default); --resolve ID --action dismiss|retire|remove acts on one."
+        )
         @OptionGroup var global: GlobalOptions
         @Option(help: "open, dismissed or actioned.") var status = "open"
         @Option(help: "The report to act on.") var resolve: String?
-        @Option(help: "dismiss, or retire the challenge for everyone.") var action: String?
+        @Option(help: "dismiss; retire (a challenge) or remove (a photo or comment) for everyone.") var action: String?
         @Option(help: "The server (default: the one this device signed in to).") var server: String?
         @Option(help: "The admin token (default: $REALITY_ADMIN_TOKEN).") var adminToken: String?
 
@@ -63,7 +70,7 @@ extension ChallengeCommand.Admin {
                     guard let id = UUID(uuidString: resolve) else {
                         throw CLIError.invalid("--resolve takes a report's ID.")
                     }
-                    guard let action else { throw CLIError.invalid("--resolve needs --action dismiss|retire.") }
+                    guard let action else { throw CLIError.invalid("--resolve needs --action dismiss|retire|remove.") }
                     let report = try await transport.resolveReport(id, by: try ChallengeText.parse(action, "--action"))
                     try device.output.print(report) {
                         "Report \(report.id.uuidString.lowercased()): \(report.status.rawValue)."
