@@ -120,3 +120,60 @@ extension DeviceSyncTests.ChallengeReminderCommandLineTests {
         }
     }
 }
+
+extension DeviceSyncTests.ChallengeReminderCommandLineTests {
+    /// Two `reality serve` processes on one PostgreSQL database race for the same schedule: every
+    /// reminder is delivered exactly once, whichever instance's job runner takes it.
+    @Test func twoInstances_onOneDatabase_deliverEachReminderOnce() async throws {
+        try await SyncTestServer.withServerProcess(.postgres) { first, harness in
+            let other = harness.directory.appendingPathComponent("second", isDirectory: true)
+            try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+            let second = try ServerProcess(
+                directory: other, postgresURL: first.postgresURL, adminToken: SyncTestServer.adminToken)
+            try await second.start(client: harness.client)
+            defer { Task { try? await second.kill() } }
+
+            let ana = try await harness.register("Ana")
+            let phone = CommandLineRunner(store: harness.directory.appendingPathComponent("phone.sqlite").path)
+            let login = try await phone.run(
+                "login", "--server", second.url, "--email", "ana@example.com", "--password", "correct horse")
+            #expect(login.status == 0, "\(login.error)")
+            let now = Date()
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = .gmt
+            func clock(_ offset: TimeInterval) -> String {
+                let parts = calendar.dateComponents([.hour, .minute], from: now.addingTimeInterval(offset))
+                return String(format: "%02d:%02d", parts.hour!, parts.minute!)
+            }
+            let prefs = try await phone.run(
+                "challenge", "prefs", "--notifications", "on", "--zone", "UTC", "--window",
+                "\(clock(-3_600))-\(clock(7_200))")
+            #expect(prefs.status == 0, "\(prefs.error)")
+
+            // Twenty reminders falling due together, with both instances running.
+            let due = (0..<20).map { n in
+                ChallengeReminder(
+                    userID: ana.user.id.rawValue, kind: .random, localDay: LocalDay(now, in: .gmt),
+                    dueAt: now.addingTimeInterval(Double(n % 4) * 0.25), createdAt: now)
+            }
+            for reminder in due { try await Self.save(reminder, into: first) }
+            var delivered: [AppNotification] = []
+            for _ in 0..<120 where delivered.count < due.count {
+                try await Task.sleep(for: .milliseconds(500))
+                _ = try await phone.run("sync")
+                delivered = try await phone.run("notifications").decode([AppNotification].self)
+                    .filter { $0.type == .challenge }
+            }
+            // A moment more, for a second delivery to show if there were one.
+            try await Task.sleep(for: .seconds(2))
+            _ = try await phone.run("sync")
+            delivered = try await phone.run("notifications").decode([AppNotification].self)
+                .filter { $0.type == .challenge }
+            #expect(delivered.count == due.count, "each once: \(first.output.suffix(300)) \(second.output.suffix(300))")
+            #expect(Set(delivered.map(\.id)) == Set(due.map(\.id)))
+            let after: [ChallengeReminder] = try await phone.run("challenge", "reminders").decode()
+            #expect(after.filter { $0.status == .delivered }.count == due.count)
+            try await second.kill()
+        }
+    }
+}
