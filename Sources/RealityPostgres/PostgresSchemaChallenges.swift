@@ -176,7 +176,8 @@ extension PostgresMigrations {
                 photoAssetID text NOT NULL,
                 caption text,
                 visibility text NOT NULL,
-                createdAt bigint NOT NULL
+                createdAt bigint NOT NULL,
+                removedAt bigint
             )
             """,
             "CREATE INDEX shared_photos_owner ON shared_photos (ownerID, createdAt)",

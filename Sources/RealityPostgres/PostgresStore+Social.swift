@@ -20,12 +20,15 @@ extension PostgresStore: SocialRepository {
     // MARK: Requests
 
     public func saveFriendRequest(_ request: FriendRequest) async throws -> Bool {
-        try await read { connection in
+        try await underPairLock(request.fromID, request.toID) { connection in
             try await connection.rows(
                 """
                 INSERT INTO friend_requests (id, fromID, toID, status, createdAt, respondedAt)
-                VALUES (\(request.id), \(request.fromID), \(request.toID), \(request.status.rawValue),
-                    \(request.createdAt.storeValue), \(request.respondedAt?.storeValue))
+                SELECT \(request.id), \(request.fromID), \(request.toID), \(request.status.rawValue),
+                    \(request.createdAt.storeValue), \(request.respondedAt?.storeValue)
+                WHERE NOT EXISTS (SELECT 1 FROM blocks
+                    WHERE (blockerID = \(request.fromID) AND blockedID = \(request.toID))
+                    OR (blockerID = \(request.toID) AND blockedID = \(request.fromID)))
                 ON CONFLICT DO NOTHING RETURNING 1
                 """, logger: logger
             ) { _ in () }.count == 1
@@ -66,22 +69,33 @@ extension PostgresStore: SocialRepository {
     public func settleFriendRequest(_ id: UUID, as status: FriendRequest.Status, at date: Date) async throws
         -> FriendRequest?
     {
-        // One statement: the request leaves `pending` and, accepted, its people become friends.
-        let befriend = status == .accepted
-        return try await friendRequests(
-            """
-            WITH settled AS (
-                UPDATE friend_requests SET status = \(status.rawValue), respondedAt = \(date.storeValue)
-                WHERE id = \(id) AND status = 'pending' RETURNING \(unescaped: Self.requestColumns)),
-            befriended AS (
-                INSERT INTO friendships (userID, friendID, since)
-                SELECT a, b, \(date.storeValue) FROM settled,
-                    LATERAL (VALUES (fromID, toID), (toID, fromID)) AS pair(a, b)
-                WHERE \(befriend)
-                ON CONFLICT DO NOTHING)
-            SELECT * FROM settled
-            """
-        ).first
+        guard let request = try await friendRequest(id: id) else { return nil }
+        return try await underPairLock(request.fromID, request.toID) { connection in
+            // The request leaves `pending` and, accepted, its people become friends unless a
+            // block stands between them, all under the pair's lock.
+            guard
+                let settled = try await Self.friendRequests(
+                    """
+                    UPDATE friend_requests SET status = \(status.rawValue), respondedAt = \(date.storeValue)
+                    WHERE id = \(id) AND status = 'pending' RETURNING \(unescaped: Self.requestColumns)
+                    """, on: connection, logger: logger
+                ).first
+            else { return nil }
+            if status == .accepted {
+                try await connection.query(
+                    """
+                    INSERT INTO friendships (userID, friendID, since)
+                    SELECT a, b, \(date.storeValue)
+                    FROM (VALUES (\(settled.fromID)::uuid, \(settled.toID)::uuid),
+                        (\(settled.toID)::uuid, \(settled.fromID)::uuid)) AS pair(a, b)
+                    WHERE NOT EXISTS (SELECT 1 FROM blocks
+                        WHERE (blockerID = \(settled.fromID) AND blockedID = \(settled.toID))
+                        OR (blockerID = \(settled.toID) AND blockedID = \(settled.fromID)))
+                    ON CONFLICT DO NOTHING
+                    """, logger: logger)
+            }
+            return settled
+        }
     }
 
     // MARK: Friends and blocks
@@ -110,26 +124,28 @@ extension PostgresStore: SocialRepository {
     }
 
     public func block(_ blockedID: UUID, by blockerID: UUID, at date: Date) async throws -> Bool {
-        // One statement: the block, and, when it is new, the friendship's end and the requests'.
-        try await read { connection in
-            try await connection.rows(
-                """
-                WITH blocked AS (
+        // Under the pair's lock, so that an acceptance racing the block is wholly before or after it.
+        try await underPairLock(blockerID, blockedID) { connection in
+            guard
+                try await connection.rows(
+                    """
                     INSERT INTO blocks (blockerID, blockedID, createdAt)
-                    VALUES (\(blockerID), \(blockedID), \(date.storeValue))
-                    ON CONFLICT DO NOTHING RETURNING 1),
-                unfriended AS (
-                    DELETE FROM friendships WHERE EXISTS (SELECT 1 FROM blocked)
-                    AND ((userID = \(blockerID) AND friendID = \(blockedID))
-                        OR (userID = \(blockedID) AND friendID = \(blockerID)))),
-                cancelled AS (
-                    UPDATE friend_requests SET status = 'cancelled', respondedAt = \(date.storeValue)
-                    WHERE EXISTS (SELECT 1 FROM blocked) AND status = 'pending'
-                    AND ((fromID = \(blockerID) AND toID = \(blockedID))
-                        OR (fromID = \(blockedID) AND toID = \(blockerID))))
-                SELECT 1 FROM blocked
-                """, logger: logger
-            ) { _ in () }.count == 1
+                    VALUES (\(blockerID), \(blockedID), \(date.storeValue)) ON CONFLICT DO NOTHING RETURNING 1
+                    """, logger: logger
+                ) { _ in () }.count == 1
+            else { return false }
+            try await connection.query(
+                """
+                DELETE FROM friendships WHERE (userID = \(blockerID) AND friendID = \(blockedID))
+                OR (userID = \(blockedID) AND friendID = \(blockerID))
+                """, logger: logger)
+            try await connection.query(
+                """
+                UPDATE friend_requests SET status = 'cancelled', respondedAt = \(date.storeValue)
+                WHERE status = 'pending' AND ((fromID = \(blockerID) AND toID = \(blockedID))
+                    OR (fromID = \(blockedID) AND toID = \(blockerID)))
+                """, logger: logger)
+            return true
         }
     }
 
@@ -158,6 +174,18 @@ extension PostgresStore: SocialRepository {
                 WHERE (blockerID = \(a) AND blockedID = \(b)) OR (blockerID = \(b) AND blockedID = \(a)) LIMIT 1
                 """, logger: logger
             ) { _ in () }.count == 1
+        }
+    }
+
+    public func blockedEitherWay(with userID: UUID) async throws -> Set<UUID> {
+        try await read { connection in
+            Set(
+                try await connection.rows(
+                    """
+                    SELECT blockedID FROM blocks WHERE blockerID = \(userID)
+                    UNION SELECT blockerID FROM blocks WHERE blockedID = \(userID)
+                    """, logger: logger
+                ) { try $0.decode(UUID.self) })
         }
     }
 
@@ -203,7 +231,9 @@ extension PostgresStore: SocialRepository {
     }
 
     public func sharedPhoto(id: UUID) async throws -> SharedPhoto? {
-        try await sharedPhotos("SELECT \(unescaped: Self.photoColumns) FROM shared_photos p WHERE p.id = \(id)").first
+        try await sharedPhotos(
+            "SELECT \(unescaped: Self.photoColumns) FROM shared_photos p WHERE p.id = \(id) AND p.removedAt IS NULL"
+        ).first
     }
 
     public func photoFeed(for viewerID: UUID, before cursor: (Date, UUID)?, limit: Int) async throws
@@ -215,7 +245,7 @@ extension PostgresStore: SocialRepository {
             SELECT \(unescaped: Self.photoColumns) FROM shared_photos p
             WHERE p.ownerID IN (SELECT \(viewerID)::uuid UNION ALL
                 SELECT friendID FROM friendships WHERE userID = \(viewerID))
-            AND (p.ownerID = \(viewerID) OR (
+            AND p.removedAt IS NULL AND (p.ownerID = \(viewerID) OR (
                 (p.visibility = 'friends' OR EXISTS (SELECT 1 FROM shared_photo_audience a
                     WHERE a.photoID = p.id AND a.userID = \(viewerID)))
                 AND NOT EXISTS (SELECT 1 FROM content_reports r
@@ -229,8 +259,8 @@ extension PostgresStore: SocialRepository {
     public func sharedPhotos(ownedBy ownerID: UUID) async throws -> [SharedPhoto] {
         try await sharedPhotos(
             """
-            SELECT \(unescaped: Self.photoColumns) FROM shared_photos p WHERE p.ownerID = \(ownerID)
-            ORDER BY p.createdAt DESC, p.id DESC
+            SELECT \(unescaped: Self.photoColumns) FROM shared_photos p
+            WHERE p.ownerID = \(ownerID) AND p.removedAt IS NULL ORDER BY p.createdAt DESC, p.id DESC
             """)
     }
 
@@ -241,6 +271,21 @@ extension PostgresStore: SocialRepository {
                 WITH comments AS (DELETE FROM photo_comments WHERE photoID = \(id)),
                 audience AS (DELETE FROM shared_photo_audience WHERE photoID = \(id))
                 DELETE FROM shared_photos WHERE id = \(id) RETURNING 1
+                """, logger: logger
+            ) { _ in () }.count == 1
+        }
+    }
+
+    public func takeDownSharedPhoto(id: UUID, at date: Date) async throws -> Bool {
+        try await read { connection in
+            try await connection.rows(
+                """
+                WITH removed AS (
+                    UPDATE shared_photos SET removedAt = \(date.storeValue) WHERE id = \(id) AND removedAt IS NULL
+                    RETURNING id),
+                comments AS (DELETE FROM photo_comments WHERE photoID IN (SELECT id FROM removed)),
+                audience AS (DELETE FROM shared_photo_audience WHERE photoID IN (SELECT id FROM removed))
+                SELECT 1 FROM removed
                 """, logger: logger
             ) { _ in () }.count == 1
         }
@@ -316,18 +361,45 @@ extension PostgresStore: SocialRepository {
     }
 
     private func friendRequests(_ query: PostgresQuery) async throws -> [FriendRequest] {
-        try await read { connection in
-            try await connection.rows(query, logger: logger) { row -> FriendRequest in
-                let (id, fromID, toID, status, createdAt, respondedAt) = try row.decode(
-                    (UUID, UUID, UUID, String, Int64, Int64?).self)
-                guard let status = FriendRequest.Status(rawValue: status) else {
-                    throw StoreError.unavailable(detail: "an unreadable friend_requests row")
-                }
-                return FriendRequest(
-                    id: id, fromID: fromID, toID: toID, status: status,
-                    createdAt: Timestamp.date(milliseconds: createdAt),
-                    respondedAt: respondedAt.map(Timestamp.date(milliseconds:)))
+        try await read { connection in try await Self.friendRequests(query, on: connection, logger: logger) }
+    }
+
+    private static func friendRequests(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger)
+        async throws -> [FriendRequest]
+    {
+        try await connection.rows(query, logger: logger) { row -> FriendRequest in
+            let (id, fromID, toID, status, createdAt, respondedAt) = try row.decode(
+                (UUID, UUID, UUID, String, Int64, Int64?).self)
+            guard let status = FriendRequest.Status(rawValue: status) else {
+                throw StoreError.unavailable(detail: "an unreadable friend_requests row")
             }
+            return FriendRequest(
+                id: id, fromID: fromID, toID: toID, status: status,
+                createdAt: Timestamp.date(milliseconds: createdAt),
+                respondedAt: respondedAt.map(Timestamp.date(milliseconds:)))
+        }
+    }
+
+    /// The key space of the two-key advisory locks on a pair of people ("SOCL"), apart from the
+    /// owners' (``ownerLockSpace``).
+    static let pairLockSpace: Int32 = 0x534F_434C
+
+    /// Runs `body` in a transaction holding the advisory lock of the pair `a`, `b` (either order):
+    /// what settles a request, blocks, or adds a request between two people runs one at a time
+    /// for them, on every instance.
+    private func underPairLock<Value: Sendable>(
+        _ a: UUID, _ b: UUID, _ body: (PostgresConnection) async throws -> Value
+    ) async throws -> Value {
+        let pair = [a.uuidString.lowercased(), b.uuidString.lowercased()].sorted().joined(separator: "+")
+        return try await read { connection in
+            var value: Value?
+            try await transaction(on: connection) {
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(Self.pairLockSpace), hashtext(\(pair)))", logger: logger)
+                value = try await body(connection)
+            }
+            guard let value else { throw StoreError.unavailable(detail: "a transaction ended without its value") }
+            return value
         }
     }
 

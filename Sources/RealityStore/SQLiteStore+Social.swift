@@ -27,7 +27,9 @@ extension SQLiteStore: SocialRepository {
             try db.execute(
                 sql: """
                     INSERT INTO friend_requests (id, fromID, toID, status, createdAt, respondedAt)
-                    VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE NOT EXISTS (SELECT 1 FROM blocks
+                        WHERE (blockerID = ?2 AND blockedID = ?3) OR (blockerID = ?3 AND blockedID = ?2))
+                    ON CONFLICT DO NOTHING
                     """,
                 arguments: [
                     Self.key(request.id), Self.key(request.fromID), Self.key(request.toID), request.status.rawValue,
@@ -81,7 +83,10 @@ extension SQLiteStore: SocialRepository {
             if status == .accepted {
                 try db.execute(
                     sql: """
-                        INSERT INTO friendships (userID, friendID, since) VALUES (?1, ?2, ?3), (?2, ?1, ?3)
+                        INSERT INTO friendships (userID, friendID, since)
+                        SELECT a, b, ?3 FROM (SELECT ?1 AS a, ?2 AS b UNION ALL SELECT ?2, ?1)
+                        WHERE NOT EXISTS (SELECT 1 FROM blocks
+                            WHERE (blockerID = ?1 AND blockedID = ?2) OR (blockerID = ?2 AND blockedID = ?1))
                         ON CONFLICT DO NOTHING
                         """, arguments: [Self.key(settled.fromID), Self.key(settled.toID), date.storeValue])
             }
@@ -154,6 +159,19 @@ extension SQLiteStore: SocialRepository {
         }
     }
 
+    public func blockedEitherWay(with userID: UUID) async throws -> Set<UUID> {
+        try await read { db in
+            Set(
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT blockedID FROM blocks WHERE blockerID = ?1
+                        UNION SELECT blockerID FROM blocks WHERE blockedID = ?1
+                        """, arguments: [Self.key(userID)]
+                ).compactMap(UUID.init(uuidString:)))
+        }
+    }
+
     // MARK: Shared photos and comments
 
     public func saveSharedPhoto(_ photo: SharedPhoto) async throws -> Bool {
@@ -187,7 +205,7 @@ extension SQLiteStore: SocialRepository {
     public func sharedPhoto(id: UUID) async throws -> SharedPhoto? {
         try await read { db in
             try Self.sharedPhotos(
-                db, sql: "SELECT \(Self.photoColumns) FROM shared_photos p WHERE p.id = :id",
+                db, sql: "SELECT \(Self.photoColumns) FROM shared_photos p WHERE p.id = :id AND p.removedAt IS NULL",
                 arguments: ["id": Self.key(id)]
             ).first
         }
@@ -202,7 +220,7 @@ extension SQLiteStore: SocialRepository {
                 sql: """
                     SELECT \(Self.photoColumns) FROM shared_photos p
                     WHERE p.ownerID IN (SELECT :viewer UNION ALL SELECT friendID FROM friendships WHERE userID = :viewer)
-                    AND (p.ownerID = :viewer OR (
+                    AND p.removedAt IS NULL AND (p.ownerID = :viewer OR (
                         (p.visibility = 'friends' OR EXISTS (SELECT 1 FROM shared_photo_audience a
                             WHERE a.photoID = p.id AND a.userID = :viewer))
                         AND NOT EXISTS (SELECT 1 FROM content_reports r
@@ -222,7 +240,7 @@ extension SQLiteStore: SocialRepository {
             try Self.sharedPhotos(
                 db,
                 sql: """
-                    SELECT \(Self.photoColumns) FROM shared_photos p WHERE p.ownerID = :owner
+                    SELECT \(Self.photoColumns) FROM shared_photos p WHERE p.ownerID = :owner AND p.removedAt IS NULL
                     ORDER BY p.createdAt DESC, p.id DESC
                     """, arguments: ["owner": Self.key(ownerID)])
         }
@@ -235,6 +253,19 @@ extension SQLiteStore: SocialRepository {
             try db.execute(sql: "DELETE FROM shared_photo_audience WHERE photoID = ?", arguments: [key])
             try db.execute(sql: "DELETE FROM shared_photos WHERE id = ?", arguments: [key])
             return db.changesCount == 1
+        }
+    }
+
+    public func takeDownSharedPhoto(id: UUID, at date: Date) async throws -> Bool {
+        try await write { db in
+            let key = Self.key(id)
+            try db.execute(
+                sql: "UPDATE shared_photos SET removedAt = ? WHERE id = ? AND removedAt IS NULL",
+                arguments: [date.storeValue, key])
+            guard db.changesCount == 1 else { return false }
+            try db.execute(sql: "DELETE FROM photo_comments WHERE photoID = ?", arguments: [key])
+            try db.execute(sql: "DELETE FROM shared_photo_audience WHERE photoID = ?", arguments: [key])
+            return true
         }
     }
 

@@ -137,7 +137,8 @@ extension StoreMigrations {
     /// "social22": Out of Box's friends (issue 22). A friendship is two rows, one each way, so that
     /// each person's list is one index range; at most one request waits between two people, either
     /// way (a unique index over the pair, in order); a photo is shared once per completion, with
-    /// the friends it names in `shared_photo_audience`.
+    /// the friends it names in `shared_photo_audience`; one taken down after a report keeps its row
+    /// (`removedAt`), so that its completion is not shared again.
     static func createSocial(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -174,7 +175,8 @@ extension StoreMigrations {
                     photoAssetID TEXT NOT NULL,
                     caption TEXT,
                     visibility TEXT NOT NULL,
-                    createdAt INTEGER NOT NULL
+                    createdAt INTEGER NOT NULL,
+                    removedAt INTEGER
                 ) WITHOUT ROWID;
                 CREATE INDEX shared_photos_owner ON shared_photos(ownerID, createdAt);
                 CREATE TABLE shared_photo_audience (

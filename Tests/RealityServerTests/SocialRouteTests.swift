@@ -202,6 +202,31 @@ import Testing
         }
     }
 
+    /// An acceptance and a block racing never leave two people friends while one blocks the other.
+    @Test(arguments: Backend.allCases)
+    func anAcceptanceRacingABlock_neverLeavesFriendsWhoBlockedEachOther(backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            let ana = try await api.register("Ana")
+            let bob = try await api.register("Bob")
+            for round in 0..<6 {
+                let asked = try await api.send(
+                    .post, "/api/v1/social/requests", token: bob.token, json: SendFriendRequest(userID: ana.id.rawValue)
+                )
+                #expect(asked.status == .created, "round \(round): \(String(decoding: asked.body, as: UTF8.self))")
+                let id = try asked.decode(FriendRequest.self).id
+                async let accepting = act(api, ana, .accept, id)
+                async let blocking = api.send(
+                    .post, "/api/v1/social/blocks", token: bob.token, json: BlockRequest(userID: ana.id.rawValue))
+                let (accepted, blocked) = try await (accepting, blocking)
+                #expect(blocked.status == .created)
+                #expect([200, 404].contains(accepted.status.code))
+                #expect(try await friends(api, ana).isEmpty, "round \(round): a block stands, so no friendship")
+                #expect(try await friends(api, bob).isEmpty)
+                _ = try await api.send(.delete, "/api/v1/social/blocks/\(ana.id)", token: bob.token)
+            }
+        }
+    }
+
     // MARK: Helpers
 
     static func befriend(_ api: APIClient, _ a: Session, _ b: Session) async throws {

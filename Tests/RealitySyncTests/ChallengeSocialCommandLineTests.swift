@@ -1,6 +1,7 @@
 import Foundation
 import OutOfBoxCore
 import RealityAPI
+import RealityCore
 import RealityTestSupport
 import Testing
 
@@ -47,12 +48,24 @@ extension DeviceSyncTests {
                 let feed: Page<SharedPhoto> = try await laptop.run("challenge", "photos").decode()
                 #expect(feed.items.map(\.id) == [shared.id])
                 let prefix = String(shared.id.uuidString.lowercased().prefix(8))
-                let saved = harness.directory.appendingPathComponent("saved.png")
-                let shown = try await laptop.runPlain("challenge", "photo", prefix, "--save", saved.path)
+                // Bob gets its preview (made by the media pipeline, without the file's metadata);
+                // the original is Ana's.
+                let saved = harness.directory.appendingPathComponent("saved.jpg")
+                var shown = try await laptop.runPlain("challenge", "photo", prefix, "--save", saved.path)
+                for _ in 0..<120 where shown.status != 0 {
+                    try await Task.sleep(for: .milliseconds(250))
+                    shown = try await laptop.runPlain("challenge", "photo", prefix, "--save", saved.path)
+                }
                 #expect(shown.text.contains("Blue door") && shown.text.contains("Ana"), "\(shown.text)")
-                #expect(try Data(contentsOf: saved) == image)
+                let preview = try Data(contentsOf: saved)
+                #expect(!preview.isEmpty && preview != image)
+                let mine = harness.directory.appendingPathComponent("mine.png")
+                #expect(try await phone.run("challenge", "photo", prefix, "--save", mine.path).status == 0)
+                #expect(try Data(contentsOf: mine) == image)
                 let comment: PhotoComment = try await laptop.run("challenge", "comment", prefix, "Love it").decode()
                 #expect(comment.text == "Love it")
+                let told: [AppNotification] = try await phone.run("challenge", "notifications").decode()
+                #expect(told.map(\.title).contains("New comment") && told.allSatisfy { $0.type == .social }, "\(told)")
                 let thread: SharedPhotoThread = try await phone.run("challenge", "photo", prefix).decode()
                 #expect(thread.comments.map(\.authorName) == ["Bob"])
                 let empty = try await laptop.run("challenge", "comment", prefix, "   ")

@@ -78,11 +78,20 @@ public final class TestPostgres: Sendable {
         configuration.database = building
         configuration.options.maximumConnections = 1
         try await PostgresStore.withStore(configuration: configuration, logger: Self.logger) { _ in }
-        do {
-            try await admin.query(
-                PostgresQuery(unsafeSQL: "ALTER DATABASE \(building) RENAME TO \(template)"), logger: Self.logger)
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P04" {
-            await dropDatabase(building)  // another run finished one first (duplicate_database)
+        for attempt in 1...50 {
+            do {
+                try await admin.query(
+                    PostgresQuery(unsafeSQL: "ALTER DATABASE \(building) RENAME TO \(template)"), logger: Self.logger)
+                return
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P04" {
+                await dropDatabase(building)  // another run finished one first (duplicate_database)
+                return
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "55006" && attempt < 50 {
+                // object_in_use: the migrating store's connection is still closing on the server's
+                // side after the pool let it go. Until this retry, the rename failed at once now
+                // and then, and with it every PostgreSQL test of the run.
+                try await Task.sleep(for: .milliseconds(100))
+            }
         }
     }
 

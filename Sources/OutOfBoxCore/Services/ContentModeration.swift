@@ -35,7 +35,9 @@ public struct ContentModeration<Store: ChallengeRepository & SocialRepository>: 
     public func feedback(by userID: UUID, message: String, challengeID: String?) async throws -> ContentFeedback {
         try PersonText.check(message, field: "message", limit: ContentFeedback.messageLimit, allowEmpty: false)
         if let challengeID {
-            guard challengeID.utf8.count <= 60, try await store.challenge(id: challengeID) != nil else {
+            guard challengeID.utf8.count <= 60, !challengeID.unicodeScalars.contains("\0"),
+                try await store.challenge(id: challengeID) != nil
+            else {
                 throw ChallengeError.challengeNotFound
             }
         }
@@ -80,7 +82,8 @@ public struct ContentModeration<Store: ChallengeRepository & SocialRepository>: 
             challenge.updatedAt = clock()
             try await store.saveChallenges([challenge], catalogVersion: nil)
         case .photo:
-            guard let id, let photo = try await store.sharedPhoto(id: id), try await store.deleteSharedPhoto(id: id)
+            guard let id, let photo = try await store.sharedPhoto(id: id),
+                try await store.takeDownSharedPhoto(id: id, at: clock())
             else { return }
             try await notifier.notify(
                 photo.ownerID, actor: nil, title: "Photo taken down",
@@ -100,7 +103,9 @@ public struct ContentModeration<Store: ChallengeRepository & SocialRepository>: 
     {
         switch kind {
         case .challenge:
-            guard targetID.utf8.count <= 60, try await store.challenge(id: targetID) != nil else {
+            guard targetID.utf8.count <= 60, !targetID.unicodeScalars.contains("\0"),
+                try await store.challenge(id: targetID) != nil
+            else {
                 throw ChallengeError.challengeNotFound
             }
             return targetID

@@ -66,7 +66,11 @@ public struct FriendsService<Store: SocialRepository & ChallengeRepository>: Sen
         }
         try await checkRoom(for: userID, and: targetID)
         let request = FriendRequest(fromID: userID, toID: targetID, createdAt: now)
-        guard try await store.saveFriendRequest(request) else { throw ChallengeError.requestPending }
+        guard try await store.saveFriendRequest(request) else {
+            // A request that came first, or a block that did.
+            if try await store.isBlocked(between: userID, and: targetID) { throw ChallengeError.personNotFound }
+            throw ChallengeError.requestPending
+        }
         let named = try await named([request])[0]
         try await notifier.notify(
             targetID, actor: userID, title: "Friend request",

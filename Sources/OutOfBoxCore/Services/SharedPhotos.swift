@@ -22,7 +22,7 @@ public struct SharedPhotos<Store: SocialRepository & ChallengeRepository>: Senda
         _ challengeID: String, by userID: UUID, caption: String?, visibility: SharedPhoto.Visibility,
         audience: [UUID]
     ) async throws -> SharedPhoto {
-        guard challengeID.utf8.count <= 60,
+        guard challengeID.utf8.count <= 60, !challengeID.unicodeScalars.contains("\0"),
             let done = try await store.latestAssignment(of: userID, challengeID: challengeID),
             done.status == .completed, let photo = done.photoAssetID
         else {
@@ -48,7 +48,13 @@ public struct SharedPhotos<Store: SocialRepository & ChallengeRepository>: Senda
             photo.visibility = visibility
             if visibility == .friends, audience == nil { photo.audience = [] }
         }
-        if let audience { photo.audience = audience }
+        if let audience {
+            photo.audience = audience
+        } else {
+            // Those kept from before who are friends no more are left out, not refused.
+            let friends = Set(try await store.friends(of: userID).map(\.userID))
+            photo.audience = photo.audience.filter(friends.contains)
+        }
         photo.audience = try await checkedAudience(photo.audience, of: userID, for: photo.visibility)
         try await store.updateSharedPhoto(photo)
         return try await described([photo], for: userID)[0]
@@ -90,18 +96,12 @@ public struct SharedPhotos<Store: SocialRepository & ChallengeRepository>: Senda
     public func comments(on photoID: UUID, for viewerID: UUID, limit: Int) async throws -> [PhotoComment] {
         _ = try await visiblePhoto(photoID, to: viewerID)
         let reported = try await store.reportedTargetIDs(by: viewerID, kind: .comment)
-        var shown: [PhotoComment] = []
-        var blocks: [UUID: Bool] = [viewerID: false]
-        for comment in try await store.comments(on: photoID, limit: SocialLimits.commentsPerPhoto)
-        where !reported.contains(comment.id.uuidString.lowercased()) {
-            if blocks[comment.authorID] == nil {
-                blocks[comment.authorID] = try await store.isBlocked(between: viewerID, and: comment.authorID)
-            }
-            if blocks[comment.authorID] == false { shown.append(comment) }
-            if shown.count == limit { break }
-        }
+        let blocked = try await store.blockedEitherWay(with: viewerID)
+        let shown = try await store.comments(on: photoID, limit: SocialLimits.commentsPerPhoto)
+            .filter { !reported.contains($0.id.uuidString.lowercased()) && !blocked.contains($0.authorID) }
+            .prefix(limit)
         let names = try await store.displayNames(of: Set(shown.map(\.authorID)))
-        return shown.map { comment in
+        return Array(shown).map { comment in
             var comment = comment
             comment.authorName = names[comment.authorID].flatMap { $0.isEmpty ? nil : $0 }
             return comment
@@ -123,8 +123,7 @@ public struct SharedPhotos<Store: SocialRepository & ChallengeRepository>: Senda
         if photo.ownerID != userID {
             try await notifier.notify(
                 photo.ownerID, actor: userID, title: "New comment",
-                body: "\(FriendsService<Store>.name(comment.authorName)) commented on your photo: \(Self.excerpt(text))"
-            )
+                body: "\(FriendsService<Store>.name(comment.authorName)) commented on your photo.")
         }
         return comment
     }
@@ -197,10 +196,6 @@ public struct SharedPhotos<Store: SocialRepository & ChallengeRepository>: Senda
         guard let caption, !caption.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         try PersonText.check(caption, field: "caption", limit: SocialLimits.caption, allowEmpty: false)
         return caption
-    }
-
-    private static func excerpt(_ text: String) -> String {
-        text.count <= 80 ? text : String(text.prefix(79)) + "…"
     }
 
     /// A page's cursor: its last photo's time (milliseconds) and ID.

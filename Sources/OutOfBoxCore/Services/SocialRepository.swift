@@ -10,8 +10,8 @@ public protocol SocialRepository: Sendable {
 
     // MARK: Requests
 
-    /// Keeps a new pending request unless one between the two people waits already (either way);
-    /// answers whether it was kept.
+    /// Keeps a new pending request unless one between the two people waits already (either way)
+    /// or either blocked the other; answers whether it was kept.
     func saveFriendRequest(_ request: FriendRequest) async throws -> Bool
     /// Request `id`.
     func friendRequest(id: UUID) async throws -> FriendRequest?
@@ -22,7 +22,9 @@ public protocol SocialRepository: Sendable {
     /// The pending requests `userID` sent or received, newest first.
     func pendingFriendRequests(involving userID: UUID) async throws -> [FriendRequest]
     /// Moves pending request `id` to `status` at `date`, making its two people friends in the same
-    /// transaction when `status` is `accepted`; nil when no request `id` is pending.
+    /// transaction when `status` is `accepted` (unless a block stands between them); nil when no
+    /// request `id` is pending. It and ``block(_:by:at:)`` exclude each other for one pair of
+    /// people, so that an acceptance and a block racing never leave friends who blocked each other.
     func settleFriendRequest(_ id: UUID, as status: FriendRequest.Status, at date: Date) async throws
         -> FriendRequest?
 
@@ -43,6 +45,8 @@ public protocol SocialRepository: Sendable {
     func blocked(by blockerID: UUID) async throws -> [Friend]
     /// Whether either of `a` and `b` blocked the other.
     func isBlocked(between a: UUID, and b: UUID) async throws -> Bool
+    /// Everyone `userID` blocked or was blocked by.
+    func blockedEitherWay(with userID: UUID) async throws -> Set<UUID>
 
     // MARK: Shared photos and comments
 
@@ -50,16 +54,20 @@ public protocol SocialRepository: Sendable {
     func saveSharedPhoto(_ photo: SharedPhoto) async throws -> Bool
     /// Replaces the caption, visibility and audience of shared photo `photo.id`.
     func updateSharedPhoto(_ photo: SharedPhoto) async throws
-    /// Shared photo `id` with its audience and comment count.
+    /// Shared photo `id` with its audience and comment count; nil when it was taken down.
     func sharedPhoto(id: UUID) async throws -> SharedPhoto?
     /// The photos `viewerID` may see, newest first, before `cursor` (a photo's `createdAt` and ID)
     /// when given: their own, and their friends' shared with every friend or with them, but none
     /// they reported.
     func photoFeed(for viewerID: UUID, before cursor: (Date, UUID)?, limit: Int) async throws -> [SharedPhoto]
-    /// The photos `ownerID` shared, newest first, with their audiences.
+    /// The photos `ownerID` shared (and still shares), newest first, with their audiences.
     func sharedPhotos(ownedBy ownerID: UUID) async throws -> [SharedPhoto]
     /// Deletes shared photo `id` with its audience and comments; false when there was none.
     func deleteSharedPhoto(id: UUID) async throws -> Bool
+    /// Takes shared photo `id` down for everyone after a report: it is no longer shown and its
+    /// comments and audience are deleted, but it stays as a row, so that its completion cannot be
+    /// shared again; false when it was not shown.
+    func takeDownSharedPhoto(id: UUID, at date: Date) async throws -> Bool
     /// Keeps a new comment.
     func saveComment(_ comment: PhotoComment) async throws
     /// Comment `id`.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import OutOfBoxCore
 import RealityAPI
 import RealityCore
@@ -135,6 +136,10 @@ struct ChallengeController<Store: ServerStore>: Sendable {
                 done.challenge.id, by: userID, caption: nil, visibility: .friends, audience: [])
         } catch ChallengeError.alreadyShared {
             return
+        } catch {
+            // The completion stands whatever becomes of its sharing; the person can share it again.
+            Logger(label: "reality.outofbox").warning(
+                "outofbox: sharing a completion failed", metadata: ["error": "\(error)"])
         }
     }
 

@@ -145,20 +145,24 @@ struct SocialController<Store: ServerStore>: Sendable {
     }
 
     /// The photo's bytes, or its thumbnail or preview from the media pipeline, to whoever may see
-    /// it (the owner's asset is read through the share, never by its hash alone).
+    /// it (the owner's asset is read through the share, never by its hash alone); the original to
+    /// its owner only, the preview to the others.
     @Sendable func image(_ request: Request, context: APIRequestContext) async throws -> Response {
         let userID = try context.requireUser().rawValue
         let size = try context.query(of: request)(.imageSize) ?? "original"
-        let kind: RenditionKind?
+        let requested: RenditionKind?
         switch size {
-        case "original": kind = nil
+        case "original": requested = nil
         default:
             guard let rendition = RenditionKind(rawValue: size) else {
                 throw APIError.badParameter(.imageSize, "size must be original, thumbnail or preview.")
             }
-            kind = rendition
+            requested = rendition
         }
         let photo = try await photos.visiblePhoto(try Self.photoID(context), to: userID)
+        // The original, as uploaded, may carry where it was taken: it stays its owner's, and the
+        // others get the preview, made anew without the file's metadata.
+        let kind = photo.ownerID == userID ? requested : requested ?? .preview
         guard let asset = try await files.store.asset(sha256: photo.photoAssetID) else {
             throw ChallengeError.photoNotFound
         }

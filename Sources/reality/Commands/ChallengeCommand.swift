@@ -19,7 +19,8 @@ struct ChallengeCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Today.self, List.self, ShowOne.self, Search.self, History.self, Complete.self, Skip.self, Rate.self,
-            Stats.self, Prefs.self, Model.self, Recommend.self, Reminders.self, Share.self, Photos.self, Photo.self,
+            Stats.self, Prefs.self, Model.self, Recommend.self, Reminders.self, Notifications.self, Share.self,
+            Photos.self, Photo.self,
             Comment.self, Unshare.self, Report.self, Feedback.self, Config.self,
             Admin.self,
         ])

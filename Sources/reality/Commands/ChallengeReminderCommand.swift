@@ -46,7 +46,7 @@ extension ChallengeCommand {
                 } else if !watch {
                     try Self.table(try await service.reminders(), on: device)
                 }
-                if watch { try await WatchCommand.watch(device, global, only: .challenge) }
+                if watch { try await WatchCommand.watch(device, global, only: [.challenge]) }
             }
         }
 

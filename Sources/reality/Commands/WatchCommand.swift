@@ -22,9 +22,10 @@ struct WatchCommand: AsyncParsableCommand {
         try await Device.run(global) { device in try await Self.watch(device, global) }
     }
 
-    /// Stays in sync on `device` and reports each notification that arrives (of `type` only, when
+    /// Stays in sync on `device` and reports each notification that arrives (of `kinds` only, when
     /// given) until interrupted.
-    static func watch(_ device: Device, _ global: GlobalOptions, only type: NotificationType? = nil) async throws {
+    static func watch(_ device: Device, _ global: GlobalOptions, only kinds: Set<NotificationType>? = nil) async throws
+    {
         let store = try await device.container.store()
         var logger = Logger(label: "reality.watch")
         logger.logLevel = .error
@@ -36,7 +37,7 @@ struct WatchCommand: AsyncParsableCommand {
             Set(try await inbox.getNotifications(limit: AnnotationQuery.maxLimit, unreadOnly: false).map(\.id)))
         try await SyncCommand.watch(store, engine: engine, logger: logger, report: report, global) { _ in
             guard let recent = try? await inbox.getNotifications(limit: 100, unreadOnly: false) else { return }
-            for notification in recent.reversed() where type == nil || notification.type == type {
+            for notification in recent.reversed() where kinds?.contains(notification.type) ?? true {
                 if seen.withLock({ $0.insert(notification.id).inserted }) { report.notified(notification) }
             }
         }
