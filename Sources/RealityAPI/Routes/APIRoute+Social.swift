@@ -60,7 +60,9 @@ extension APIRoute {
     /// `GET /api/v1/social/photos/{id}/image`: the photo's bytes, to whoever may see it.
     public static let sharedPhotoImage = APIRoute(
         .get, "/api/v1/social/photos/{id}/image",
-        summary: "The photo, its thumbnail or its preview (404 rendition_pending while it is made)", tag: "social",
+        summary:
+            "The photo (its owner; others get the preview), its thumbnail or preview (404 rendition_pending while made)",
+        tag: "social",
         query: [.imageSize], answer: .raw)
     /// `GET /api/v1/social/comments?photoID=`.
     public static let photoComments = APIRoute(
