@@ -76,13 +76,14 @@ extension ChallengeCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The photo's ID or ID prefix (among the newest 100).") var photo: String
         @Option(help: "Write the image to this file.") var save: String?
-        @Option(help: "original, thumbnail or preview.") var size = "original"
+        @Option(help: "original (yours; a friend's gives its preview), thumbnail or preview.") var size = "original"
 
         func run() async throws {
             try await Device.run(global, flags: ["size": "--size"]) { device in
                 let transport = try await FriendsCommand.transport(device)
                 let id = try await ChallengeCommand.photoID(photo, transport)
                 let shared = try await transport.sharedPhoto(id)
+                let me = try await device.container.store().deviceAccount()?.userID.rawValue
                 let comments = try await transport.photoComments(id, limit: 100)
                 if let save {
                     let bytes = try await transport.sharedPhotoImage(id, size: size)
@@ -94,7 +95,12 @@ extension ChallengeCommand {
                             + Show.date(shared.createdAt)
                     ]
                     if let caption = shared.caption { lines.append(caption) }
-                    if let save { lines.append("Saved the \(size) image to \(save).") }
+                    if let save {
+                        // The server answers others' asks for an original with the preview.
+                        let got =
+                            size == "original" && shared.ownerID != me ? "preview (the original is its owner's)" : size
+                        lines.append("Saved the \(got) image to \(save).")
+                    }
                     lines += comments.map {
                         "  \($0.authorName ?? "—"): \($0.text)  (\($0.id.uuidString.lowercased()))"
                     }
