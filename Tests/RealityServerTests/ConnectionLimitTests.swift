@@ -99,7 +99,7 @@ struct ConnectionLimitTests {
 
     @Test(
         "a head too large or unreadable is answered 431, 414 or 400 and the connection closed",
-        .timeLimit(.minutes(1)), arguments: Backend.allCases, BadHead.allCases)
+        .timeLimit(.minutes(3)), arguments: Backend.allCases, BadHead.allCases)
     func refusedHeads_areAnswered_andClosed(_ backend: Backend, head: BadHead) async throws {
         try await TestServer.run(backend) { api in
             let port = try #require(api.client.port)
@@ -144,7 +144,7 @@ struct ConnectionLimitTests {
 
     @Test(
         "a connection over a cap is closed at once; a place freed is taken again",
-        .timeLimit(.minutes(1)), arguments: Backend.allCases, Cap.allCases)
+        .timeLimit(.minutes(3)), arguments: Backend.allCases, Cap.allCases)
     func connectionsOverACap_areClosed(_ backend: Backend, cap: Cap) async throws {
         let limit = 5
         try await TestServer.run(backend, { cap.configure(&$0, limit) }) { api in
@@ -181,7 +181,7 @@ struct ConnectionLimitTests {
 
     @Test(
         "a user's live-event sockets over the cap are refused with 429; other users are not",
-        .timeLimit(.minutes(1)), arguments: Backend.allCases)
+        .timeLimit(.minutes(3)), arguments: Backend.allCases)
     func liveSocketsOverTheCap_areRefused(_ backend: Backend) async throws {
         try await TestServer.run(backend, { $0.connectionLimits.maxSocketsPerUser = 2 }) { api in
             let port = try #require(api.client.port)

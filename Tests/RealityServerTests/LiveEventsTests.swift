@@ -55,7 +55,7 @@ struct LiveEventsTests {
 
     @Test(
         "a client that never answers the close frame holds the server's shutdown for the close timeout at most",
-        .timeLimit(.minutes(1)), arguments: Backend.allCases)
+        .timeLimit(.minutes(3)), arguments: Backend.allCases)
     func silentClient(_ backend: Backend) async throws {
         let socket = Mutex<SilentSocket?>(nil)
         // From the moment the body returns, when the server's shutdown starts (not the database's
