@@ -25,15 +25,9 @@ extension DeviceSyncTests {
                 #expect(off.status != 0 && off.error.contains("notifications"), "\(off.error)")
 
                 let now = Date()
-                func clock(_ offset: TimeInterval) -> String {
-                    var calendar = Calendar(identifier: .gregorian)
-                    calendar.timeZone = .gmt
-                    let parts = calendar.dateComponents([.hour, .minute], from: now.addingTimeInterval(offset))
-                    return String(format: "%02d:%02d", parts.hour!, parts.minute!)
-                }
                 let prefs = try await phone.run(
                     "challenge", "prefs", "--notifications", "on", "--zone", "UTC", "--window",
-                    "\(clock(-3_600))-\(clock(7_200))")
+                    Self.window(around: now))
                 #expect(prefs.status == 0, "\(prefs.error)")
                 let made: [ChallengeReminder] = try await phone.run("challenge", "reminders", "--days", "3").decode()
                 #expect(made.count == 3 && made.allSatisfy { $0.status == .scheduled })
@@ -69,6 +63,17 @@ extension DeviceSyncTests {
             }
         }
 
+        /// A reminder window, `HH:mm-HH:mm` in UTC, from an hour before `now` to two hours after.
+        static func window(around now: Date) -> String {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = .gmt
+            func clock(_ offset: TimeInterval) -> String {
+                let parts = calendar.dateComponents([.hour, .minute], from: now.addingTimeInterval(offset))
+                return String(format: "%02d:%02d", parts.hour!, parts.minute!)
+            }
+            return "\(clock(-3_600))-\(clock(7_200))"
+        }
+
         /// Writes `reminder` into `server`'s own store while it is down.
         static func save(_ reminder: ChallengeReminder, into server: ServerProcess) async throws {
             if let url = server.postgresURL {
@@ -94,15 +99,9 @@ extension DeviceSyncTests.ChallengeReminderCommandLineTests {
                 "login", "--server", server.url, "--email", "ana@example.com", "--password", "correct horse")
             #expect(login.status == 0, "\(login.error)")
             let now = Date()
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = .gmt
-            func clock(_ offset: TimeInterval) -> String {
-                let parts = calendar.dateComponents([.hour, .minute], from: now.addingTimeInterval(offset))
-                return String(format: "%02d:%02d", parts.hour!, parts.minute!)
-            }
             let prefs = try await phone.run(
                 "challenge", "prefs", "--notifications", "on", "--zone", "UTC", "--window",
-                "\(clock(-3_600))-\(clock(7_200))")
+                Self.window(around: now))
             #expect(prefs.status == 0, "\(prefs.error)")
 
             let watch = try WatchProcess(
@@ -139,15 +138,9 @@ extension DeviceSyncTests.ChallengeReminderCommandLineTests {
                 "login", "--server", second.url, "--email", "ana@example.com", "--password", "correct horse")
             #expect(login.status == 0, "\(login.error)")
             let now = Date()
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = .gmt
-            func clock(_ offset: TimeInterval) -> String {
-                let parts = calendar.dateComponents([.hour, .minute], from: now.addingTimeInterval(offset))
-                return String(format: "%02d:%02d", parts.hour!, parts.minute!)
-            }
             let prefs = try await phone.run(
                 "challenge", "prefs", "--notifications", "on", "--zone", "UTC", "--window",
-                "\(clock(-3_600))-\(clock(7_200))")
+                Self.window(around: now))
             #expect(prefs.status == 0, "\(prefs.error)")
 
             // Twenty reminders falling due together, with both instances running.
