@@ -86,6 +86,7 @@ extension Challenge {
         guard text.count <= limit else { throw .invalid(field: field, reason: "at most \(limit) characters") }
     }
 
+    /// Whether `text` can be a challenge's ID: what every path that takes one checks first.
     static func isSlug(_ text: String) -> Bool {
         (3...60).contains(text.utf8.count) && text.utf8.allSatisfy(isSlugByte) && text.first != "-"
     }

@@ -35,7 +35,7 @@ public struct ContentModeration<Store: ChallengeRepository & SocialRepository>: 
     public func feedback(by userID: UUID, message: String, challengeID: String?) async throws -> ContentFeedback {
         try PersonText.check(message, field: "message", limit: ContentFeedback.messageLimit, allowEmpty: false)
         if let challengeID {
-            guard challengeID.utf8.count <= 60, !challengeID.unicodeScalars.contains("\0"),
+            guard Challenge.isSlug(challengeID),
                 try await store.challenge(id: challengeID) != nil
             else {
                 throw ChallengeError.challengeNotFound
@@ -103,7 +103,7 @@ public struct ContentModeration<Store: ChallengeRepository & SocialRepository>: 
     {
         switch kind {
         case .challenge:
-            guard targetID.utf8.count <= 60, !targetID.unicodeScalars.contains("\0"),
+            guard Challenge.isSlug(targetID),
                 try await store.challenge(id: targetID) != nil
             else {
                 throw ChallengeError.challengeNotFound

@@ -22,7 +22,7 @@ public struct SharedPhotos<Store: SocialRepository & ChallengeRepository>: Senda
         _ challengeID: String, by userID: UUID, caption: String?, visibility: SharedPhoto.Visibility,
         audience: [UUID]
     ) async throws -> SharedPhoto {
-        guard challengeID.utf8.count <= 60, !challengeID.unicodeScalars.contains("\0"),
+        guard Challenge.isSlug(challengeID),
             let done = try await store.latestAssignment(of: userID, challengeID: challengeID),
             done.status == .completed, let photo = done.photoAssetID
         else {

@@ -97,9 +97,10 @@ extension ChallengeCommand {
                     if let caption = shared.caption { lines.append(caption) }
                     if let save {
                         // The server answers others' asks for an original with the preview.
-                        let got =
-                            size == "original" && shared.ownerID != me ? "preview (the original is its owner's)" : size
-                        lines.append("Saved the \(got) image to \(save).")
+                        lines.append(
+                            size == "original" && shared.ownerID != me
+                                ? "Saved its preview to \(save) (the original is its owner's)."
+                                : "Saved the \(size) image to \(save).")
                     }
                     lines += comments.map {
                         "  \($0.authorName ?? "—"): \($0.text)  (\($0.id.uuidString.lowercased()))"
