@@ -29,6 +29,12 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public static let unauthorized = APIError(
         .unauthorized, code: "unauthorized", message: "Sign in and send Authorization: Bearer TOKEN.")
 
+    /// A 401 for an administrator's route asked without the server's admin token: not a person's
+    /// session ending, so a client does not tell the person to sign in again.
+    public static let adminTokenRefused = APIError(
+        .unauthorized, code: "admin_token_refused",
+        message: "This route takes the server's admin token (reality serve --admin-token) as Bearer TOKEN.")
+
     /// A 404 for a path or record that does not exist for the caller.
     public static let notFound = APIError(.notFound, code: "not_found", message: "Not found.")
 

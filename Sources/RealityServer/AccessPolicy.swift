@@ -31,7 +31,7 @@ enum AccessPolicy {
                 let header = request.headers[.authorization],
                 let token = BearerToken.parse(header),
                 TokenDigest.constantTimeEquals(token, adminToken)
-            else { throw APIError.unauthorized }
+            else { throw APIError.adminTokenRefused }
         }
     }
 

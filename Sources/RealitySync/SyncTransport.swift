@@ -158,8 +158,11 @@ public struct SyncTransport: Sendable {
             ?? APIErrorBody.Detail(code: "http_\(status)", message: String(decoding: body.prefix(200), as: UTF8.self))
         switch status {
         case 401:
-            // A wrong password is a refusal; a token the server no longer takes ends the session.
-            if detail.code == "invalid_credentials" { return .refused(status: status, detail) }
+            // A wrong password or admin token is a refusal; a token the server no longer takes
+            // ends the session.
+            if ["invalid_credentials", "admin_token_refused"].contains(detail.code) {
+                return .refused(status: status, detail)
+            }
             return body.isEmpty ? .notSignedIn : .sessionEnded(detail)
         case 410: return .resyncRequired
         case 413:

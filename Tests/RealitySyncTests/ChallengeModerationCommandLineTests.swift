@@ -42,6 +42,9 @@ extension DeviceSyncTests {
                 #expect(queue.map(\.id) == [report.id])
                 let notAdmin = try await phone.run("challenge", "admin", "reports", "--admin-token", "wrong")
                 #expect(notAdmin.status != 0)
+                #expect(
+                    notAdmin.error.contains("admin token") && !notAdmin.error.contains("reality login"),
+                    "a wrong admin token is not a person's session ending: \(notAdmin.error)")
                 let feedback: [ContentFeedback] = try await phone.run(
                     "challenge", "admin", "feedback", "--admin-token", token
                 ).decode()
