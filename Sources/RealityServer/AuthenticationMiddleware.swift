@@ -16,6 +16,11 @@ struct Authenticator<Store: AccountRepository>: Sendable {
     func session(of request: Request) async throws -> SignedInSession? {
         guard let header = request.headers.single(.authorization) else { return nil }
         guard case .one(let value) = header, let token = BearerToken.parse(value) else { throw APIError.unauthorized }
+        return try await session(token: token)
+    }
+
+    /// The session `token` names, held to its lifetimes as ``session(of:)`` does.
+    func session(token: String) async throws -> SignedInSession {
         let hash = TokenDigest.sha256(token)
         guard let session = try await store.session(tokenHash: hash) else { throw APIError.unauthorized }
         let now = Date()
@@ -48,16 +53,24 @@ extension UserRequestContext {
 
 /// Sets the context's user from the request's bearer token (``Authenticator``), for the
 /// WebSocket router, whose upgrade requests do not pass the HTTP router's ``GatewayMiddleware``.
-/// A token that is sent but not valid answers 401 at once; no token leaves the request anonymous.
+/// A browser cannot set `Authorization` on a WebSocket, so without that header the token may come
+/// as a subprotocol (``WebSocketToken``). A token that is sent but not valid answers 401 at once;
+/// no token leaves the request anonymous.
 struct AuthenticationMiddleware<Store: AccountRepository, Context: UserRequestContext>: RouterMiddleware {
     let authenticator: Authenticator<Store>
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard let session = try await authenticator.session(of: request) else {
-            return try await next(request, context)
+        let found: SignedInSession?
+        if let session = try await authenticator.session(of: request) {
+            found = session
+        } else if let token = try WebSocketToken.token(in: request.headers) {
+            found = try await authenticator.session(token: token)
+        } else {
+            found = nil
         }
+        guard let session = found else { return try await next(request, context) }
         var context = context
         context.signIn(session)
         return try await next(request, context)

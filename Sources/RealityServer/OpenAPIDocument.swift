@@ -108,6 +108,14 @@ enum OpenAPIDocument {
                 ["description": "Prometheus text", "content": ["text/plain": ["schema": ["type": "string"]]]]
             case .empty:
                 ["description": "Done"]
+            case .webApp:
+                [
+                    "description": "The file",
+                    "content": Dictionary(
+                        uniqueKeysWithValues: ["text/html", "text/javascript", "text/css"].map {
+                            ($0, ["schema": ["type": "string"]])
+                        }),
+                ]
             case .webSocket(let name):
                 [
                     "description": "Switching to a WebSocket; each text frame is one JSON message.",

@@ -36,8 +36,8 @@ import Testing
             #expect(
                 Set(anonymous) == [
                     "/health", "/metrics", "/api/v1/openapi.json", "/api/v1/auth/register",
-                    "/api/v1/auth/login", "/api/v1/app/configuration",
-                ], "only these routes are public")
+                    "/api/v1/auth/login", "/api/v1/app/configuration", "/", "/app/{version}/{file}",
+                ], "only these routes are public (the web app's files hold no one's data)")
         }
     }
 

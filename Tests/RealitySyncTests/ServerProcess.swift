@@ -109,7 +109,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// A port nothing listens on now: the kernel picks one for a socket bound to port 0.
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw SyncTestFailure("no socket for a free port") }
         defer { close(socket) }

@@ -84,15 +84,20 @@ struct SyncTestServer: Sendable {
         let transport = SyncTransport(serverURL: url, client: client)
         let auth = try await transport.register(
             RegisterRequest(email: "\(name.lowercased())@example.com", password: "correct horse", displayName: name))
-        var request = HTTPClientRequest(url: url + "/api/v1/admin/users/\(auth.user.id)/tier")
+        try await upgrade(auth.user.id)
+        return try await transport.login(
+            LoginRequest(email: "\(name.lowercased())@example.com", password: "correct horse"))
+    }
+
+    /// Puts `userID` on the pro plan (which may share) with the admin token, as an operator would.
+    func upgrade(_ userID: UserID) async throws {
+        var request = HTTPClientRequest(url: url + "/api/v1/admin/users/\(userID)/tier")
         request.method = .PUT
         request.headers.add(name: "Authorization", value: "Bearer \(Self.adminToken)")
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: try RealityJSON.encode(TierRequest(tier: .pro))))
         let response = try await client.execute(request, timeout: .seconds(30))
-        #expect(response.status == .ok, "upgrading \(name)")
-        return try await transport.login(
-            LoginRequest(email: "\(name.lowercased())@example.com", password: "correct horse"))
+        #expect(response.status == .ok, "upgrading \(userID)")
     }
 
     /// Grants `userID` `level` on `layerID` through the REST API, as `owner` working on another

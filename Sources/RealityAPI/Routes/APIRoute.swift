@@ -68,6 +68,8 @@ public struct APIRoute: Sendable {
         case empty
         /// A WebSocket (101) whose text frames are JSON of the named schema.
         case webSocket(SchemaName)
+        /// A file of the web app: HTML, JavaScript or CSS.
+        case webApp
 
         /// JSON of `type`.
         public static func json(_ type: Any.Type) -> Self { .json(SchemaName(type)) }

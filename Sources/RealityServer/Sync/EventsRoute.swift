@@ -27,7 +27,10 @@ enum EventsRoute {
             let userID = try context.requireUser()
             try AccessPolicy.limit(policy, caller: .user(userID), with: limiter)
             if let refusal = sockets.take(for: userID, on: context.channel) { throw refusal }
-            return .upgrade([:])
+            // A browser offered the events' subprotocol (with its token); the answer must name it.
+            return .upgrade(
+                WebSocketToken.isOffered(in: request.headers)
+                    ? [.secWebSocketProtocol: WebSocketToken.protocolName] : [:])
         } onUpgrade: { inbound, outbound, context in
             guard let userID = context.requestContext.userID else { return }
             let (id, events) = try await hub.connect(userID)

@@ -1,0 +1,110 @@
+// `#/account`: profile, password, plan and usage against its limits (a bar per limit), the data
+// export, and deleting the account (after typing the email to confirm).
+
+import { api, session } from "./api.js";
+import { h, field, toast, describe, loading } from "./dom.js";
+import { disconnect } from "./events.js";
+
+function usageBar(name, used, limit, format = String) {
+  return h("div", { class: "usage" },
+    h("span", {}, `${name}: ${format(used)} of ${limit === null || limit === undefined ? "unlimited" : format(limit)}`),
+    limit ? h("progress", { max: String(limit), value: String(Math.min(used, limit)), "aria-label": name }) : null);
+}
+
+function megabytes(bytes) {
+  return `${(bytes / 1048576).toFixed(1)} MB`;
+}
+
+function profileForm(me) {
+  const form = h("form", { class: "stack", "aria-label": "Profile" },
+    h("h2", {}, "Profile"),
+    h("p", { class: "muted" }, me.email ?? ""),
+    field("Name", h("input", { name: "displayName", value: me.displayName ?? "", required: true })),
+    h("button", { type: "submit" }, "Save"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const user = await api("PATCH", "/me", { displayName: form.elements.displayName.value });
+      session.save(session.current.token, user);
+      toast("Saved.");
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
+  return form;
+}
+
+function passwordForm() {
+  const form = h("form", { class: "stack", "aria-label": "Password" },
+    h("h2", {}, "Password"),
+    field("Current password", h("input", { name: "current", type: "password", autocomplete: "current-password", required: true })),
+    field("New password", h("input", { name: "next", type: "password", autocomplete: "new-password", required: true })),
+    h("button", { type: "submit" }, "Change password"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await api("POST", "/me/password", { currentPassword: form.elements.current.value, newPassword: form.elements.next.value });
+      form.reset();
+      toast("Password changed.");
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
+  return form;
+}
+
+async function download() {
+  try {
+    const data = await api("GET", "/me/export");
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+    const link = h("a", { href: url, download: "reality-export.json" });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (error) {
+    toast(describe(error), "error");
+  }
+}
+
+function deleteForm(me) {
+  const form = h("form", { class: "stack danger", "aria-label": "Delete account" },
+    h("h2", {}, "Delete account"),
+    h("p", {}, "This deletes your account, your layers and annotations, and everything you made, on every device. It cannot be undone."),
+    field("Type your email to confirm", h("input", { name: "confirm", type: "email", required: true })),
+    h("button", { type: "submit", class: "danger" }, "Delete my account"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (form.elements.confirm.value.trim().toLowerCase() !== (me.email ?? "").toLowerCase()) {
+      toast("That is not your email.", "error");
+      return;
+    }
+    try {
+      await api("DELETE", "/me");
+      session.clear();
+      disconnect();
+      location.hash = "#/signup";
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
+  return form;
+}
+
+/** `#/account`. */
+export function accountPage() {
+  return h("div", { class: "account" }, h("h1", {}, "Account"), loading(async () => {
+    const [me, usage] = await Promise.all([api("GET", "/me"), api("GET", "/me/usage")]);
+    return [
+      profileForm(me),
+      h("section", { "aria-label": "Plan and usage" }, h("h2", {}, `Plan: ${me.subscriptionTier}`),
+        usageBar("Annotations", usage.annotationCount, usage.limits?.maxAnnotations),
+        usageBar("Layers", usage.layerCount, usage.limits?.maxLayers),
+        usageBar("Storage", usage.storageUsed, usage.limits?.maxStorage, megabytes)),
+      passwordForm(),
+      h("section", {}, h("h2", {}, "Your data"),
+        h("button", { type: "button", onclick: download }, "Download an export")),
+      deleteForm(me),
+    ];
+  }));
+}

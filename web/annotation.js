@@ -1,0 +1,206 @@
+// `#/annotation/ID`: an annotation's content and media, its comments as a thread (arriving live),
+// reactions, status, who may see it in words, edit and move for those allowed, and sharing:
+// invite by email with a level and an expiry, the members, revoke.
+
+import { api, all, blobURL, session } from "./api.js";
+import { h, field, replace, toast, describe, when, loading } from "./dom.js";
+import { onLiveEvent } from "./events.js";
+import { label } from "./spaces.js";
+
+const statuses = ["open", "inProgress", "resolved", "wontFix"];
+const emojis = ["👍", "❤️", "🎉", "👀"];
+const levels = ["viewer", "commenter", "editor", "owner"];
+
+function media(annotation) {
+  const asset = annotation.content?.cloudAssetID ?? annotation.attachments?.[0]?.cloudAssetID;
+  if (!asset) return null;
+  const tag = { photo: "img", drawing: "img", voiceMemo: "audio", video: "video" }[annotation.type];
+  if (!tag) return h("p", {}, `A ${annotation.type === "object3D" ? "3D model" : "file"}: `,
+    h("code", {}, asset.slice(0, 12)));
+  return loading(async () => {
+    const path = tag === "img" ? `/assets/${asset}/preview` : `/assets/${asset}`;
+    const url = await blobURL(path).catch(() => blobURL(`/assets/${asset}`));
+    return tag === "img" ? h("img", { src: url, alt: annotation.title || "Photo", class: "media" })
+      : h(tag, { src: url, controls: true, class: "media" });
+  });
+}
+
+function visibilityInWords(rules) {
+  if (!rules) return "Seen by everyone who may see its layer, at any time.";
+  const parts = [];
+  const times = rules.timeRules?.length ?? 0, places = rules.locationRules?.length ?? 0;
+  if (times) parts.push(`at ${times} set time${times > 1 ? "s" : ""}`);
+  if (places) parts.push(`in ${places} place${places > 1 ? "s" : ""}`);
+  if (rules.expiresAt) parts.push(`until ${when(rules.expiresAt)}`);
+  if (rules.expiresAfterViews) parts.push(`for ${rules.expiresAfterViews} views`);
+  return parts.length ? `Shown only ${parts.join(", ")}.` : "Seen by everyone who may see its layer.";
+}
+
+function thread(comments, reply) {
+  const byParent = new Map();
+  for (const comment of comments) {
+    const parent = comments.some((c) => c.id === comment.parentCommentID) ? comment.parentCommentID : null;
+    byParent.set(parent, [...(byParent.get(parent) ?? []), comment]);
+  }
+  const branch = (parent) => {
+    const items = byParent.get(parent);
+    if (!items) return null;
+    return h("ul", { class: "thread" }, items.map((comment) => h("li", { class: "comment", "data-id": comment.id },
+      h("p", { class: "meta" }, h("strong", {}, comment.authorName || "Someone"), " · ", when(comment.createdAt),
+        comment.isEdited ? " · edited" : ""),
+      h("p", { class: "text" }, comment.text),
+      reply ? h("button", { type: "button", class: "link", onclick: () => reply(comment) }, "Reply") : null,
+      branch(comment.id))));
+  };
+  return branch(null) ?? h("p", { class: "muted" }, "No comments yet.");
+}
+
+function commentsSection(annotation, onCleanup) {
+  const box = h("div", { class: "comments", "aria-live": "polite" });
+  const mayComment = annotation.myPermission && annotation.myPermission !== "viewer";
+  let parent = null;
+  const replying = h("p", { class: "muted" });
+  const form = h("form", { class: "stack", "aria-label": "Add a comment" },
+    field("Comment (mention people with @name)", h("textarea", { name: "text", required: true, rows: 2 })),
+    replying, h("button", { type: "submit" }, "Comment"));
+  const reply = mayComment ? (comment) => {
+    parent = comment.id;
+    replying.textContent = `Replying to ${comment.authorName || "a comment"}`;
+    form.elements.text.focus();
+  } : null;
+  const load = async () => replace(box, thread(await all(`/annotations/${annotation.id}/comments`, { limit: 100 }), reply));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await api("POST", `/annotations/${annotation.id}/comments`, {
+        text: form.elements.text.value, parentCommentID: parent ?? undefined,
+      });
+      form.elements.text.value = "";
+      parent = null;
+      replying.textContent = "";
+      await load();
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
+  onCleanup(onLiveEvent((event) => {
+    if (event.type === "changes" || event.type === "notification") load().catch(() => {});
+  }));
+  load().catch((error) => replace(box, h("p", { class: "error" }, describe(error))));
+  return h("section", { "aria-label": "Comments" }, h("h2", {}, "Comments"), box, mayComment ? form : null);
+}
+
+function editSection(annotation, reload) {
+  const form = h("form", { class: "stack", "aria-label": "Edit" },
+    h("h2", {}, "Edit and move"),
+    field("Title", h("input", { name: "title", value: annotation.title ?? "" })),
+    annotation.type === "text" ? field("Text", h("textarea", { name: "text", rows: 3, value: annotation.content?.text ?? "" })) : null,
+    field("Status", h("select", { name: "status" },
+      statuses.map((status) => h("option", { value: status, selected: status === annotation.status }, status)))),
+    h("div", { class: "row" }, ["x", "y", "z"].map((axis, index) => field(axis, h("input", {
+      name: axis, type: "number", step: "any", class: "short", value: String(annotation.position[index]),
+    })))),
+    h("button", { type: "submit" }, "Save"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const patch = { title: form.elements.title.value || null, status: form.elements.status.value };
+    if (form.elements.text) patch.content = { ...annotation.content, text: form.elements.text.value };
+    const position = ["x", "y", "z"].map((axis) => Number(form.elements[axis].value));
+    if (position.some((value, index) => value !== annotation.position[index])) patch.position = position;
+    try {
+      await api("PATCH", `/annotations/${annotation.id}`, patch);
+      toast("Saved.");
+      reload();
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
+  return form;
+}
+
+function shareSection(annotation) {
+  const members = h("ul", { class: "members" });
+  const invited = h("ul", { class: "invitations", "aria-label": "Invitations" });
+  const load = async () => {
+    const [grants, invitations] = await Promise.all([
+      all(`/annotations/${annotation.id}/permissions`), all("/invitations")]);
+    const mine = invitations.filter((invitation) => invitation.annotationID === annotation.id);
+    replace(invited, mine.map((invitation) => h("li", {}, `${invitation.email} · ${invitation.level} · ${invitation.status}`)));
+    replace(members, grants.length ? grants.map((grant) => h("li", {},
+      `${grant.userID === annotation.ownerID ? "Owner" : "Person " + grant.userID.slice(0, 8)} · ${grant.level}`, grant.expiresAt ? ` · until ${when(grant.expiresAt)}` : "",
+      h("button", { type: "button", class: "link", onclick: async () => {
+        try {
+          await api("DELETE", `/annotations/${annotation.id}/permissions/${grant.userID}`);
+          await load();
+        } catch (error) {
+          toast(describe(error), "error");
+        }
+      } }, "Revoke"))) : h("li", { class: "muted" }, "Shared with no one."));
+  };
+  const form = h("form", { class: "stack", "aria-label": "Share" },
+    h("h2", {}, "Share"),
+    field("Email", h("input", { name: "email", type: "email", required: true })),
+    h("div", { class: "row" },
+      field("Level", h("select", { name: "level" }, levels.slice(0, 3).map((level) => h("option", { value: level }, level)))),
+      field("Until (optional)", h("input", { name: "expires", type: "date" }))),
+    h("button", { type: "submit" }, "Invite"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const expires = form.elements.expires.value;
+    try {
+      const invitation = await api("POST", "/invitations", {
+        annotationID: annotation.id, email: form.elements.email.value, level: form.elements.level.value,
+        expiresAt: expires ? new Date(expires + "T23:59:59").toISOString() : undefined,
+      });
+      toast(invitation.status === "accepted" ? "Shared." : "Invited: they get access when they sign in.");
+      form.elements.email.value = "";
+      await load();
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
+  load().catch((error) => replace(members, h("li", { class: "error" }, describe(error))));
+  return h("section", {}, form, h("h3", {}, "Members"), members, h("h3", {}, "Invitations"), invited);
+}
+
+function reactions(annotation, reload) {
+  const me = session.current?.user?.id;
+  const mine = new Set((annotation.reactions ?? []).filter((r) => r.userID === me).map((r) => r.emoji));
+  const counts = new Map();
+  for (const reaction of annotation.reactions ?? []) counts.set(reaction.emoji, (counts.get(reaction.emoji) ?? 0) + 1);
+  return h("div", { class: "row", "aria-label": "Reactions" }, emojis.map((emoji) => h("button", {
+    type: "button", class: "secondary", "aria-pressed": mine.has(emoji) ? "true" : "false",
+    onclick: async () => {
+      try {
+        if (mine.has(emoji)) await api("DELETE", `/annotations/${annotation.id}/reactions/${encodeURIComponent(emoji)}`);
+        else await api("POST", `/annotations/${annotation.id}/reactions`, { emoji });
+        reload();
+      } catch (error) {
+        toast(describe(error), "error");
+      }
+    },
+  }, `${emoji} ${counts.get(emoji) ?? ""}`)));
+}
+
+/** `#/annotation/ID`. */
+export function annotationPage([id], onCleanup) {
+  const box = h("div", { class: "annotation" });
+  const reload = () => replace(box, loading(async () => {
+    const annotation = await api("GET", `/annotations/${id}`);
+    const canEdit = annotation.myPermission === "owner" || annotation.myPermission === "editor";
+    return [
+      h("p", {}, h("a", { href: `#/spaces/${annotation.layerID}` }, "← Its layer")),
+      h("h1", {}, label(annotation)),
+      h("p", { class: "muted" }, `${annotation.type} · ${annotation.status} · at ${annotation.position.join(", ")} · your access: ${annotation.myPermission}`),
+      annotation.content?.text ? h("p", { class: "content" }, annotation.content.text) : null,
+      media(annotation),
+      h("p", { class: "muted" }, visibilityInWords(annotation.visibilityRules)),
+      reactions(annotation, reload),
+      commentsSection(annotation, onCleanup),
+      canEdit ? editSection(annotation, reload) : null,
+      canEdit ? shareSection(annotation) : null,
+    ];
+  }));
+  reload();
+  return box;
+}

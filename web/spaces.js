@@ -1,0 +1,178 @@
+// `#/spaces[/LAYER]`: the layer tree (nested, coloured, shown or hidden), a new layer, and the
+// chosen layer's plan with its annotations, a note pinned where the plan is clicked, and the
+// annotations near a point.
+
+import { api, all } from "./api.js";
+import { h, field, replace, toast, describe, loading, layerColors, swatch } from "./dom.js";
+import { onLiveEvent } from "./events.js";
+import { Plan } from "./plan.js";
+
+const colors = Object.keys(layerColors);
+
+function tree(layers, selected, reload) {
+  const children = new Map();
+  for (const layer of layers) {
+    const parent = layers.some((l) => l.id === layer.parentLayerID) ? layer.parentLayerID : null;
+    children.set(parent, [...(children.get(parent) ?? []), layer]);
+  }
+  const branch = (parent) => {
+    const items = (children.get(parent) ?? []).sort((a, b) => a.name.localeCompare(b.name));
+    if (!items.length) return null;
+    return h("ul", { class: "tree" }, items.map((layer) => h("li", {},
+      swatch(layer.color),
+      h("a", { href: `#/spaces/${layer.id}`, "aria-current": layer.id === selected ? "true" : false }, layer.name),
+      layer.myPermission === "owner" || layer.myPermission === "editor"
+        ? h("label", { class: "inline" }, h("input", {
+          type: "checkbox", checked: layer.isVisible, "aria-label": `Show ${layer.name}`,
+          onchange: async (event) => {
+            try {
+              await api("PATCH", `/layers/${layer.id}`, { isVisible: event.target.checked });
+              reload();
+            } catch (error) {
+              toast(describe(error), "error");
+            }
+          },
+        }), "shown")
+        : null,
+      branch(layer.id))));
+  };
+  return branch(null) ?? h("p", {}, "No layers yet: make one below.");
+}
+
+function newLayerForm(layers, reload) {
+  const form = h("form", { class: "stack", "aria-label": "New layer" },
+    h("h2", {}, "New layer"),
+    field("Name", h("input", { name: "name", required: true })),
+    field("Colour", h("select", { name: "color" }, colors.map((color) => h("option", { value: color }, color)))),
+    field("Inside", h("select", { name: "parent" }, h("option", { value: "" }, "(top level)"),
+      layers.map((layer) => h("option", { value: layer.id }, layer.name)))),
+    h("button", { type: "submit" }, "Create layer"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    try {
+      const layer = await api("POST", "/layers", {
+        name: data.get("name"), color: data.get("color"), parentLayerID: data.get("parent") || undefined,
+      });
+      location.hash = `#/spaces/${layer.id}`;
+      reload();
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
+  return form;
+}
+
+function number(name, value) {
+  return h("input", { name, type: "number", step: "any", value: String(value), required: true, class: "short" });
+}
+
+function layerView(layer, onCleanup) {
+  const color = layerColors[layer.color] ?? "#27d";
+  const canvas = h("canvas", { class: "plan", tabindex: "0", "aria-label": `Plan of ${layer.name}, seen from above` });
+  const side = h("canvas", { class: "elevation", "aria-label": "Side elevation" });
+  const list = h("ol", { class: "annotations", "aria-label": "Annotations in this layer" });
+  const nearList = h("ol", { class: "near", "aria-label": "Annotations near the point" });
+  const pin = h("form", { class: "stack", "aria-label": "Pin a note" },
+    h("h3", {}, "Pin a note"),
+    field("Text", h("textarea", { name: "text", required: true, rows: 2 })),
+    field("Title", h("input", { name: "title" })),
+    h("div", { class: "row" }, field("x", number("x", 0)), field("y", number("y", 1.5)), field("z", number("z", 0))),
+    h("div", { class: "row" },
+      h("button", { type: "submit" }, "Pin note"),
+      h("button", { type: "button", class: "secondary", onclick: () => near() }, "Show what is near this point")));
+  let annotations = [];
+  const plan = new Plan(canvas, side, {
+    onOpen: (id) => { location.hash = `#/annotation/${id}`; },
+    onPick: ({ x, z }) => {
+      pin.elements.x.value = x.toFixed(2);
+      pin.elements.z.value = z.toFixed(2);
+      pin.elements.text.focus();
+    },
+  });
+  const position = () => ["x", "y", "z"].map((name) => Number(pin.elements[name].value));
+  async function near() {
+    try {
+      const found = await api("GET", "/annotations/nearby", undefined, { at: position().join(","), radius: 5, limit: 50 });
+      plan.mark(found.map((item) => item.annotation.id));
+      replace(nearList, found.length
+        ? found.map((item) => h("li", {}, h("a", { href: `#/annotation/${item.annotation.id}` }, label(item.annotation)),
+          ` ${item.distance.toFixed(2)} m`))
+        : h("li", {}, "Nothing within 5 m."));
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  }
+  async function load(fit) {
+    annotations = await all("/annotations", { layerID: layer.id, limit: 100 }, 20000);
+    plan.show(annotations.map((a) => ({ id: a.id, x: a.position[0], y: a.position[1], z: a.position[2], type: a.type, color })), { fit });
+    replace(list, annotations.length
+      ? annotations.map((a) => h("li", {}, h("a", { href: `#/annotation/${a.id}` }, label(a)),
+        h("span", { class: "muted" }, ` ${a.type} at ${a.position.map((n) => n.toFixed(1)).join(", ")}`)))
+      : h("li", {}, "No annotations yet: click the plan and pin a note."));
+  }
+  pin.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(pin);
+    try {
+      const created = await api("POST", "/annotations", {
+        type: "text", content: { text: data.get("text") }, title: data.get("title") || undefined,
+        position: position(), layerID: layer.id,
+      });
+      pin.elements.text.value = "";
+      pin.elements.title.value = "";
+      toast("Pinned.");
+      await load(annotations.length === 0);
+      plan.mark([created.id]);
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
+  let timer = null;
+  onCleanup(onLiveEvent((event) => {
+    if (event.type !== "changes") return;
+    clearTimeout(timer);
+    timer = setTimeout(() => load(false).catch(() => {}), 200);
+  }));
+  const canEdit = layer.myPermission === "owner" || layer.myPermission === "editor";
+  return h("section", { class: "layer", "aria-label": layer.name },
+    h("h2", {}, layer.name, h("span", { class: "muted" }, ` · ${layer.myPermission ?? "viewer"}`)),
+    h("div", { class: "planbox" }, canvas,
+      h("div", { class: "planbar" },
+        h("button", { type: "button", "aria-label": "Zoom in", onclick: () => plan.zoomBy(1.5) }, "+"),
+        h("button", { type: "button", "aria-label": "Zoom out", onclick: () => plan.zoomBy(1 / 1.5) }, "−"),
+        h("button", { type: "button", onclick: () => { plan.fit(); plan.request(); } }, "Fit"))),
+    side,
+    canEdit ? pin : h("p", { class: "muted" }, "You may view this layer."),
+    nearList,
+    h("h3", {}, "Annotations"), list,
+    loading(async () => { await load(true); return ""; }));
+}
+
+/** The text that names an annotation in a list. */
+export function label(annotation) {
+  return annotation.title || annotation.content?.text || `(${annotation.type})`;
+}
+
+/** `#/spaces` and `#/spaces/LAYER`. */
+export function spacesPage([layerID], onCleanup) {
+  const side = h("aside", { class: "layers", "aria-label": "Layers" });
+  const body = h("div", { class: "layer-body" });
+  const reload = async () => {
+    try {
+      const layers = await all("/layers", { limit: 100 });
+      replace(side, h("h1", {}, "Spaces"), tree(layers, layerID, reload), newLayerForm(layers, reload));
+      return layers;
+    } catch (error) {
+      replace(side, h("p", { class: "error", role: "alert" }, describe(error)));
+      return [];
+    }
+  };
+  replace(body, loading(async () => {
+    const layers = await reload();
+    if (!layerID) return h("p", { class: "muted" }, layers.length ? "Choose a layer." : "Make a layer to start.");
+    const layer = await api("GET", `/layers/${layerID}`);
+    return layerView(layer, onCleanup);
+  }));
+  return h("div", { class: "spaces" }, side, body);
+}
