@@ -17,6 +17,7 @@ export class Plan {
     this.center = { x: 0, z: 0 };
     this.scale = 40; // pixels per metre
     this.frames = 0;
+    this.drawTime = 0; // milliseconds spent drawing, over all frames
     this.pending = false;
     this.groups = [];
     this.highlight = new Set();
@@ -113,6 +114,7 @@ export class Plan {
   }
 
   draw() {
+    const began = performance.now();
     this.frames += 1;
     const context = this.canvas.getContext("2d");
     context.clearRect(0, 0, this.width, this.height);
@@ -136,6 +138,7 @@ export class Plan {
     }
     this.canvas.dataset.drawn = String(this.groups.length);
     this.elevation();
+    this.drawTime += performance.now() - began;
   }
 
   grid(context) {

@@ -8,6 +8,7 @@ import { onLiveEvent } from "./events.js";
 import { Plan } from "./plan.js";
 
 const colors = Object.keys(layerColors);
+const listed = 200;
 
 function tree(layers, selected, reload) {
   const children = new Map();
@@ -43,7 +44,7 @@ function newLayerForm(layers, reload) {
   const form = h("form", { class: "stack", "aria-label": "New layer" },
     h("h2", {}, "New layer"),
     field("Name", h("input", { name: "name", required: true })),
-    field("Colour", h("select", { name: "color" }, colors.map((color) => h("option", { value: color }, color)))),
+    field("Colour", h("select", { name: "color" }, colors.map((color) => h("option", { value: color, selected: color === "blue" }, color)))),
     field("Inside", h("select", { name: "parent" }, h("option", { value: "" }, "(top level)"),
       layers.map((layer) => h("option", { value: layer.id }, layer.name)))),
     h("button", { type: "submit" }, "Create layer"));
@@ -73,6 +74,7 @@ function layerView(layer, onCleanup) {
   const side = h("canvas", { class: "elevation", "aria-label": "Side elevation" });
   const list = h("ol", { class: "annotations", "aria-label": "Annotations in this layer" });
   const nearList = h("ol", { class: "near", "aria-label": "Annotations near the point" });
+  const more = h("p", { class: "muted" });
   const pin = h("form", { class: "stack", "aria-label": "Pin a note" },
     h("h3", {}, "Pin a note"),
     field("Text", h("textarea", { name: "text", required: true, rows: 2 })),
@@ -104,12 +106,14 @@ function layerView(layer, onCleanup) {
     }
   }
   async function load(fit) {
-    annotations = await all("/annotations", { layerID: layer.id, limit: 100 }, 20000);
+    annotations = await all("/annotations", { layerID: layer.id, limit: 200 }, 20000);
     plan.show(annotations.map((a) => ({ id: a.id, x: a.position[0], y: a.position[1], z: a.position[2], type: a.type, color })), { fit });
+    // The plan shows them all; the list, the first of them (search finds the others).
     replace(list, annotations.length
-      ? annotations.map((a) => h("li", {}, h("a", { href: `#/annotation/${a.id}` }, label(a)),
+      ? annotations.slice(0, listed).map((a) => h("li", {}, h("a", { href: `#/annotation/${a.id}` }, label(a)),
         h("span", { class: "muted" }, ` ${a.type} at ${a.position.map((n) => n.toFixed(1)).join(", ")}`)))
       : h("li", {}, "No annotations yet: click the plan and pin a note."));
+    replace(more, annotations.length > listed ? `The first ${listed} of ${annotations.length} are listed; search finds the others.` : "");
   }
   pin.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -145,7 +149,7 @@ function layerView(layer, onCleanup) {
     side,
     canEdit ? pin : h("p", { class: "muted" }, "You may view this layer."),
     nearList,
-    h("h3", {}, "Annotations"), list,
+    h("h3", {}, "Annotations"), list, more,
     loading(async () => { await load(true); return ""; }));
 }
 

@@ -118,6 +118,12 @@ func buildApplication<Store: ServerStore>(
             firstRequestTimeout: ServerConfiguration.firstRequestTimeout,
             limits: limits, metrics: metrics.connections, log: abuseLog),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "reality"),
+        onServerRunning: { channel in
+            // The address a person opens: the web app is served at `/`.
+            guard let port = channel.localAddress?.port else { return }
+            let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+            logger.info("the web app is at http://\(host):\(port)/")
+        },
         logger: logger)
     app.addServices(infrastructure)
     app.addServices(
