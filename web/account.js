@@ -1,8 +1,8 @@
 // `#/account`: profile, password, plan and usage against its limits (a bar per limit), the data
 // export, and deleting the account (after typing the email to confirm).
 
-import { api, session } from "./api.js";
-import { h, field, toast, describe, loading } from "./dom.js";
+import { api, all, session } from "./api.js";
+import { h, field, replace, toast, describe, loading, when } from "./dom.js";
 import { disconnect } from "./events.js";
 
 function usageBar(name, used, limit, format = String) {
@@ -32,6 +32,34 @@ function profileForm(me) {
     }
   });
   return form;
+}
+
+function sessionsSection() {
+  const list = h("ul", { class: "sessions", "aria-label": "Signed-in devices" });
+  const load = async () => {
+    const sessions = await all("/me/sessions");
+    replace(list, sessions.map((item) => h("li", {},
+      `${item.deviceName ?? "A device"} · since ${when(item.createdAt)} · last used ${when(item.lastUsedAt)}`,
+      item.current ? h("strong", {}, " · this browser") : h("button", { type: "button", class: "link", onclick: async () => {
+        try {
+          await api("DELETE", `/me/sessions/${item.id}`);
+          await load();
+        } catch (error) {
+          toast(describe(error), "error");
+        }
+      } }, "Sign out there"))));
+  };
+  load().catch((error) => replace(list, h("li", { class: "error" }, describe(error))));
+  return h("section", { "aria-label": "Sessions" }, h("h2", {}, "Where you are signed in"), list,
+    h("button", { type: "button", class: "secondary", onclick: async () => {
+      try {
+        await api("POST", "/me/sessions/revoke-others");
+        toast("Signed out everywhere else.");
+        await load();
+      } catch (error) {
+        toast(describe(error), "error");
+      }
+    } }, "Sign out everywhere else"));
 }
 
 function passwordForm() {
@@ -102,6 +130,7 @@ export function accountPage() {
         usageBar("Layers", usage.layerCount, usage.limits?.maxLayers),
         usageBar("Storage", usage.storageUsed, usage.limits?.maxStorage, megabytes)),
       passwordForm(),
+      sessionsSection(),
       h("section", {}, h("h2", {}, "Your data"),
         h("button", { type: "button", onclick: download }, "Download an export")),
       deleteForm(me),

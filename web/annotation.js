@@ -6,10 +6,10 @@ import { api, all, blobURL, session } from "./api.js";
 import { h, field, replace, toast, describe, when, loading } from "./dom.js";
 import { onLiveEvent } from "./events.js";
 import { label } from "./spaces.js";
+import { shareSection } from "./share.js";
 
 const statuses = ["open", "inProgress", "resolved", "wontFix"];
 const emojis = ["👍", "❤️", "🎉", "👀"];
-const levels = ["viewer", "commenter", "editor", "owner"];
 
 function media(annotation) {
   const asset = annotation.content?.cloudAssetID ?? annotation.attachments?.[0]?.cloudAssetID;
@@ -118,51 +118,6 @@ function editSection(annotation, reload) {
   return form;
 }
 
-function shareSection(annotation) {
-  const members = h("ul", { class: "members" });
-  const invited = h("ul", { class: "invitations", "aria-label": "Invitations" });
-  const load = async () => {
-    const [grants, invitations] = await Promise.all([
-      all(`/annotations/${annotation.id}/permissions`), all("/invitations")]);
-    const mine = invitations.filter((invitation) => invitation.annotationID === annotation.id);
-    replace(invited, mine.map((invitation) => h("li", {}, `${invitation.email} · ${invitation.level} · ${invitation.status}`)));
-    replace(members, grants.length ? grants.map((grant) => h("li", {},
-      `${grant.userID === annotation.ownerID ? "Owner" : "Person " + grant.userID.slice(0, 8)} · ${grant.level}`, grant.expiresAt ? ` · until ${when(grant.expiresAt)}` : "",
-      h("button", { type: "button", class: "link", onclick: async () => {
-        try {
-          await api("DELETE", `/annotations/${annotation.id}/permissions/${grant.userID}`);
-          await load();
-        } catch (error) {
-          toast(describe(error), "error");
-        }
-      } }, "Revoke"))) : h("li", { class: "muted" }, "Shared with no one."));
-  };
-  const form = h("form", { class: "stack", "aria-label": "Share" },
-    h("h2", {}, "Share"),
-    field("Email", h("input", { name: "email", type: "email", required: true })),
-    h("div", { class: "row" },
-      field("Level", h("select", { name: "level" }, levels.slice(0, 3).map((level) => h("option", { value: level }, level)))),
-      field("Until (optional)", h("input", { name: "expires", type: "date" }))),
-    h("button", { type: "submit" }, "Invite"));
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const expires = form.elements.expires.value;
-    try {
-      const invitation = await api("POST", "/invitations", {
-        annotationID: annotation.id, email: form.elements.email.value, level: form.elements.level.value,
-        expiresAt: expires ? new Date(expires + "T23:59:59").toISOString() : undefined,
-      });
-      toast(invitation.status === "accepted" ? "Shared." : "Invited: they get access when they sign in.");
-      form.elements.email.value = "";
-      await load();
-    } catch (error) {
-      toast(describe(error), "error");
-    }
-  });
-  load().catch((error) => replace(members, h("li", { class: "error" }, describe(error))));
-  return h("section", {}, form, h("h3", {}, "Members"), members, h("h3", {}, "Invitations"), invited);
-}
-
 function reactions(annotation, reload) {
   const me = session.current?.user?.id;
   const mine = new Set((annotation.reactions ?? []).filter((r) => r.userID === me).map((r) => r.emoji));
@@ -198,7 +153,7 @@ export function annotationPage([id], onCleanup) {
       reactions(annotation, reload),
       commentsSection(annotation, onCleanup),
       canEdit ? editSection(annotation, reload) : null,
-      canEdit ? shareSection(annotation) : null,
+      canEdit ? shareSection({ annotationID: annotation.id, ownerID: annotation.ownerID }) : null,
     ];
   }));
   reload();

@@ -2,10 +2,11 @@
 // chosen layer's plan with its annotations, a note pinned where the plan is clicked, and the
 // annotations near a point.
 
-import { api, all } from "./api.js";
+import { api, all, upload } from "./api.js";
 import { h, field, replace, toast, describe, loading, layerColors, swatch } from "./dom.js";
 import { onLiveEvent } from "./events.js";
 import { Plan } from "./plan.js";
+import { shareSection } from "./share.js";
 
 const colors = Object.keys(layerColors);
 const listed = 200;
@@ -75,10 +76,14 @@ function layerView(layer, onCleanup) {
   const list = h("ol", { class: "annotations", "aria-label": "Annotations in this layer" });
   const nearList = h("ol", { class: "near", "aria-label": "Annotations near the point" });
   const more = h("p", { class: "muted" });
+  const progress = h("progress", { max: "1", value: "0", hidden: true, "aria-label": "Upload progress" });
   const pin = h("form", { class: "stack", "aria-label": "Pin a note" },
     h("h3", {}, "Pin a note"),
-    field("Text", h("textarea", { name: "text", required: true, rows: 2 })),
+    field("Text", h("textarea", { name: "text", rows: 2 })),
     field("Title", h("input", { name: "title" })),
+    field("Or a photo, voice memo, video or 3D model",
+      h("input", { name: "file", type: "file", accept: "image/*,audio/*,video/*,.glb,.gltf,.usdz" })),
+    progress,
     h("div", { class: "row" }, field("x", number("x", 0)), field("y", number("y", 1.5)), field("z", number("z", 0))),
     h("div", { class: "row" },
       h("button", { type: "submit" }, "Pin note"),
@@ -118,13 +123,26 @@ function layerView(layer, onCleanup) {
   pin.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(pin);
+    const file = pin.elements.file.files[0];
+    if (!file && !data.get("text").trim()) {
+      toast("Write a note or choose a file.", "error");
+      return;
+    }
     try {
+      let type = "text";
+      const content = { text: data.get("text") || undefined };
+      if (file) {
+        progress.hidden = false;
+        const asset = await upload("/assets", file, (fraction) => { progress.value = fraction; });
+        type = mediaType(asset.contentType);
+        content.cloudAssetID = asset.id;
+      }
       const created = await api("POST", "/annotations", {
-        type: "text", content: { text: data.get("text") }, title: data.get("title") || undefined,
-        position: position(), layerID: layer.id,
+        type, content, title: data.get("title") || undefined, position: position(), layerID: layer.id,
       });
-      pin.elements.text.value = "";
-      pin.elements.title.value = "";
+      pin.reset();
+      progress.hidden = true;
+      ["x", "y", "z"].forEach((axis, index) => { pin.elements[axis].value = String(created.position[index]); });
       toast("Pinned.");
       await load(annotations.length === 0);
       plan.mark([created.id]);
@@ -150,7 +168,14 @@ function layerView(layer, onCleanup) {
     canEdit ? pin : h("p", { class: "muted" }, "You may view this layer."),
     nearList,
     h("h3", {}, "Annotations"), list, more,
+    canEdit ? shareSection({ layerID: layer.id, ownerID: layer.ownerID }) : null,
     loading(async () => { await load(true); return ""; }));
+}
+
+/** The annotation type of an uploaded file, by the media type the server found in its bytes. */
+function mediaType(contentType) {
+  const kind = contentType.split("/")[0];
+  return { image: "photo", audio: "voiceMemo", video: "video", model: "object3D" }[kind] ?? "object3D";
 }
 
 /** The text that names an annotation in a list. */

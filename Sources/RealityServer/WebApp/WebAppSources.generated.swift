@@ -9,8 +9,8 @@ enum WebAppSources {
 // `#/account`: profile, password, plan and usage against its limits (a bar per limit), the data
 // export, and deleting the account (after typing the email to confirm).
 
-import { api, session } from "./api.js";
-import { h, field, toast, describe, loading } from "./dom.js";
+import { api, all, session } from "./api.js";
+import { h, field, replace, toast, describe, loading, when } from "./dom.js";
 import { disconnect } from "./events.js";
 
 function usageBar(name, used, limit, format = String) {
@@ -40,6 +40,34 @@ function profileForm(me) {
     }
   });
   return form;
+}
+
+function sessionsSection() {
+  const list = h("ul", { class: "sessions", "aria-label": "Signed-in devices" });
+  const load = async () => {
+    const sessions = await all("/me/sessions");
+    replace(list, sessions.map((item) => h("li", {},
+      `${item.deviceName ?? "A device"} · since ${when(item.createdAt)} · last used ${when(item.lastUsedAt)}`,
+      item.current ? h("strong", {}, " · this browser") : h("button", { type: "button", class: "link", onclick: async () => {
+        try {
+          await api("DELETE", `/me/sessions/${item.id}`);
+          await load();
+        } catch (error) {
+          toast(describe(error), "error");
+        }
+      } }, "Sign out there"))));
+  };
+  load().catch((error) => replace(list, h("li", { class: "error" }, describe(error))));
+  return h("section", { "aria-label": "Sessions" }, h("h2", {}, "Where you are signed in"), list,
+    h("button", { type: "button", class: "secondary", onclick: async () => {
+      try {
+        await api("POST", "/me/sessions/revoke-others");
+        toast("Signed out everywhere else.");
+        await load();
+      } catch (error) {
+        toast(describe(error), "error");
+      }
+    } }, "Sign out everywhere else"));
 }
 
 function passwordForm() {
@@ -110,6 +138,7 @@ export function accountPage() {
         usageBar("Layers", usage.layerCount, usage.limits?.maxLayers),
         usageBar("Storage", usage.storageUsed, usage.limits?.maxStorage, megabytes)),
       passwordForm(),
+      sessionsSection(),
       h("section", {}, h("h2", {}, "Your data"),
         h("button", { type: "button", onclick: download }, "Download an export")),
       deleteForm(me),
@@ -174,10 +203,10 @@ import { api, all, blobURL, session } from "./api.js";
 import { h, field, replace, toast, describe, when, loading } from "./dom.js";
 import { onLiveEvent } from "./events.js";
 import { label } from "./spaces.js";
+import { shareSection } from "./share.js";
 
 const statuses = ["open", "inProgress", "resolved", "wontFix"];
 const emojis = ["👍", "❤️", "🎉", "👀"];
-const levels = ["viewer", "commenter", "editor", "owner"];
 
 function media(annotation) {
   const asset = annotation.content?.cloudAssetID ?? annotation.attachments?.[0]?.cloudAssetID;
@@ -286,51 +315,6 @@ function editSection(annotation, reload) {
   return form;
 }
 
-function shareSection(annotation) {
-  const members = h("ul", { class: "members" });
-  const invited = h("ul", { class: "invitations", "aria-label": "Invitations" });
-  const load = async () => {
-    const [grants, invitations] = await Promise.all([
-      all(`/annotations/${annotation.id}/permissions`), all("/invitations")]);
-    const mine = invitations.filter((invitation) => invitation.annotationID === annotation.id);
-    replace(invited, mine.map((invitation) => h("li", {}, `${invitation.email} · ${invitation.level} · ${invitation.status}`)));
-    replace(members, grants.length ? grants.map((grant) => h("li", {},
-      `${grant.userID === annotation.ownerID ? "Owner" : "Person " + grant.userID.slice(0, 8)} · ${grant.level}`, grant.expiresAt ? ` · until ${when(grant.expiresAt)}` : "",
-      h("button", { type: "button", class: "link", onclick: async () => {
-        try {
-          await api("DELETE", `/annotations/${annotation.id}/permissions/${grant.userID}`);
-          await load();
-        } catch (error) {
-          toast(describe(error), "error");
-        }
-      } }, "Revoke"))) : h("li", { class: "muted" }, "Shared with no one."));
-  };
-  const form = h("form", { class: "stack", "aria-label": "Share" },
-    h("h2", {}, "Share"),
-    field("Email", h("input", { name: "email", type: "email", required: true })),
-    h("div", { class: "row" },
-      field("Level", h("select", { name: "level" }, levels.slice(0, 3).map((level) => h("option", { value: level }, level)))),
-      field("Until (optional)", h("input", { name: "expires", type: "date" }))),
-    h("button", { type: "submit" }, "Invite"));
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const expires = form.elements.expires.value;
-    try {
-      const invitation = await api("POST", "/invitations", {
-        annotationID: annotation.id, email: form.elements.email.value, level: form.elements.level.value,
-        expiresAt: expires ? new Date(expires + "T23:59:59").toISOString() : undefined,
-      });
-      toast(invitation.status === "accepted" ? "Shared." : "Invited: they get access when they sign in.");
-      form.elements.email.value = "";
-      await load();
-    } catch (error) {
-      toast(describe(error), "error");
-    }
-  });
-  load().catch((error) => replace(members, h("li", { class: "error" }, describe(error))));
-  return h("section", {}, form, h("h3", {}, "Members"), members, h("h3", {}, "Invitations"), invited);
-}
-
 function reactions(annotation, reload) {
   const me = session.current?.user?.id;
   const mine = new Set((annotation.reactions ?? []).filter((r) => r.userID === me).map((r) => r.emoji));
@@ -366,7 +350,7 @@ export function annotationPage([id], onCleanup) {
       reactions(annotation, reload),
       commentsSection(annotation, onCleanup),
       canEdit ? editSection(annotation, reload) : null,
-      canEdit ? shareSection(annotation) : null,
+      canEdit ? shareSection({ annotationID: annotation.id, ownerID: annotation.ownerID }) : null,
     ];
   }));
   reload();
@@ -1277,15 +1261,89 @@ export function searchPage() {
 }
 
 """###),
+        ("share.js", ###"""
+// Sharing a layer or an annotation: invite by email with a level and an expiry (someone with an
+// account gets access at once, anyone else when they sign up with that email), the members, and
+// revoking a member's access.
+
+import { api, all } from "./api.js";
+import { h, field, replace, toast, describe, when } from "./dom.js";
+
+const levels = ["viewer", "commenter", "editor"];
+
+/** The members of `target` (`{layerID}` or `{annotationID}`, with its `ownerID`) by name where known. */
+async function members(target) {
+  if (target.layerID) {
+    const people = await all(`/layers/${target.layerID}/members`);
+    return people.map((member) => ({ ...member, name: member.displayName ?? "Someone" }));
+  }
+  const grants = await all(`/annotations/${target.annotationID}/permissions`);
+  return grants.map((grant) => ({
+    ...grant, isOwner: grant.userID === target.ownerID, name: `Person ${grant.userID.slice(0, 8)}`,
+  }));
+}
+
+/** The share form, members and invitations of `target` (`{layerID}` or `{annotationID}`, `ownerID`). */
+export function shareSection(target) {
+  const path = target.layerID ? `/layers/${target.layerID}` : `/annotations/${target.annotationID}`;
+  const list = h("ul", { class: "members", "aria-label": "Members" });
+  const invited = h("ul", { class: "invitations", "aria-label": "Invitations" });
+  const load = async () => {
+    const [people, invitations] = await Promise.all([members(target), all("/invitations")]);
+    const mine = invitations.filter((invitation) =>
+      target.layerID ? invitation.layerID === target.layerID : invitation.annotationID === target.annotationID);
+    replace(invited, mine.map((invitation) => h("li", {}, `${invitation.email} · ${invitation.level} · ${invitation.status}`)));
+    const others = people.filter((person) => !person.isOwner);
+    replace(list, others.length ? others.map((person) => h("li", {},
+      `${person.name} · ${person.level}`, person.expiresAt ? ` · until ${when(person.expiresAt)}` : "", " ",
+      h("button", { type: "button", class: "link", onclick: async () => {
+        try {
+          await api("DELETE", `${path}/permissions/${person.userID}`);
+          toast(`${person.name} no longer has access.`);
+          await load();
+        } catch (error) {
+          toast(describe(error), "error");
+        }
+      } }, "Revoke"))) : h("li", { class: "muted" }, "Shared with no one."));
+  };
+  const form = h("form", { class: "stack", "aria-label": "Share" },
+    h("h2", {}, target.layerID ? "Share this layer" : "Share"),
+    field("Email", h("input", { name: "email", type: "email", required: true })),
+    h("div", { class: "row" },
+      field("Level", h("select", { name: "level" }, levels.map((level) => h("option", { value: level }, level)))),
+      field("Until (optional)", h("input", { name: "expires", type: "date" }))),
+    h("button", { type: "submit" }, "Invite"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const expires = form.elements.expires.value;
+    try {
+      const invitation = await api("POST", "/invitations", {
+        layerID: target.layerID, annotationID: target.annotationID,
+        email: form.elements.email.value, level: form.elements.level.value,
+        expiresAt: expires ? new Date(expires + "T23:59:59").toISOString() : undefined,
+      });
+      toast(invitation.status === "accepted" ? "Shared." : "Invited: they get access when they sign up.");
+      form.elements.email.value = "";
+      await load();
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
+  load().catch((error) => replace(list, h("li", { class: "error" }, describe(error))));
+  return h("section", { class: "share" }, form, h("h3", {}, "Members"), list, h("h3", {}, "Invitations"), invited);
+}
+
+"""###),
         ("spaces.js", ###"""
 // `#/spaces[/LAYER]`: the layer tree (nested, coloured, shown or hidden), a new layer, and the
 // chosen layer's plan with its annotations, a note pinned where the plan is clicked, and the
 // annotations near a point.
 
-import { api, all } from "./api.js";
+import { api, all, upload } from "./api.js";
 import { h, field, replace, toast, describe, loading, layerColors, swatch } from "./dom.js";
 import { onLiveEvent } from "./events.js";
 import { Plan } from "./plan.js";
+import { shareSection } from "./share.js";
 
 const colors = Object.keys(layerColors);
 const listed = 200;
@@ -1355,10 +1413,14 @@ function layerView(layer, onCleanup) {
   const list = h("ol", { class: "annotations", "aria-label": "Annotations in this layer" });
   const nearList = h("ol", { class: "near", "aria-label": "Annotations near the point" });
   const more = h("p", { class: "muted" });
+  const progress = h("progress", { max: "1", value: "0", hidden: true, "aria-label": "Upload progress" });
   const pin = h("form", { class: "stack", "aria-label": "Pin a note" },
     h("h3", {}, "Pin a note"),
-    field("Text", h("textarea", { name: "text", required: true, rows: 2 })),
+    field("Text", h("textarea", { name: "text", rows: 2 })),
     field("Title", h("input", { name: "title" })),
+    field("Or a photo, voice memo, video or 3D model",
+      h("input", { name: "file", type: "file", accept: "image/*,audio/*,video/*,.glb,.gltf,.usdz" })),
+    progress,
     h("div", { class: "row" }, field("x", number("x", 0)), field("y", number("y", 1.5)), field("z", number("z", 0))),
     h("div", { class: "row" },
       h("button", { type: "submit" }, "Pin note"),
@@ -1398,13 +1460,26 @@ function layerView(layer, onCleanup) {
   pin.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(pin);
+    const file = pin.elements.file.files[0];
+    if (!file && !data.get("text").trim()) {
+      toast("Write a note or choose a file.", "error");
+      return;
+    }
     try {
+      let type = "text";
+      const content = { text: data.get("text") || undefined };
+      if (file) {
+        progress.hidden = false;
+        const asset = await upload("/assets", file, (fraction) => { progress.value = fraction; });
+        type = mediaType(asset.contentType);
+        content.cloudAssetID = asset.id;
+      }
       const created = await api("POST", "/annotations", {
-        type: "text", content: { text: data.get("text") }, title: data.get("title") || undefined,
-        position: position(), layerID: layer.id,
+        type, content, title: data.get("title") || undefined, position: position(), layerID: layer.id,
       });
-      pin.elements.text.value = "";
-      pin.elements.title.value = "";
+      pin.reset();
+      progress.hidden = true;
+      ["x", "y", "z"].forEach((axis, index) => { pin.elements[axis].value = String(created.position[index]); });
       toast("Pinned.");
       await load(annotations.length === 0);
       plan.mark([created.id]);
@@ -1430,7 +1505,14 @@ function layerView(layer, onCleanup) {
     canEdit ? pin : h("p", { class: "muted" }, "You may view this layer."),
     nearList,
     h("h3", {}, "Annotations"), list, more,
+    canEdit ? shareSection({ layerID: layer.id, ownerID: layer.ownerID }) : null,
     loading(async () => { await load(true); return ""; }));
+}
+
+/** The annotation type of an uploaded file, by the media type the server found in its bytes. */
+function mediaType(contentType) {
+  const kind = contentType.split("/")[0];
+  return { image: "photo", audio: "voiceMemo", video: "video", model: "object3D" }[kind] ?? "object3D";
 }
 
 /** The text that names an annotation in a list. */

@@ -78,6 +78,7 @@ extension DeviceSyncTests {
                 #expect(try await ann.execute("return window.__stayed === true") as? Bool == true)
                 #expect(try await ann.execute("return document.body.dataset.live") as? String == "true")
                 try await web.screenshots(of: ann, named: "annotation")
+                try await web.screenshots(of: ann, named: "annotation-comments", showing: ".comments")
 
                 // Bob's spaces list the shared layer only through the note; his own stay his.
                 for browser in [ann, bob] {
@@ -86,6 +87,59 @@ extension DeviceSyncTests {
                     #expect(refusals.isEmpty, "\(refusals)")
                 }
                 _ = layerID
+                await bob.close()
+                await ann.close()
+            }
+        }
+
+        /// A layer shared from its plan with a level and an expiry, seen by the member in their
+        /// own browser, then revoked; and a photo pinned on the plan from the file picker.
+        @Test func shareALayer_fromItsPlan_thenRevoke_andPinAPhoto() async throws {
+            try await WebAppHarness.run { web in
+                _ = try await web.api.register("Ann")
+                _ = try await web.api.register("Bob")
+                let ann = try await web.browser()
+                try await web.signIn(ann, email: "ann@example.com")
+                try await ann.type("form[aria-label='New layer'] input[name=name]", "Garden")
+                try await ann.click("form[aria-label='New layer'] button[type=submit]")
+                try await ann.waitUntil("the new layer's plan", "return !!document.querySelector('canvas.plan')")
+
+                let photo = web.api.directory.appendingPathComponent("rose.png")
+                try GeneratedMedia.png(width: 64, height: 48).write(to: photo)
+                try await ann.type("form[aria-label='Pin a note'] input[name=title]", "Rose bed")
+                try await ann.type("form[aria-label='Pin a note'] input[type=file]", photo.path)
+                try await ann.click("form[aria-label='Pin a note'] button[type=submit]")
+                try await ann.waitForText("Rose bed photo at")
+                try await ann.click(".annotations a")
+                try await ann.waitUntil(
+                    "the photo",
+                    "return [...document.querySelectorAll('img.media')].some(i => i.complete && i.naturalWidth > 0)")
+                try await ann.execute("history.back()")
+
+                try await ann.type("form[aria-label='Share'] input[name=email]", "bob@example.com")
+                try await ann.execute(
+                    """
+                    const form = document.querySelector("form[aria-label='Share']");
+                    form.level.value = 'viewer';
+                    form.expires.value = '2099-12-31';
+                    """)
+                try await ann.click("form[aria-label='Share'] button[type=submit]")
+                try await ann.waitForText("Bob · viewer · until")
+                try await web.screenshots(of: ann, named: "layer-sharing", showing: ".share")
+
+                let bob = try await web.browser()
+                try await web.signIn(bob, email: "bob@example.com")
+                try await bob.waitForText("Garden")
+                try await bob.click(".tree a")
+                try await bob.waitForText("Rose bed")
+                #expect(!(try await bob.bodyText()).contains("Pin a note"), "a viewer pins nothing")
+
+                try await ann.click("ul.members button")
+                try await ann.waitForText("Shared with no one.")
+                try await bob.open(web.server.url + "/#/spaces")
+                try await bob.execute("location.reload()")
+                try await bob.waitForText("Make a layer to start.")
+                #expect(!(try await bob.bodyText()).contains("Garden"))
                 await bob.close()
                 await ann.close()
             }

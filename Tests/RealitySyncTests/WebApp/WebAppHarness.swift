@@ -53,10 +53,14 @@ struct WebAppHarness: Sendable {
         try await browser.waitUntil("the spaces page", "return location.hash.startsWith('#/spaces')")
     }
 
-    /// Writes screenshots of `browser`'s page named `name`, at desktop and at phone width.
-    func screenshots(of browser: Browser, named name: String) async throws {
+    /// Writes screenshots of `browser`'s page named `name`, at desktop and at phone width, from
+    /// its top or with the element `selector` matches in view.
+    func screenshots(of browser: Browser, named name: String, showing selector: String? = nil) async throws {
         for (width, height, label) in [(1280, 900, "desktop"), (390, 844, "phone")] {
             try await browser.resize(width: width, height: height)
+            try await browser.execute(
+                "const element = arguments[0] && document.querySelector(arguments[0]);"
+                    + " if (element) element.scrollIntoView(); else window.scrollTo(0, 0);", [selector ?? NSNull()])
             try await Task.sleep(for: .milliseconds(300))
             try await browser.screenshot(to: Self.screenshots.appendingPathComponent("\(name)-\(label).png"))
         }
