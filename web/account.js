@@ -2,7 +2,7 @@
 // export, and deleting the account (after typing the email to confirm).
 
 import { api, all, session } from "./api.js";
-import { h, field, replace, toast, describe, loading, when } from "./dom.js";
+import { h, field, replace, toast, describe, loading, when, layerColors } from "./dom.js";
 import { disconnect } from "./events.js";
 
 function usageBar(name, used, limit, format = String) {
@@ -60,6 +60,44 @@ function sessionsSection() {
         toast(describe(error), "error");
       }
     } }, "Sign out everywhere else"));
+}
+
+function preferencesForm(me) {
+  const preferences = me.preferences ?? {};
+  const form = h("form", { class: "stack", "aria-label": "Preferences" },
+    h("h2", {}, "Preferences"),
+    field("Theme", h("select", { name: "theme" }, ["auto", "light", "dark"].map((theme) =>
+      h("option", { value: theme, selected: preferences.theme === theme }, theme)))),
+    field("New layers' colour", h("select", { name: "defaultLayerColor" }, Object.keys(layerColors).map((color) =>
+      h("option", { value: color, selected: preferences.defaultLayerColor === color }, color)))),
+    field("Show annotations within (metres)", h("input", {
+      name: "annotationDisplayDistance", type: "number", min: "0.1", step: "any",
+      value: String(preferences.annotationDisplayDistance ?? 10),
+    })),
+    field("Time zone (for visibility times)", h("input", {
+      name: "timeZone", value: preferences.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    })),
+    h("label", { class: "inline" }, h("input", { type: "checkbox", name: "enableNotifications", checked: preferences.enableNotifications }), " Notifications"),
+    h("label", { class: "inline" }, h("input", { type: "checkbox", name: "showAnnotationsOnStartup", checked: preferences.showAnnotationsOnStartup }), " Show annotations on start"),
+    h("button", { type: "submit" }, "Save preferences"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const elements = form.elements;
+    try {
+      await api("PUT", "/me/preferences", {
+        ...preferences, theme: elements.theme.value, defaultLayerColor: elements.defaultLayerColor.value,
+        annotationDisplayDistance: Number(elements.annotationDisplayDistance.value),
+        enableNotifications: elements.enableNotifications.checked,
+        showAnnotationsOnStartup: elements.showAnnotationsOnStartup.checked,
+        timeZone: elements.timeZone.value || null,
+      });
+      session.save(session.current.token, await api("GET", "/me"));
+      toast("Saved.");
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
+  return form;
 }
 
 function passwordForm() {
@@ -129,6 +167,7 @@ export function accountPage() {
         usageBar("Annotations", usage.annotationCount, usage.limits?.maxAnnotations),
         usageBar("Layers", usage.layerCount, usage.limits?.maxLayers),
         usageBar("Storage", usage.storageUsed, usage.limits?.maxStorage, megabytes)),
+      preferencesForm(me),
       passwordForm(),
       sessionsSection(),
       h("section", {}, h("h2", {}, "Your data"),

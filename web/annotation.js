@@ -15,8 +15,21 @@ function media(annotation) {
   const asset = annotation.content?.cloudAssetID ?? annotation.attachments?.[0]?.cloudAssetID;
   if (!asset) return null;
   const tag = { photo: "img", drawing: "img", voiceMemo: "audio", video: "video" }[annotation.type];
-  if (!tag) return h("p", {}, `A ${annotation.type === "object3D" ? "3D model" : "file"}: `,
-    h("code", {}, asset.slice(0, 12)));
+  if (!tag) {
+    return loading(async () => {
+      const info = await api("GET", `/assets/${asset}/info`);
+      return h("dl", { class: "stats", "aria-label": "The file" },
+        h("dt", {}, "Kind"), h("dd", {}, annotation.type === "object3D" ? `3D model (${info.contentType})` : info.contentType),
+        h("dt", {}, "Size"), h("dd", {}, `${(info.size / 1024).toFixed(1)} KB`),
+        h("dt", {}, "Uploaded"), h("dd", {}, when(info.uploadedAt)),
+        h("dt", {}, "File"), h("dd", {}, h("button", { type: "button", class: "link", onclick: async () => {
+          const link = h("a", { href: await blobURL(`/assets/${asset}`), download: annotation.title || "model" });
+          document.body.append(link);
+          link.click();
+          link.remove();
+        } }, "Download")));
+    });
+  }
   return loading(async () => {
     const path = tag === "img" ? `/assets/${asset}/preview` : `/assets/${asset}`;
     const url = await blobURL(path).catch(() => blobURL(`/assets/${asset}`));
@@ -36,7 +49,37 @@ function visibilityInWords(rules) {
   return parts.length ? `Shown only ${parts.join(", ")}.` : "Seen by everyone who may see its layer.";
 }
 
-function thread(comments, reply) {
+function commentActions(comment, reload) {
+  const me = session.current?.user?.id;
+  if (comment.authorID !== me) return null;
+  const edit = async () => {
+    const box = h("form", { class: "row", "aria-label": "Edit the comment" },
+      h("textarea", { name: "text", rows: 2, value: comment.text, "aria-label": "Comment" }),
+      h("button", { type: "submit" }, "Save"));
+    box.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        await api("PATCH", `/comments/${comment.id}`, { text: box.elements.text.value });
+        reload();
+      } catch (error) {
+        toast(describe(error), "error");
+      }
+    });
+    document.querySelector(`li[data-id="${comment.id}"] .text`)?.replaceWith(box);
+  };
+  const remove = async () => {
+    try {
+      await api("DELETE", `/comments/${comment.id}`);
+      reload();
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  };
+  return [h("button", { type: "button", class: "link", onclick: edit }, "Edit"),
+    h("button", { type: "button", class: "link", onclick: remove }, "Delete")];
+}
+
+function thread(comments, reply, reload) {
   const byParent = new Map();
   for (const comment of comments) {
     const parent = comments.some((c) => c.id === comment.parentCommentID) ? comment.parentCommentID : null;
@@ -50,6 +93,7 @@ function thread(comments, reply) {
         comment.isEdited ? " · edited" : ""),
       h("p", { class: "text" }, comment.text),
       reply ? h("button", { type: "button", class: "link", onclick: () => reply(comment) }, "Reply") : null,
+      commentActions(comment, reload),
       branch(comment.id))));
   };
   return branch(null) ?? h("p", { class: "muted" }, "No comments yet.");
@@ -68,7 +112,8 @@ function commentsSection(annotation, onCleanup) {
     replying.textContent = `Replying to ${comment.authorName || "a comment"}`;
     form.elements.text.focus();
   } : null;
-  const load = async () => replace(box, thread(await all(`/annotations/${annotation.id}/comments`, { limit: 100 }), reply));
+  const load = async () => replace(box, thread(await all(`/annotations/${annotation.id}/comments`, { limit: 100 }), reply,
+    () => load().catch((error) => toast(describe(error), "error"))));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
@@ -83,8 +128,12 @@ function commentsSection(annotation, onCleanup) {
       toast(describe(error), "error");
     }
   });
+  // A live update waits while the person is editing one of their comments, so that it does not
+  // take the text from under them; saving reloads the thread anyway.
   onCleanup(onLiveEvent((event) => {
-    if (event.type === "changes" || event.type === "notification") load().catch(() => {});
+    if (event.type !== "changes" && event.type !== "notification") return;
+    if (box.querySelector("form[aria-label='Edit the comment']")) return;
+    load().catch(() => {});
   }));
   load().catch((error) => replace(box, h("p", { class: "error" }, describe(error))));
   return h("section", { "aria-label": "Comments" }, h("h2", {}, "Comments"), box, mayComment ? form : null);

@@ -92,6 +92,10 @@ function today(reload) {
   });
 }
 
+function days(count) {
+  return `${count} day${count === 1 ? "" : "s"}`;
+}
+
 function calendar(items) {
   const done = new Set(items.filter((item) => item.assignment.status === "completed").map((item) => item.assignment.localDay));
   const days = [];
@@ -109,7 +113,7 @@ function stats() {
     const [numbers, history] = await Promise.all([api("GET", "/user/stats"), api("GET", "/challenges/history", undefined, { limit: 50 })]);
     return [
       h("dl", { class: "stats" },
-        h("dt", {}, "Streak"), h("dd", {}, `${numbers.currentStreak} days (longest ${numbers.longestStreak})`),
+        h("dt", {}, "Streak"), h("dd", {}, `${days(numbers.currentStreak)} (longest ${days(numbers.longestStreak)})`),
         h("dt", {}, "Completed"), h("dd", {}, `${numbers.totalCompleted} of ${numbers.totalAssigned}`),
         h("dt", {}, "Skipped"), h("dd", {}, String(numbers.totalSkipped))),
       calendar(history.items),

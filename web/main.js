@@ -11,6 +11,7 @@ import { searchPage } from "./search.js";
 import { activityPage } from "./activity.js";
 import { challengePage } from "./challenge.js";
 import { accountPage } from "./account.js";
+import { trashPage } from "./trash.js";
 
 const pages = {
   signin: { page: signInPage, open: true },
@@ -20,6 +21,7 @@ const pages = {
   search: { page: searchPage, title: "Search" },
   activity: { page: activityPage, title: "Activity" },
   challenge: { page: challengePage, title: "Out of Box" },
+  trash: { page: trashPage, title: "Trash" },
   account: { page: accountPage, title: "Account" },
 };
 

@@ -2,7 +2,7 @@
 // chosen layer's plan with its annotations, a note pinned where the plan is clicked, and the
 // annotations near a point.
 
-import { api, all, upload } from "./api.js";
+import { api, all, upload, session } from "./api.js";
 import { h, field, replace, toast, describe, loading, layerColors, swatch } from "./dom.js";
 import { onLiveEvent } from "./events.js";
 import { Plan } from "./plan.js";
@@ -45,7 +45,7 @@ function newLayerForm(layers, reload) {
   const form = h("form", { class: "stack", "aria-label": "New layer" },
     h("h2", {}, "New layer"),
     field("Name", h("input", { name: "name", required: true })),
-    field("Colour", h("select", { name: "color" }, colors.map((color) => h("option", { value: color, selected: color === "blue" }, color)))),
+    field("Colour", h("select", { name: "color" }, colors.map((color) => h("option", { value: color, selected: color === (session.current?.user?.preferences?.defaultLayerColor ?? "blue") }, color)))),
     field("Inside", h("select", { name: "parent" }, h("option", { value: "" }, "(top level)"),
       layers.map((layer) => h("option", { value: layer.id }, layer.name)))),
     h("button", { type: "submit" }, "Create layer"));
@@ -69,7 +69,7 @@ function number(name, value) {
   return h("input", { name, type: "number", step: "any", value: String(value), required: true, class: "short" });
 }
 
-function layerView(layer, onCleanup) {
+function layerView(layer, onCleanup, onChange) {
   const color = layerColors[layer.color] ?? "#27d";
   const canvas = h("canvas", { class: "plan", tabindex: "0", "aria-label": `Plan of ${layer.name}, seen from above` });
   const side = h("canvas", { class: "elevation", "aria-label": "Side elevation" });
@@ -157,6 +157,30 @@ function layerView(layer, onCleanup) {
     timer = setTimeout(() => load(false).catch(() => {}), 200);
   }));
   const canEdit = layer.myPermission === "owner" || layer.myPermission === "editor";
+  const settings = h("form", { class: "row", "aria-label": "Layer settings" },
+    field("Name", h("input", { name: "name", value: layer.name, required: true })),
+    field("Colour", h("select", { name: "color" }, Object.keys(layerColors).map((color) =>
+      h("option", { value: color, selected: color === layer.color }, color)))),
+    h("button", { type: "submit", class: "secondary" }, "Save"),
+    layer.myPermission === "owner" ? h("button", { type: "button", class: "secondary", onclick: async () => {
+      try {
+        await api("DELETE", `/layers/${layer.id}`);
+        toast("Moved to the trash; its annotations are in My Annotations.");
+        location.hash = "#/spaces";
+      } catch (error) {
+        toast(describe(error), "error");
+      }
+    } }, "Delete layer") : null);
+  settings.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await api("PATCH", `/layers/${layer.id}`, { name: settings.elements.name.value, color: settings.elements.color.value });
+      toast("Saved.");
+      onChange();
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
   return h("section", { class: "layer", "aria-label": layer.name },
     h("h2", {}, layer.name, h("span", { class: "muted" }, ` · ${layer.myPermission ?? "viewer"}`)),
     h("div", { class: "planbox" }, canvas,
@@ -168,6 +192,7 @@ function layerView(layer, onCleanup) {
     canEdit ? pin : h("p", { class: "muted" }, "You may view this layer."),
     nearList,
     h("h3", {}, "Annotations"), list, more,
+    canEdit ? settings : null,
     canEdit ? shareSection({ layerID: layer.id, ownerID: layer.ownerID }) : null,
     loading(async () => { await load(true); return ""; }));
 }
@@ -201,7 +226,7 @@ export function spacesPage([layerID], onCleanup) {
     const layers = await reload();
     if (!layerID) return h("p", { class: "muted" }, layers.length ? "Choose a layer." : "Make a layer to start.");
     const layer = await api("GET", `/layers/${layerID}`);
-    return layerView(layer, onCleanup);
+    return layerView(layer, onCleanup, reload);
   }));
   return h("div", { class: "spaces" }, side, body);
 }

@@ -10,7 +10,7 @@ enum WebAppSources {
 // export, and deleting the account (after typing the email to confirm).
 
 import { api, all, session } from "./api.js";
-import { h, field, replace, toast, describe, loading, when } from "./dom.js";
+import { h, field, replace, toast, describe, loading, when, layerColors } from "./dom.js";
 import { disconnect } from "./events.js";
 
 function usageBar(name, used, limit, format = String) {
@@ -68,6 +68,44 @@ function sessionsSection() {
         toast(describe(error), "error");
       }
     } }, "Sign out everywhere else"));
+}
+
+function preferencesForm(me) {
+  const preferences = me.preferences ?? {};
+  const form = h("form", { class: "stack", "aria-label": "Preferences" },
+    h("h2", {}, "Preferences"),
+    field("Theme", h("select", { name: "theme" }, ["auto", "light", "dark"].map((theme) =>
+      h("option", { value: theme, selected: preferences.theme === theme }, theme)))),
+    field("New layers' colour", h("select", { name: "defaultLayerColor" }, Object.keys(layerColors).map((color) =>
+      h("option", { value: color, selected: preferences.defaultLayerColor === color }, color)))),
+    field("Show annotations within (metres)", h("input", {
+      name: "annotationDisplayDistance", type: "number", min: "0.1", step: "any",
+      value: String(preferences.annotationDisplayDistance ?? 10),
+    })),
+    field("Time zone (for visibility times)", h("input", {
+      name: "timeZone", value: preferences.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    })),
+    h("label", { class: "inline" }, h("input", { type: "checkbox", name: "enableNotifications", checked: preferences.enableNotifications }), " Notifications"),
+    h("label", { class: "inline" }, h("input", { type: "checkbox", name: "showAnnotationsOnStartup", checked: preferences.showAnnotationsOnStartup }), " Show annotations on start"),
+    h("button", { type: "submit" }, "Save preferences"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const elements = form.elements;
+    try {
+      await api("PUT", "/me/preferences", {
+        ...preferences, theme: elements.theme.value, defaultLayerColor: elements.defaultLayerColor.value,
+        annotationDisplayDistance: Number(elements.annotationDisplayDistance.value),
+        enableNotifications: elements.enableNotifications.checked,
+        showAnnotationsOnStartup: elements.showAnnotationsOnStartup.checked,
+        timeZone: elements.timeZone.value || null,
+      });
+      session.save(session.current.token, await api("GET", "/me"));
+      toast("Saved.");
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
+  return form;
 }
 
 function passwordForm() {
@@ -137,6 +175,7 @@ export function accountPage() {
         usageBar("Annotations", usage.annotationCount, usage.limits?.maxAnnotations),
         usageBar("Layers", usage.layerCount, usage.limits?.maxLayers),
         usageBar("Storage", usage.storageUsed, usage.limits?.maxStorage, megabytes)),
+      preferencesForm(me),
       passwordForm(),
       sessionsSection(),
       h("section", {}, h("h2", {}, "Your data"),
@@ -212,8 +251,21 @@ function media(annotation) {
   const asset = annotation.content?.cloudAssetID ?? annotation.attachments?.[0]?.cloudAssetID;
   if (!asset) return null;
   const tag = { photo: "img", drawing: "img", voiceMemo: "audio", video: "video" }[annotation.type];
-  if (!tag) return h("p", {}, `A ${annotation.type === "object3D" ? "3D model" : "file"}: `,
-    h("code", {}, asset.slice(0, 12)));
+  if (!tag) {
+    return loading(async () => {
+      const info = await api("GET", `/assets/${asset}/info`);
+      return h("dl", { class: "stats", "aria-label": "The file" },
+        h("dt", {}, "Kind"), h("dd", {}, annotation.type === "object3D" ? `3D model (${info.contentType})` : info.contentType),
+        h("dt", {}, "Size"), h("dd", {}, `${(info.size / 1024).toFixed(1)} KB`),
+        h("dt", {}, "Uploaded"), h("dd", {}, when(info.uploadedAt)),
+        h("dt", {}, "File"), h("dd", {}, h("button", { type: "button", class: "link", onclick: async () => {
+          const link = h("a", { href: await blobURL(`/assets/${asset}`), download: annotation.title || "model" });
+          document.body.append(link);
+          link.click();
+          link.remove();
+        } }, "Download")));
+    });
+  }
   return loading(async () => {
     const path = tag === "img" ? `/assets/${asset}/preview` : `/assets/${asset}`;
     const url = await blobURL(path).catch(() => blobURL(`/assets/${asset}`));
@@ -233,7 +285,37 @@ function visibilityInWords(rules) {
   return parts.length ? `Shown only ${parts.join(", ")}.` : "Seen by everyone who may see its layer.";
 }
 
-function thread(comments, reply) {
+function commentActions(comment, reload) {
+  const me = session.current?.user?.id;
+  if (comment.authorID !== me) return null;
+  const edit = async () => {
+    const box = h("form", { class: "row", "aria-label": "Edit the comment" },
+      h("textarea", { name: "text", rows: 2, value: comment.text, "aria-label": "Comment" }),
+      h("button", { type: "submit" }, "Save"));
+    box.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        await api("PATCH", `/comments/${comment.id}`, { text: box.elements.text.value });
+        reload();
+      } catch (error) {
+        toast(describe(error), "error");
+      }
+    });
+    document.querySelector(`li[data-id="${comment.id}"] .text`)?.replaceWith(box);
+  };
+  const remove = async () => {
+    try {
+      await api("DELETE", `/comments/${comment.id}`);
+      reload();
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  };
+  return [h("button", { type: "button", class: "link", onclick: edit }, "Edit"),
+    h("button", { type: "button", class: "link", onclick: remove }, "Delete")];
+}
+
+function thread(comments, reply, reload) {
   const byParent = new Map();
   for (const comment of comments) {
     const parent = comments.some((c) => c.id === comment.parentCommentID) ? comment.parentCommentID : null;
@@ -247,6 +329,7 @@ function thread(comments, reply) {
         comment.isEdited ? " · edited" : ""),
       h("p", { class: "text" }, comment.text),
       reply ? h("button", { type: "button", class: "link", onclick: () => reply(comment) }, "Reply") : null,
+      commentActions(comment, reload),
       branch(comment.id))));
   };
   return branch(null) ?? h("p", { class: "muted" }, "No comments yet.");
@@ -265,7 +348,8 @@ function commentsSection(annotation, onCleanup) {
     replying.textContent = `Replying to ${comment.authorName || "a comment"}`;
     form.elements.text.focus();
   } : null;
-  const load = async () => replace(box, thread(await all(`/annotations/${annotation.id}/comments`, { limit: 100 }), reply));
+  const load = async () => replace(box, thread(await all(`/annotations/${annotation.id}/comments`, { limit: 100 }), reply,
+    () => load().catch((error) => toast(describe(error), "error"))));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
@@ -280,8 +364,12 @@ function commentsSection(annotation, onCleanup) {
       toast(describe(error), "error");
     }
   });
+  // A live update waits while the person is editing one of their comments, so that it does not
+  // take the text from under them; saving reloads the thread anyway.
   onCleanup(onLiveEvent((event) => {
-    if (event.type === "changes" || event.type === "notification") load().catch(() => {});
+    if (event.type !== "changes" && event.type !== "notification") return;
+    if (box.querySelector("form[aria-label='Edit the comment']")) return;
+    load().catch(() => {});
   }));
   load().catch((error) => replace(box, h("p", { class: "error" }, describe(error))));
   return h("section", { "aria-label": "Comments" }, h("h2", {}, "Comments"), box, mayComment ? form : null);
@@ -623,6 +711,10 @@ function today(reload) {
   });
 }
 
+function days(count) {
+  return `${count} day${count === 1 ? "" : "s"}`;
+}
+
 function calendar(items) {
   const done = new Set(items.filter((item) => item.assignment.status === "completed").map((item) => item.assignment.localDay));
   const days = [];
@@ -640,7 +732,7 @@ function stats() {
     const [numbers, history] = await Promise.all([api("GET", "/user/stats"), api("GET", "/challenges/history", undefined, { limit: 50 })]);
     return [
       h("dl", { class: "stats" },
-        h("dt", {}, "Streak"), h("dd", {}, `${numbers.currentStreak} days (longest ${numbers.longestStreak})`),
+        h("dt", {}, "Streak"), h("dd", {}, `${days(numbers.currentStreak)} (longest ${days(numbers.longestStreak)})`),
         h("dt", {}, "Completed"), h("dd", {}, `${numbers.totalCompleted} of ${numbers.totalAssigned}`),
         h("dt", {}, "Skipped"), h("dd", {}, String(numbers.totalSkipped))),
       calendar(history.items),
@@ -909,6 +1001,7 @@ import { searchPage } from "./search.js";
 import { activityPage } from "./activity.js";
 import { challengePage } from "./challenge.js";
 import { accountPage } from "./account.js";
+import { trashPage } from "./trash.js";
 
 const pages = {
   signin: { page: signInPage, open: true },
@@ -918,6 +1011,7 @@ const pages = {
   search: { page: searchPage, title: "Search" },
   activity: { page: activityPage, title: "Activity" },
   challenge: { page: challengePage, title: "Out of Box" },
+  trash: { page: trashPage, title: "Trash" },
   account: { page: accountPage, title: "Account" },
 };
 
@@ -1339,7 +1433,7 @@ export function shareSection(target) {
 // chosen layer's plan with its annotations, a note pinned where the plan is clicked, and the
 // annotations near a point.
 
-import { api, all, upload } from "./api.js";
+import { api, all, upload, session } from "./api.js";
 import { h, field, replace, toast, describe, loading, layerColors, swatch } from "./dom.js";
 import { onLiveEvent } from "./events.js";
 import { Plan } from "./plan.js";
@@ -1382,7 +1476,7 @@ function newLayerForm(layers, reload) {
   const form = h("form", { class: "stack", "aria-label": "New layer" },
     h("h2", {}, "New layer"),
     field("Name", h("input", { name: "name", required: true })),
-    field("Colour", h("select", { name: "color" }, colors.map((color) => h("option", { value: color, selected: color === "blue" }, color)))),
+    field("Colour", h("select", { name: "color" }, colors.map((color) => h("option", { value: color, selected: color === (session.current?.user?.preferences?.defaultLayerColor ?? "blue") }, color)))),
     field("Inside", h("select", { name: "parent" }, h("option", { value: "" }, "(top level)"),
       layers.map((layer) => h("option", { value: layer.id }, layer.name)))),
     h("button", { type: "submit" }, "Create layer"));
@@ -1406,7 +1500,7 @@ function number(name, value) {
   return h("input", { name, type: "number", step: "any", value: String(value), required: true, class: "short" });
 }
 
-function layerView(layer, onCleanup) {
+function layerView(layer, onCleanup, onChange) {
   const color = layerColors[layer.color] ?? "#27d";
   const canvas = h("canvas", { class: "plan", tabindex: "0", "aria-label": `Plan of ${layer.name}, seen from above` });
   const side = h("canvas", { class: "elevation", "aria-label": "Side elevation" });
@@ -1494,6 +1588,30 @@ function layerView(layer, onCleanup) {
     timer = setTimeout(() => load(false).catch(() => {}), 200);
   }));
   const canEdit = layer.myPermission === "owner" || layer.myPermission === "editor";
+  const settings = h("form", { class: "row", "aria-label": "Layer settings" },
+    field("Name", h("input", { name: "name", value: layer.name, required: true })),
+    field("Colour", h("select", { name: "color" }, Object.keys(layerColors).map((color) =>
+      h("option", { value: color, selected: color === layer.color }, color)))),
+    h("button", { type: "submit", class: "secondary" }, "Save"),
+    layer.myPermission === "owner" ? h("button", { type: "button", class: "secondary", onclick: async () => {
+      try {
+        await api("DELETE", `/layers/${layer.id}`);
+        toast("Moved to the trash; its annotations are in My Annotations.");
+        location.hash = "#/spaces";
+      } catch (error) {
+        toast(describe(error), "error");
+      }
+    } }, "Delete layer") : null);
+  settings.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await api("PATCH", `/layers/${layer.id}`, { name: settings.elements.name.value, color: settings.elements.color.value });
+      toast("Saved.");
+      onChange();
+    } catch (error) {
+      toast(describe(error), "error");
+    }
+  });
   return h("section", { class: "layer", "aria-label": layer.name },
     h("h2", {}, layer.name, h("span", { class: "muted" }, ` · ${layer.myPermission ?? "viewer"}`)),
     h("div", { class: "planbox" }, canvas,
@@ -1505,6 +1623,7 @@ function layerView(layer, onCleanup) {
     canEdit ? pin : h("p", { class: "muted" }, "You may view this layer."),
     nearList,
     h("h3", {}, "Annotations"), list, more,
+    canEdit ? settings : null,
     canEdit ? shareSection({ layerID: layer.id, ownerID: layer.ownerID }) : null,
     loading(async () => { await load(true); return ""; }));
 }
@@ -1538,7 +1657,7 @@ export function spacesPage([layerID], onCleanup) {
     const layers = await reload();
     if (!layerID) return h("p", { class: "muted" }, layers.length ? "Choose a layer." : "Make a layer to start.");
     const layer = await api("GET", `/layers/${layerID}`);
-    return layerView(layer, onCleanup);
+    return layerView(layer, onCleanup, reload);
   }));
   return h("div", { class: "spaces" }, side, body);
 }
@@ -1617,6 +1736,35 @@ canvas.elevation { width: 100%; height: 7rem; background: #fff; border: 1px soli
   .spaces { grid-template-columns: 1fr; }
   canvas.plan { height: 20rem; }
   main { padding: 0.6rem; }
+}
+
+"""###),
+        ("trash.js", ###"""
+// `#/trash`: the layers and annotations one deleted, restorable until they are purged.
+
+import { api } from "./api.js";
+import { h, replace, toast, describe, when } from "./dom.js";
+
+/** `#/trash`. */
+export function trashPage() {
+  const list = h("ul", { class: "trash", "aria-label": "Deleted" });
+  const load = async () => {
+    const page = await api("GET", "/trash", undefined, { limit: 100 });
+    replace(list, page.items.length ? page.items.map((entry) => h("li", {},
+      `${entry.title ?? (entry.kind === "layer" ? "A layer" : `A ${entry.type ?? "note"}`)} · ${entry.kind}`,
+      ` · deleted ${when(entry.deletedAt)} · purged ${when(entry.purgeAt)} `,
+      h("button", { type: "button", class: "link", onclick: async () => {
+        try {
+          await api("POST", `/${entry.kind === "layer" ? "layers" : "annotations"}/${entry.id}/restore`);
+          toast("Restored.");
+          await load();
+        } catch (error) {
+          toast(describe(error), "error");
+        }
+      } }, "Restore"))) : h("li", { class: "muted" }, "The trash is empty."));
+  };
+  load().catch((error) => replace(list, h("li", { class: "error", role: "alert" }, describe(error))));
+  return h("div", {}, h("h1", {}, "Trash"), list);
 }
 
 """###),

@@ -53,10 +53,18 @@ struct Browser: Sendable {
         try await command(.POST, "/element/\(id)/value", ["text": text])
     }
 
-    /// Clicks the element `selector` matches.
+    /// Clicks the element `selector` matches (found again when the page replaced it meanwhile,
+    /// as a live update does).
     func click(_ selector: String) async throws {
-        let id = try await element(selector)
-        try await command(.POST, "/element/\(id)/click")
+        for attempt in 1...3 {
+            let id = try await element(selector)
+            do {
+                try await command(.POST, "/element/\(id)/click")
+                return
+            } catch let error as BrowserError where error.code == "stale element reference" && attempt < 3 {
+                continue
+            }
+        }
     }
 
     /// The visible text of the element `selector` matches.

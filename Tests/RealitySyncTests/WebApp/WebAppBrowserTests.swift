@@ -72,9 +72,13 @@ extension DeviceSyncTests {
                     "form[aria-label='Add a comment'] textarea", "Looks good " + WebAppHarness.injected)
                 try await bob.click("form[aria-label='Add a comment'] button[type=submit]")
                 try await bob.waitForText("Looks good <script>")
+                try await bob.click(".comment button.link:nth-of-type(2)")
+                try await bob.type("form[aria-label='Edit the comment'] textarea", " (edited)")
+                try await bob.click("form[aria-label='Edit the comment'] button[type=submit]")
+                try await bob.waitForText("(edited)")
 
                 // It arrives in Ann's page over the live-events socket, without a reload.
-                try await ann.waitForText("Looks good <script>")
+                try await ann.waitForText("(edited)")
                 #expect(try await ann.execute("return window.__stayed === true") as? Bool == true)
                 #expect(try await ann.execute("return document.body.dataset.live") as? String == "true")
                 try await web.screenshots(of: ann, named: "annotation")
@@ -140,6 +144,20 @@ extension DeviceSyncTests {
                 try await bob.execute("location.reload()")
                 try await bob.waitForText("Make a layer to start.")
                 #expect(!(try await bob.bodyText()).contains("Garden"))
+
+                // Ann deletes the layer (its photo moves to her default layer); the trash brings
+                // the layer back.
+                try await ann.click("form[aria-label='Layer settings'] button[type=button]")
+                try await ann.waitForText("Choose a layer.")
+                let layers = try await ann.text(".tree")
+                #expect(layers.contains("My Annotations") && !layers.contains("Garden"), "\(layers)")
+                try await ann.click("nav a[href='#/trash']")
+                try await ann.waitForText("Garden · layer")
+                try await web.screenshots(of: ann, named: "trash")
+                try await ann.click("ul.trash button")
+                try await ann.waitForText("The trash is empty.")
+                try await ann.click("nav a[href='#/spaces']")
+                try await ann.waitForText("Garden")
                 await bob.close()
                 await ann.close()
             }
