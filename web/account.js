@@ -11,8 +11,8 @@ function usageBar(name, used, limit, format = String) {
     limit ? h("progress", { max: String(limit), value: String(Math.min(used, limit)), "aria-label": name }) : null);
 }
 
-function megabytes(bytes) {
-  return `${(bytes / 1048576).toFixed(1)} MB`;
+function byteSize(bytes) {
+  return bytes >= 1073741824 ? `${(bytes / 1073741824).toFixed(1)} GB` : `${(bytes / 1048576).toFixed(1)} MB`;
 }
 
 function profileForm(me) {
@@ -92,6 +92,7 @@ function preferencesForm(me) {
         timeZone: elements.timeZone.value || null,
       });
       session.save(session.current.token, await api("GET", "/me"));
+      document.documentElement.dataset.theme = elements.theme.value;
       toast("Saved.");
     } catch (error) {
       toast(describe(error), "error");
@@ -166,7 +167,7 @@ export function accountPage() {
       h("section", { "aria-label": "Plan and usage" }, h("h2", {}, `Plan: ${me.subscriptionTier}`),
         usageBar("Annotations", usage.annotationCount, usage.limits?.maxAnnotations),
         usageBar("Layers", usage.layerCount, usage.limits?.maxLayers),
-        usageBar("Storage", usage.storageUsed, usage.limits?.maxStorage, megabytes)),
+        usageBar("Storage", usage.storageUsed, usage.limits?.maxStorage, byteSize)),
       preferencesForm(me),
       passwordForm(),
       sessionsSection(),

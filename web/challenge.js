@@ -148,7 +148,7 @@ function bars(canvas, values) {
     const height = (value / top) * (canvas.height - 40);
     context.fillStyle = "#27d";
     context.fillRect(index * width + 6, canvas.height - 24 - height, width - 12, height);
-    context.fillStyle = "#333";
+    context.fillStyle = getComputedStyle(canvas).color;
     context.fillText(name.slice(0, 6), index * width + width / 2, canvas.height - 8);
     context.fillText(String(value), index * width + width / 2, canvas.height - 28 - height);
   });

@@ -65,6 +65,7 @@ async function render() {
     return;
   }
   if (session.current) connect();
+  document.documentElement.dataset.theme = session.current?.user?.preferences?.theme ?? "auto";
   replace(top, session.current && !entry.open ? navigation() : h("strong", { class: "brand" }, "Reality"));
   const cleanups = [];
   const content = entry.page(rest.map(decodeURIComponent), (cleanup) => cleanups.push(cleanup));

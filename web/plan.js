@@ -144,7 +144,7 @@ export class Plan {
   grid(context) {
     const step = this.scale >= 20 ? 1 : this.scale >= 2 ? 10 : 100;
     const start = this.toWorld(0, 0), end = this.toWorld(this.width, this.height);
-    context.strokeStyle = "#e4e7eb";
+    context.strokeStyle = getComputedStyle(this.canvas).getPropertyValue("--line").trim() || "#e4e7eb";
     context.lineWidth = 1;
     context.beginPath();
     for (let x = Math.ceil(start.x / step) * step; x <= end.x; x += step) {
@@ -159,7 +159,7 @@ export class Plan {
     }
     context.stroke();
     const [ox, oy] = this.toScreen(0, 0);
-    context.fillStyle = "#555";
+    context.fillStyle = getComputedStyle(this.canvas).color;
     context.fillRect(ox - 3, oy - 3, 6, 6);
   }
 
@@ -170,7 +170,7 @@ export class Plan {
     context.clearRect(0, 0, width, height);
     const floor = height - 14;
     const yScale = Math.min(this.scale, 30);
-    context.strokeStyle = "#bbb";
+    context.strokeStyle = getComputedStyle(this.side).getPropertyValue("--line").trim() || "#bbb";
     context.beginPath();
     context.moveTo(0, floor);
     context.lineTo(width, floor);

@@ -19,8 +19,8 @@ function usageBar(name, used, limit, format = String) {
     limit ? h("progress", { max: String(limit), value: String(Math.min(used, limit)), "aria-label": name }) : null);
 }
 
-function megabytes(bytes) {
-  return `${(bytes / 1048576).toFixed(1)} MB`;
+function byteSize(bytes) {
+  return bytes >= 1073741824 ? `${(bytes / 1073741824).toFixed(1)} GB` : `${(bytes / 1048576).toFixed(1)} MB`;
 }
 
 function profileForm(me) {
@@ -100,6 +100,7 @@ function preferencesForm(me) {
         timeZone: elements.timeZone.value || null,
       });
       session.save(session.current.token, await api("GET", "/me"));
+      document.documentElement.dataset.theme = elements.theme.value;
       toast("Saved.");
     } catch (error) {
       toast(describe(error), "error");
@@ -174,7 +175,7 @@ export function accountPage() {
       h("section", { "aria-label": "Plan and usage" }, h("h2", {}, `Plan: ${me.subscriptionTier}`),
         usageBar("Annotations", usage.annotationCount, usage.limits?.maxAnnotations),
         usageBar("Layers", usage.layerCount, usage.limits?.maxLayers),
-        usageBar("Storage", usage.storageUsed, usage.limits?.maxStorage, megabytes)),
+        usageBar("Storage", usage.storageUsed, usage.limits?.maxStorage, byteSize)),
       preferencesForm(me),
       passwordForm(),
       sessionsSection(),
@@ -767,7 +768,7 @@ function bars(canvas, values) {
     const height = (value / top) * (canvas.height - 40);
     context.fillStyle = "#27d";
     context.fillRect(index * width + 6, canvas.height - 24 - height, width - 12, height);
-    context.fillStyle = "#333";
+    context.fillStyle = getComputedStyle(canvas).color;
     context.fillText(name.slice(0, 6), index * width + width / 2, canvas.height - 8);
     context.fillText(String(value), index * width + width / 2, canvas.height - 28 - height);
   });
@@ -1055,6 +1056,7 @@ async function render() {
     return;
   }
   if (session.current) connect();
+  document.documentElement.dataset.theme = session.current?.user?.preferences?.theme ?? "auto";
   replace(top, session.current && !entry.open ? navigation() : h("strong", { class: "brand" }, "Reality"));
   const cleanups = [];
   const content = entry.page(rest.map(decodeURIComponent), (cleanup) => cleanups.push(cleanup));
@@ -1219,7 +1221,7 @@ export class Plan {
   grid(context) {
     const step = this.scale >= 20 ? 1 : this.scale >= 2 ? 10 : 100;
     const start = this.toWorld(0, 0), end = this.toWorld(this.width, this.height);
-    context.strokeStyle = "#e4e7eb";
+    context.strokeStyle = getComputedStyle(this.canvas).getPropertyValue("--line").trim() || "#e4e7eb";
     context.lineWidth = 1;
     context.beginPath();
     for (let x = Math.ceil(start.x / step) * step; x <= end.x; x += step) {
@@ -1234,7 +1236,7 @@ export class Plan {
     }
     context.stroke();
     const [ox, oy] = this.toScreen(0, 0);
-    context.fillStyle = "#555";
+    context.fillStyle = getComputedStyle(this.canvas).color;
     context.fillRect(ox - 3, oy - 3, 6, 6);
   }
 
@@ -1245,7 +1247,7 @@ export class Plan {
     context.clearRect(0, 0, width, height);
     const floor = height - 14;
     const yScale = Math.min(this.scale, 30);
-    context.strokeStyle = "#bbb";
+    context.strokeStyle = getComputedStyle(this.side).getPropertyValue("--line").trim() || "#bbb";
     context.beginPath();
     context.moveTo(0, floor);
     context.lineTo(width, floor);
@@ -1664,12 +1666,16 @@ export function spacesPage([layerID], onCleanup) {
 
 """###),
         ("style.css", ###"""
-:root { --ink: #1d2430; --muted: #5b6576; --line: #d9dee5; --accent: #1f5fbf; --bad: #b3261e; --bg: #f6f7f9; }
+:root { --ink: #1d2430; --muted: #5b6576; --line: #d9dee5; --accent: #1f5fbf; --bad: #b3261e; --bg: #f6f7f9; --panel: #fff; --field: #fff; }
+:root[data-theme="dark"] { --ink: #e6e9ee; --muted: #a3adbb; --line: #3a4250; --accent: #7fb0ff; --bad: #ff8a80; --bg: #14181f; --panel: #1d232c; --field: #262d38; color-scheme: dark; }
+@media (prefers-color-scheme: dark) {
+  :root[data-theme="auto"] { --ink: #e6e9ee; --muted: #a3adbb; --line: #3a4250; --accent: #7fb0ff; --bad: #ff8a80; --bg: #14181f; --panel: #1d232c; --field: #262d38; color-scheme: dark; }
+}
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--bg); }
 a { color: var(--accent); }
 :focus-visible { outline: 3px solid #f4b400; outline-offset: 2px; }
-.top { background: #fff; border-bottom: 1px solid var(--line); padding: 0.5rem 1rem; }
+.top { background: var(--panel); border-bottom: 1px solid var(--line); padding: 0.5rem 1rem; }
 .top nav { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; align-items: center; }
 .top nav a[aria-current="page"] { font-weight: 700; text-decoration: none; color: var(--ink); }
 .brand { margin-right: 1rem; }
@@ -1679,17 +1685,18 @@ main { padding: 1rem; max-width: 1200px; margin: 0 auto; outline: none; }
 h1 { font-size: 1.5rem; margin: 0.3rem 0 0.8rem; }
 h2 { font-size: 1.2rem; margin: 1.2rem 0 0.5rem; }
 h3 { font-size: 1rem; margin: 1rem 0 0.4rem; }
-.card { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 1rem; }
+.card { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 1rem; }
 .narrow { max-width: 24rem; margin: 2rem auto; }
 .stack { display: flex; flex-direction: column; gap: 0.5rem; max-width: 36rem; }
 .row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: flex-end; }
 .field { display: flex; flex-direction: column; gap: 0.15rem; font-size: 0.9rem; }
 .field > span { color: var(--muted); }
 input, select, textarea, button { font: inherit; }
-input, select, textarea { padding: 0.4rem; border: 1px solid #b8c0cc; border-radius: 4px; background: #fff; min-width: 0; }
+input, select, textarea { padding: 0.4rem; border: 1px solid var(--line); border-radius: 4px; background: var(--field); color: var(--ink); min-width: 0; }
 .short { width: 6rem; }
-button { padding: 0.4rem 0.9rem; border-radius: 4px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
-button.secondary { background: #fff; color: var(--accent); }
+button { padding: 0.4rem 0.9rem; border-radius: 4px; border: 1px solid var(--accent); background: var(--accent); color: var(--bg); cursor: pointer; }
+button.secondary { background: var(--panel); color: var(--accent); }
+.stack > button { align-self: flex-start; }
 button.link { background: none; border: none; color: var(--accent); padding: 0 0.2rem; text-decoration: underline; }
 button[aria-pressed="true"] { background: #dce8fb; }
 button:disabled { opacity: 0.6; cursor: progress; }
@@ -1699,7 +1706,7 @@ button.danger, .danger button { background: var(--bad); border-color: var(--bad)
 .muted { color: var(--muted); }
 .loading { color: var(--muted); }
 .toast { position: fixed; bottom: 1rem; left: 50%; transform: translateX(-50%); display: flex; flex-direction: column; gap: 0.4rem; z-index: 10; }
-.toast p { margin: 0; background: var(--ink); color: #fff; padding: 0.5rem 1rem; border-radius: 6px; }
+.toast p { margin: 0; background: var(--ink); color: var(--bg); padding: 0.5rem 1rem; border-radius: 6px; }
 .toast .toast-error { background: var(--bad); }
 .spaces { display: grid; grid-template-columns: 16rem 1fr; gap: 1.5rem; }
 .tree { list-style: none; padding-left: 1rem; margin: 0.2rem 0; }
@@ -1709,8 +1716,8 @@ button.danger, .danger button { background: var(--bad); border-color: var(--bad)
 .swatch { display: inline-block; width: 0.8rem; height: 0.8rem; border-radius: 2px; margin-right: 0.4rem; vertical-align: middle; }
 .inline { margin-left: 0.5rem; font-size: 0.8rem; color: var(--muted); }
 .planbox { position: relative; }
-canvas.plan { width: 100%; height: 26rem; background: #fff; border: 1px solid var(--line); border-radius: 6px; touch-action: none; cursor: grab; display: block; }
-canvas.elevation { width: 100%; height: 7rem; background: #fff; border: 1px solid var(--line); border-radius: 6px; margin-top: 0.4rem; display: block; }
+canvas.plan { width: 100%; height: 26rem; background: var(--panel); border: 1px solid var(--line); border-radius: 6px; touch-action: none; cursor: grab; display: block; }
+canvas.elevation { width: 100%; height: 7rem; background: var(--panel); border: 1px solid var(--line); border-radius: 6px; margin-top: 0.4rem; display: block; }
 .planbar { position: absolute; top: 0.5rem; right: 0.5rem; display: flex; gap: 0.3rem; }
 .planbar button { padding: 0.2rem 0.6rem; }
 .annotations, .near, .results { padding-left: 1.2rem; }
@@ -1723,11 +1730,11 @@ canvas.elevation { width: 100%; height: 7rem; background: #fff; border: 1px soli
 .today h2 { margin-top: 0.2rem; }
 .thumb { max-width: 10rem; max-height: 8rem; display: block; margin: 0.3rem 0; border-radius: 4px; }
 .calendar { display: grid; grid-template-columns: repeat(7, 2rem); gap: 0.25rem; margin: 0.5rem 0; }
-.day { text-align: center; border: 1px solid var(--line); border-radius: 4px; font-size: 0.8rem; padding: 0.2rem 0; background: #fff; }
+.day { text-align: center; border: 1px solid var(--line); border-radius: 4px; font-size: 0.8rem; padding: 0.2rem 0; background: var(--panel); }
 .day.done { background: #2a7; color: #fff; border-color: #2a7; }
 .stats { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }
 .stats dd { margin: 0; }
-.chart { max-width: 100%; background: #fff; border: 1px solid var(--line); border-radius: 6px; }
+.chart { max-width: 100%; background: var(--panel); border: 1px solid var(--line); border-radius: 6px; }
 .usage { display: flex; flex-direction: column; margin: 0.4rem 0; max-width: 30rem; }
 .usage progress { width: 100%; height: 0.8rem; }
 .danger { border-top: 1px solid var(--line); margin-top: 1.5rem; }
