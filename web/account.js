@@ -172,7 +172,7 @@ export function accountPage() {
       passwordForm(),
       sessionsSection(),
       h("section", {}, h("h2", {}, "Your data"),
-        h("button", { type: "button", onclick: download }, "Download an export")),
+        h("button", { type: "button", class: "export", onclick: download }, "Download an export")),
       deleteForm(me),
     ];
   }));
