@@ -99,7 +99,11 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            swiftSettings: strict),
+            swiftSettings: strict,
+            plugins: ["EmbedWebPlugin"]),
+        // The web app (web/) embedded in the server at build time (docs/web-app.md).
+        .executableTarget(name: "EmbedWeb", swiftSettings: strict),
+        .plugin(name: "EmbedWebPlugin", capability: .buildTool(), dependencies: ["EmbedWeb"]),
         .target(
             name: "RealitySync",
             dependencies: [

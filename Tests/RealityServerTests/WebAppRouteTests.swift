@@ -17,10 +17,10 @@ import Testing
 
     @Test func theEmbeddedFiles_areTheFilesOfWeb() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).sorted()
-        #expect(WebAppSources.files.map(\.name) == names, "run scripts/embed-web after changing web/")
+        #expect(WebAppSources.files.map(\.name) == names, "EmbedWebPlugin embeds every file of web/")
         for (name, text) in WebAppSources.files {
             let onDisk = try String(contentsOf: Self.sources.appendingPathComponent(name), encoding: .utf8)
-            #expect(text == onDisk, "\(name) differs from web/\(name): run scripts/embed-web")
+            #expect(text == onDisk, "\(name) is embedded as web/\(name) holds it")
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 
 /// The web app of this build (issue 23), made once at start from the files embedded in the
-/// server (``WebAppSources``, generated from `web/` by `scripts/embed-web`): its page, with this
+/// server (``WebAppSources``, written from `web/` at build time by EmbedWebPlugin): its page, with this
 /// build's version written into the addresses of its files, and each file ready to send.
 ///
 /// The version is a hash over every file's name and bytes, so a change to any file gives every
