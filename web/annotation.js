@@ -49,6 +49,11 @@ function visibilityInWords(rules) {
   return parts.length ? `Shown only ${parts.join(", ")}.` : "Seen by everyone who may see its layer.";
 }
 
+/** A comment's text with its `@name` mentions in bold, as text nodes. */
+function mentions(text) {
+  return text.split(/(@[\p{L}\p{N}_.-]+)/u).map((part) => part.startsWith("@") ? h("strong", { class: "mention" }, part) : part);
+}
+
 function commentActions(comment, reload) {
   const me = session.current?.user?.id;
   if (comment.authorID !== me) return null;
@@ -91,7 +96,7 @@ function thread(comments, reply, reload) {
     return h("ul", { class: "thread" }, items.map((comment) => h("li", { class: "comment", "data-id": comment.id },
       h("p", { class: "meta" }, h("strong", {}, comment.authorName || "Someone"), " · ", when(comment.createdAt),
         comment.isEdited ? " · edited" : ""),
-      h("p", { class: "text" }, comment.text),
+      h("p", { class: "text" }, mentions(comment.text)),
       reply ? h("button", { type: "button", class: "link", onclick: () => reply(comment) }, "Reply") : null,
       commentActions(comment, reload),
       branch(comment.id))));

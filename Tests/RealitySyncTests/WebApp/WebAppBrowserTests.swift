@@ -69,9 +69,9 @@ extension DeviceSyncTests {
                 try await bob.waitForText("Buy milk")
                 #expect(!(try await bob.bodyText()).contains("Edit and move"), "a commenter may not edit")
                 try await bob.type(
-                    "form[aria-label='Add a comment'] textarea", "Looks good " + WebAppHarness.injected)
+                    "form[aria-label='Add a comment'] textarea", "Looks good @Ann " + WebAppHarness.injected)
                 try await bob.click("form[aria-label='Add a comment'] button[type=submit]")
-                try await bob.waitForText("Looks good <script>")
+                try await bob.waitForText("Looks good @Ann <script>")
                 try await bob.click(".comment button.link:nth-of-type(2)")
                 try await bob.type("form[aria-label='Edit the comment'] textarea", " (edited)")
                 try await bob.click("form[aria-label='Edit the comment'] button[type=submit]")
@@ -79,6 +79,7 @@ extension DeviceSyncTests {
 
                 // It arrives in Ann's page over the live-events socket, without a reload.
                 try await ann.waitForText("(edited)")
+                #expect(try await ann.text("strong.mention") == "@Ann")
                 #expect(try await ann.execute("return window.__stayed === true") as? Bool == true)
                 #expect(try await ann.execute("return document.body.dataset.live") as? String == "true")
                 try await web.screenshots(of: ann, named: "annotation")
