@@ -3,7 +3,8 @@
 // by our own code, and friends.
 
 import { api, all, blobURL, upload } from "./api.js";
-import { h, field, replace, toast, describe, when, loading } from "./dom.js";
+import { h, field, replace, toast, describe, loading } from "./dom.js";
+import { feed, shareForm } from "./photos.js";
 
 const reasons = {
   noTime: "No time", notInterested: "Not interested", tooExpensive: "Too expensive", weather: "Weather",
@@ -81,6 +82,9 @@ function rating(challenge, current, done) {
 function today(reload) {
   return loading(async () => {
     const { challenge, assignment } = await api("GET", "/challenges/today", undefined, { timeZone });
+    const shared = assignment.photoAssetID
+      ? (await api("GET", "/social/photos", undefined, { limit: 20 })).items.some((photo) => photo.assignmentID === assignment.id)
+      : false;
     return h("article", { class: "card today", "aria-label": "Today's challenge" },
       h("p", { class: "muted" }, `Today · ${challenge.category} · ${challenge.timeInvestment} · ${challenge.costLevel}`),
       h("h2", {}, challenge.title),
@@ -88,7 +92,9 @@ function today(reload) {
       h("p", { class: "status" }, `Status: ${assignment.status}`),
       assignment.status === "assigned" ? [completeForm(challenge, reload), skipForm(challenge, reload)] : null,
       assignment.photoAssetID ? photo(assignment.photoAssetID, `Your photo for ${challenge.title}`) : null,
-      assignment.status === "completed" ? rating(challenge, assignment.userRating, reload) : null);
+      assignment.status === "completed" ? rating(challenge, assignment.userRating, reload) : null,
+      assignment.status === "completed" && assignment.photoAssetID && !shared ? shareForm(challenge, reload) : null,
+      shared ? h("p", { class: "muted" }, "Shared with your friends.") : null);
   });
 }
 
@@ -196,7 +202,8 @@ export function challengePage() {
     h("h1", {}, "Out of Box"), today(reload),
     h("h2", {}, "Your numbers"), stats(),
     h("h2", {}, "This week"), insights(),
-    h("h2", {}, "Friends"), friends());
+    h("h2", {}, "Friends"), friends(),
+    h("h2", {}, "Shared photos"), feed());
   reload();
   return box;
 }

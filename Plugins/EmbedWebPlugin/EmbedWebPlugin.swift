@@ -17,9 +17,12 @@ struct EmbedWebPlugin: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "WebAppSources.swift")
         return [
             .buildCommand(
-                displayName: "Embedding web/ (\(files.count) files) in \(target.name)",
+                displayName: "Embedding the web app in \(target.name)",
                 executable: try context.tool(named: "EmbedWeb").url,
-                arguments: [output.path] + files.map(\.path), inputFiles: files, outputFiles: [output])
+                // The tool lists the folder itself, and the folder is an input along with its files:
+                // a file added or removed changes the folder, so the app is embedded again with it
+                // even when SwiftPM keeps this command from an earlier build.
+                arguments: [output.path, web.path], inputFiles: [web] + files, outputFiles: [output])
         ]
     }
 }

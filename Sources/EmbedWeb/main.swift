@@ -1,12 +1,12 @@
 import Foundation
 
-// The tool of EmbedWebPlugin: `EmbedWeb OUTPUT FILE…` writes to OUTPUT a Swift source whose
-// `WebAppSources.files` holds each FILE's name and text, as raw string literals (a literal compiles
+// The tool of EmbedWebPlugin: `EmbedWeb OUTPUT FOLDER` writes to OUTPUT a Swift source whose
+// `WebAppSources.files` holds the name and text of each file in FOLDER (sorted by name), as raw string literals (a literal compiles
 // at once; SwiftPM's `embedInCode` byte arrays take about 50 s for 150 KB here).
 
 let arguments = CommandLine.arguments.dropFirst()
-guard let output = arguments.first else {
-    FileHandle.standardError.write(Data("usage: EmbedWeb OUTPUT FILE...\n".utf8))
+guard arguments.count == 2, let output = arguments.first, let folder = arguments.last else {
+    FileHandle.standardError.write(Data("usage: EmbedWeb OUTPUT FOLDER\n".utf8))
     exit(64)
 }
 
@@ -31,8 +31,12 @@ var source = """
         static let files: [(name: String, text: String)] = [
 
     """
-for path in arguments.dropFirst() {
-    let url = URL(fileURLWithPath: path)
+let files = try FileManager.default.contentsOfDirectory(
+    at: URL(fileURLWithPath: folder), includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+)
+.filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+.sorted { $0.lastPathComponent < $1.lastPathComponent }
+for url in files {
     let text = try String(contentsOf: url, encoding: .utf8)
     let hashes = delimiter(for: text)
     // A multi-line literal drops the line break before its closing delimiter, so one more is written.

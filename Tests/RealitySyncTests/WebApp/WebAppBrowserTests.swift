@@ -232,6 +232,13 @@ extension DeviceSyncTests {
                     "the rating",
                     "return document.querySelector(\"[aria-label='4 stars']\")?.getAttribute('aria-pressed') === 'true'"
                 )
+                try await dana.type(
+                    "form[aria-label='Share with friends'] input[name=caption]", "Blue " + WebAppHarness.injected)
+                try await dana.click("form[aria-label='Share with friends'] button[type=submit]")
+                try await dana.waitUntil(
+                    "the shared photo",
+                    "return [...document.querySelectorAll('.feed img')].some(i => i.complete && i.naturalWidth > 0)")
+                #expect(try await dana.text(".feed").contains("You ·"))
                 #expect(try await dana.text(".history").contains("completed"))
                 #expect(try await dana.text(".stats").contains("1 of 1"))
                 try await web.screenshots(of: dana, named: "challenge")
