@@ -3,7 +3,7 @@
 // invite by email with a level and an expiry, the members, revoke.
 
 import { api, all, blobURL, session } from "./api.js";
-import { h, field, replace, toast, describe, when, loading } from "./dom.js";
+import { h, field, replace, toast, describe, when, loading, byParent } from "./dom.js";
 import { onLiveEvent } from "./events.js";
 import { label } from "./spaces.js";
 import { shareSection } from "./share.js";
@@ -85,13 +85,9 @@ function commentActions(comment, reload) {
 }
 
 function thread(comments, reply, reload) {
-  const byParent = new Map();
-  for (const comment of comments) {
-    const parent = comments.some((c) => c.id === comment.parentCommentID) ? comment.parentCommentID : null;
-    byParent.set(parent, [...(byParent.get(parent) ?? []), comment]);
-  }
+  const replies = byParent(comments, (comment) => comment.parentCommentID);
   const branch = (parent) => {
-    const items = byParent.get(parent);
+    const items = replies.get(parent);
     if (!items) return null;
     return h("ul", { class: "thread" }, items.map((comment) => h("li", { class: "comment", "data-id": comment.id },
       h("p", { class: "meta" }, h("strong", {}, comment.authorName || "Someone"), " · ", when(comment.createdAt),

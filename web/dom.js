@@ -82,3 +82,14 @@ export function swatch(color) {
   element.style.backgroundColor = layerColors[color] ?? layerColors.gray;
   return element;
 }
+
+/** `items` grouped by their parent's ID (`parentOf(item)`); an item whose parent is not among them is at the top (key null). */
+export function byParent(items, parentOf) {
+  const ids = new Set(items.map((item) => item.id));
+  const groups = new Map();
+  for (const item of items) {
+    const parent = ids.has(parentOf(item)) ? parentOf(item) : null;
+    groups.set(parent, [...(groups.get(parent) ?? []), item]);
+  }
+  return groups;
+}

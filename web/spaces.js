@@ -3,7 +3,7 @@
 // annotations near a point.
 
 import { api, all, upload, session } from "./api.js";
-import { h, field, replace, toast, describe, loading, layerColors, swatch } from "./dom.js";
+import { h, field, replace, toast, describe, loading, layerColors, swatch, byParent } from "./dom.js";
 import { onLiveEvent } from "./events.js";
 import { Plan } from "./plan.js";
 import { shareSection } from "./share.js";
@@ -12,11 +12,7 @@ const colors = Object.keys(layerColors);
 const listed = 200;
 
 function tree(layers, selected, reload) {
-  const children = new Map();
-  for (const layer of layers) {
-    const parent = layers.some((l) => l.id === layer.parentLayerID) ? layer.parentLayerID : null;
-    children.set(parent, [...(children.get(parent) ?? []), layer]);
-  }
+  const children = byParent(layers, (layer) => layer.parentLayerID);
   const branch = (parent) => {
     const items = (children.get(parent) ?? []).sort((a, b) => a.name.localeCompare(b.name));
     if (!items.length) return null;

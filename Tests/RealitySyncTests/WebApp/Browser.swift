@@ -101,6 +101,14 @@ struct Browser: Sendable {
         }
     }
 
+    /// Waits until an image `selector` matches has loaded (and decoded to a picture).
+    func waitForImage(_ selector: String) async throws {
+        try await waitUntil(
+            "an image \(selector)",
+            "return [...document.querySelectorAll(arguments[0])].some(i => i.complete && i.naturalWidth > 0)",
+            [selector])
+    }
+
     /// Waits until the page's text holds `text`.
     func waitForText(_ text: String) async throws {
         try await waitUntil("“\(text)”", "return document.body.innerText.includes(arguments[0])", [text])

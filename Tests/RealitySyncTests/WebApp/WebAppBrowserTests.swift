@@ -116,9 +116,7 @@ extension DeviceSyncTests {
                 try await ann.click("form[aria-label='Pin a note'] button[type=submit]")
                 try await ann.waitForText("Rose bed photo at")
                 try await ann.click(".annotations a")
-                try await ann.waitUntil(
-                    "the photo",
-                    "return [...document.querySelectorAll('img.media')].some(i => i.complete && i.naturalWidth > 0)")
+                try await ann.waitForImage("img.media")
                 try await ann.execute("history.back()")
 
                 try await ann.type("form[aria-label='Share'] input[name=email]", "bob@example.com")
@@ -224,9 +222,7 @@ extension DeviceSyncTests {
                     "form[aria-label='Complete'] textarea[name=notes]", "Found one " + WebAppHarness.injected)
                 try await dana.click("form[aria-label='Complete'] button[type=submit]")
                 try await dana.waitForText("Status: completed")
-                try await dana.waitUntil(
-                    "the photo",
-                    "return [...document.querySelectorAll('img.thumb')].some(i => i.complete && i.naturalWidth > 0)")
+                try await dana.waitForImage("img.thumb")
                 try await dana.click("[aria-label='4 stars']")
                 try await dana.waitUntil(
                     "the rating",
@@ -235,9 +231,7 @@ extension DeviceSyncTests {
                 try await dana.type(
                     "form[aria-label='Share with friends'] input[name=caption]", "Blue " + WebAppHarness.injected)
                 try await dana.click("form[aria-label='Share with friends'] button[type=submit]")
-                try await dana.waitUntil(
-                    "the shared photo",
-                    "return [...document.querySelectorAll('.feed img')].some(i => i.complete && i.naturalWidth > 0)")
+                try await dana.waitForImage(".feed img")
                 #expect(try await dana.text(".feed").contains("You ·"))
                 #expect(try await dana.text(".history").contains("completed"))
                 #expect(try await dana.text(".stats").contains("1 of 1"))
