@@ -44,6 +44,9 @@ import Testing
             #expect(build.files[String(match.output.2)] != nil, "the page names \(match.output.2)")
         }
         #expect(!page.contains(WebAppBuild.versionPlaceholder))
+        // The page offers the events socket the subprotocols the server reads (``WebSocketToken``).
+        let events = WebAppSources.files.first { $0.name == "events.js" }?.text ?? ""
+        #expect(events.contains("[\"\(WebSocketToken.protocolName)\", `\(WebSocketToken.tokenPrefix)${token}`]"))
     }
 
     @Test(arguments: Backend.allCases) func thePage_andItsFiles_carryThePolicy_andTheirCaching(
