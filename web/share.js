@@ -66,5 +66,11 @@ export function shareSection(target) {
     }
   });
   load().catch((error) => replace(list, h("li", { class: "error" }, describe(error))));
+  // A plan that may not share gets a sentence instead of a form that would be refused.
+  api("GET", "/me/usage").then((usage) => {
+    if (usage.limits?.canShare === false) {
+      form.replaceWith(h("p", { class: "muted" }, "Your plan does not include sharing; a plan that does lets you invite people here."));
+    }
+  }).catch(() => {});
   return h("section", { class: "share" }, form, h("h3", {}, "Members"), list, h("h3", {}, "Invitations"), invited);
 }
