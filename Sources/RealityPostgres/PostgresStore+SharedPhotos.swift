@@ -105,14 +105,47 @@ extension PostgresStore {
         }
     }
 
-    public func saveComment(_ comment: PhotoComment) async throws {
-        _ = try await read { connection in
-            try await connection.query(
-                """
-                INSERT INTO photo_comments (id, photoID, authorID, text, createdAt)
-                VALUES (\(comment.id), \(comment.photoID), \(comment.authorID), \(comment.text),
-                    \(comment.createdAt.storeValue))
-                """, logger: logger)
+    public func saveComment(_ comment: PhotoComment, limit: Int) async throws -> Bool {
+        try await read { connection in
+            var saved = false
+            try await transaction(on: connection) {
+                // The photo's row is held first and the count is a statement of its own, so under READ
+                // COMMITTED it sees every comment of a writer that held the row before.
+                try await connection.query(
+                    "SELECT 1 FROM shared_photos WHERE id = \(comment.photoID) FOR UPDATE", logger: logger)
+                saved =
+                    try await connection.rows(
+                        """
+                        INSERT INTO photo_comments (id, photoID, authorID, text, createdAt)
+                        SELECT \(comment.id), \(comment.photoID), \(comment.authorID), \(comment.text),
+                            \(comment.createdAt.storeValue)
+                        WHERE (SELECT count(*) FROM photo_comments WHERE photoID = \(comment.photoID)) < \(limit)
+                        RETURNING 1
+                        """, logger: logger
+                    ) { _ in () }.count == 1
+            }
+            return saved
+        }
+    }
+
+    public func visibleCommentCounts(on photoIDs: [UUID], for viewerID: UUID) async throws -> [UUID: Int] {
+        guard !photoIDs.isEmpty else { return [:] }
+        return try await read { connection in
+            Dictionary(
+                uniqueKeysWithValues: try await connection.rows(
+                    """
+                    SELECT c.photoID, count(*) FROM photo_comments c
+                    WHERE c.photoID = ANY(\(photoIDs)::uuid[])
+                    AND NOT EXISTS (SELECT 1 FROM content_reports r
+                        WHERE r.reporterID = \(viewerID) AND r.kind = 'comment' AND r.targetID = c.id::text)
+                    AND c.authorID NOT IN (SELECT blockedID FROM blocks WHERE blockerID = \(viewerID)
+                        UNION SELECT blockerID FROM blocks WHERE blockedID = \(viewerID))
+                    GROUP BY c.photoID
+                    """, logger: logger
+                ) { row in
+                    let (id, count) = try row.decode((UUID, Int64).self)
+                    return (id, Int(count))
+                })
         }
     }
 

@@ -101,14 +101,41 @@ extension SQLiteStore {
         }
     }
 
-    public func saveComment(_ comment: PhotoComment) async throws {
+    public func saveComment(_ comment: PhotoComment, limit: Int) async throws -> Bool {
+        // SQLite runs one write at a time: no comment comes between the count and the insert.
         try await write { db in
             try db.execute(
-                sql: "INSERT INTO photo_comments (id, photoID, authorID, text, createdAt) VALUES (?, ?, ?, ?, ?)",
+                sql: """
+                    INSERT INTO photo_comments (id, photoID, authorID, text, createdAt)
+                    SELECT ?1, ?2, ?3, ?4, ?5 WHERE (SELECT count(*) FROM photo_comments WHERE photoID = ?2) < ?6
+                    """,
                 arguments: [
                     Self.key(comment.id), Self.key(comment.photoID), Self.key(comment.authorID), comment.text,
-                    comment.createdAt.storeValue,
+                    comment.createdAt.storeValue, limit,
                 ])
+            return db.changesCount == 1
+        }
+    }
+
+    public func visibleCommentCounts(on photoIDs: [UUID], for viewerID: UUID) async throws -> [UUID: Int] {
+        guard !photoIDs.isEmpty else { return [:] }
+        return try await read { db in
+            var counts: [UUID: Int] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT c.photoID, count(*) AS n FROM photo_comments c
+                    WHERE c.photoID IN (\(placeholders(photoIDs.count)))
+                    AND NOT EXISTS (SELECT 1 FROM content_reports r
+                        WHERE r.reporterID = ? AND r.kind = 'comment' AND r.targetID = c.id)
+                    AND c.authorID NOT IN (SELECT blockedID FROM blocks WHERE blockerID = ?
+                        UNION SELECT blockerID FROM blocks WHERE blockedID = ?)
+                    GROUP BY c.photoID
+                    """,
+                arguments: StatementArguments(photoIDs.map(Self.key))
+                    + StatementArguments(Array(repeating: Self.key(viewerID), count: 3)))
+            while let row = try rows.next() { counts[try Self.uuid(row, "photoID")] = row["n"] }
+            return counts
         }
     }
 

@@ -189,6 +189,11 @@ import Testing
             }
             #expect(try await seenBy(bob).isEmpty, "hidden from Bob at once")
             #expect(try await seenBy(ana) == [comment.id], "and from nobody else")
+            let countFor = { (session: Session) in
+                try await Self.feed(api, session).first { $0.id == photo.id }?.commentCount
+            }
+            #expect(try await countFor(bob) == 0, "the count says what the list shows")
+            #expect(try await countFor(ana) == 1)
             let photoReport = try await api.send(
                 .post, "/api/v1/content/report", token: cleo.token,
                 json: ReportContentRequest(

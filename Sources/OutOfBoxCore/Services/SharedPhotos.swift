@@ -112,14 +112,13 @@ public struct SharedPhotos<Store: SocialRepository & ChallengeRepository>: Senda
     public func comment(on photoID: UUID, by userID: UUID, text: String) async throws -> PhotoComment {
         try PersonText.check(text, field: "text", limit: SocialLimits.comment, allowEmpty: false)
         let photo = try await visiblePhoto(photoID, to: userID)
-        guard photo.commentCount < SocialLimits.commentsPerPhoto else {
-            throw ChallengeError.limitReached("At most \(SocialLimits.commentsPerPhoto) comments on a photo")
-        }
         let names = try await store.displayNames(of: [userID])
         let comment = PhotoComment(
             photoID: photoID, authorID: userID, text: text, createdAt: clock(),
             authorName: names[userID].flatMap { $0.isEmpty ? nil : $0 })
-        try await store.saveComment(comment)
+        guard try await store.saveComment(comment, limit: SocialLimits.commentsPerPhoto) else {
+            throw ChallengeError.limitReached("At most \(SocialLimits.commentsPerPhoto) comments on a photo")
+        }
         if photo.ownerID != userID {
             try await notifier.notify(
                 photo.ownerID, actor: userID, title: "New comment",
@@ -146,9 +145,11 @@ public struct SharedPhotos<Store: SocialRepository & ChallengeRepository>: Senda
         return !reported.contains(photo.id.uuidString.lowercased())
     }
 
-    /// `photos` as `viewerID` reads them: with names and titles, the audience only for the owner.
+    /// `photos` as `viewerID` reads them: with names and titles, the audience only for the owner,
+    /// and as many comments as their comment list shows them.
     private func described(_ photos: [SharedPhoto], for viewerID: UUID) async throws -> [SharedPhoto] {
         let names = try await store.displayNames(of: Set(photos.map(\.ownerID)))
+        let counts = try await store.visibleCommentCounts(on: photos.map(\.id), for: viewerID)
         var titles: [String: String] = [:]
         var described: [SharedPhoto] = []
         for var photo in photos {
@@ -158,6 +159,7 @@ public struct SharedPhotos<Store: SocialRepository & ChallengeRepository>: Senda
             photo.ownerName = names[photo.ownerID].flatMap { $0.isEmpty ? nil : $0 }
             photo.challengeTitle = titles[photo.challengeID]
             if photo.ownerID != viewerID { photo.audience = [] }
+            photo.commentCount = counts[photo.id] ?? 0
             described.append(photo)
         }
         return described

@@ -68,8 +68,14 @@ public protocol SocialRepository: Sendable {
     /// comments and audience are deleted, but it stays as a row, so that its completion cannot be
     /// shared again; false when it was not shown.
     func takeDownSharedPhoto(id: UUID, at date: Date) async throws -> Bool
-    /// Keeps a new comment.
-    func saveComment(_ comment: PhotoComment) async throws
+    /// Keeps a new comment unless its photo already has `limit`, counted inside the write with the
+    /// photo held, so that comments racing for the last place cannot both take it; false when the
+    /// photo is full.
+    func saveComment(_ comment: PhotoComment, limit: Int) async throws -> Bool
+    /// How many of the comments on each of `photoIDs` `viewerID` may read: all but those they
+    /// reported and those of people blocked either way (what their comment list shows). A photo
+    /// without such comments is absent.
+    func visibleCommentCounts(on photoIDs: [UUID], for viewerID: UUID) async throws -> [UUID: Int]
     /// Comment `id`.
     func comment(id: UUID) async throws -> PhotoComment?
     /// The comments on `photoID`, oldest first, at most `limit`.
