@@ -134,12 +134,8 @@ extension PostgresStore {
             Dictionary(
                 uniqueKeysWithValues: try await connection.rows(
                     """
-                    SELECT c.photoID, count(*) FROM photo_comments c
-                    WHERE c.photoID = ANY(\(photoIDs)::uuid[])
-                    AND NOT EXISTS (SELECT 1 FROM content_reports r
-                        WHERE r.reporterID = \(viewerID) AND r.kind = 'comment' AND r.targetID = c.id::text)
-                    AND c.authorID NOT IN (SELECT blockedID FROM blocks WHERE blockerID = \(viewerID)
-                        UNION SELECT blockerID FROM blocks WHERE blockedID = \(viewerID))
+                    SELECT c.photoID, count(*) FROM photo_comments c, (SELECT \(viewerID)::uuid AS viewer) v
+                    WHERE c.photoID = ANY(\(photoIDs)::uuid[]) AND \(unescaped: Self.commentShownToViewer)
                     GROUP BY c.photoID
                     """, logger: logger
                 ) { row in
@@ -153,11 +149,12 @@ extension PostgresStore {
         try await comments("SELECT \(unescaped: Self.commentColumns) FROM photo_comments WHERE id = \(id)").first
     }
 
-    public func comments(on photoID: UUID, limit: Int) async throws -> [PhotoComment] {
+    public func comments(on photoID: UUID, visibleTo viewerID: UUID, limit: Int) async throws -> [PhotoComment] {
         try await comments(
             """
-            SELECT \(unescaped: Self.commentColumns) FROM photo_comments WHERE photoID = \(photoID)
-            ORDER BY createdAt, id LIMIT \(limit)
+            SELECT \(unescaped: Self.commentColumns) FROM photo_comments c, (SELECT \(viewerID)::uuid AS viewer) v
+            WHERE c.photoID = \(photoID) AND \(unescaped: Self.commentShownToViewer)
+            ORDER BY c.createdAt, c.id LIMIT \(limit)
             """)
     }
 
@@ -180,6 +177,14 @@ extension PostgresStore {
     // MARK: Rows
 
     static let commentColumns = "id, photoID, authorID, text, createdAt"
+    /// Whether comment `c` is one `v.viewer` may read: not one they reported, nor one of someone
+    /// blocked either way. The comment list and the counts of it read this one rule.
+    static let commentShownToViewer = """
+        NOT EXISTS (SELECT 1 FROM content_reports r
+            WHERE r.reporterID = v.viewer AND r.kind = 'comment' AND r.targetID = c.id::text)
+        AND c.authorID NOT IN (SELECT blockedID FROM blocks WHERE blockerID = v.viewer
+            UNION SELECT blockerID FROM blocks WHERE blockedID = v.viewer)
+        """
     /// The columns ``sharedPhotos(_:)`` reads, from `shared_photos p`.
     static let photoColumns = """
         p.id, p.ownerID, p.assignmentID, p.challengeID, p.photoAssetID, p.caption, p.visibility, p.createdAt,

@@ -119,21 +119,17 @@ extension SQLiteStore {
 
     public func visibleCommentCounts(on photoIDs: [UUID], for viewerID: UUID) async throws -> [UUID: Int] {
         guard !photoIDs.isEmpty else { return [:] }
-        return try await read { db in
+        var keys = ["viewer": Self.key(viewerID)]
+        for (index, id) in photoIDs.enumerated() { keys["p\(index)"] = Self.key(id) }
+        let list = photoIDs.indices.map { ":p\($0)" }.joined(separator: ", ")
+        return try await read { [keys] db in
             var counts: [UUID: Int] = [:]
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
                     SELECT c.photoID, count(*) AS n FROM photo_comments c
-                    WHERE c.photoID IN (\(placeholders(photoIDs.count)))
-                    AND NOT EXISTS (SELECT 1 FROM content_reports r
-                        WHERE r.reporterID = ? AND r.kind = 'comment' AND r.targetID = c.id)
-                    AND c.authorID NOT IN (SELECT blockedID FROM blocks WHERE blockerID = ?
-                        UNION SELECT blockerID FROM blocks WHERE blockedID = ?)
-                    GROUP BY c.photoID
-                    """,
-                arguments: StatementArguments(photoIDs.map(Self.key))
-                    + StatementArguments(Array(repeating: Self.key(viewerID), count: 3)))
+                    WHERE c.photoID IN (\(list)) AND \(Self.commentShownToViewer) GROUP BY c.photoID
+                    """, arguments: StatementArguments(keys))
             while let row = try rows.next() { counts[try Self.uuid(row, "photoID")] = row["n"] }
             return counts
         }
@@ -143,9 +139,12 @@ extension SQLiteStore {
         try await comments("SELECT * FROM photo_comments WHERE id = ?", [Self.key(id)]).first
     }
 
-    public func comments(on photoID: UUID, limit: Int) async throws -> [PhotoComment] {
+    public func comments(on photoID: UUID, visibleTo viewerID: UUID, limit: Int) async throws -> [PhotoComment] {
         try await comments(
-            "SELECT * FROM photo_comments WHERE photoID = ? ORDER BY createdAt, id LIMIT ?", [Self.key(photoID), limit])
+            """
+            SELECT * FROM photo_comments c WHERE c.photoID = :photo AND \(Self.commentShownToViewer)
+            ORDER BY c.createdAt, c.id LIMIT :limit
+            """, ["photo": Self.key(photoID), "viewer": Self.key(viewerID), "limit": limit])
     }
 
     public func comments(by authorID: UUID) async throws -> [PhotoComment] {
@@ -161,6 +160,17 @@ extension SQLiteStore {
     }
 
     // MARK: Rows
+
+    /// Whether comment `c` is one `:viewer` may read: not one they reported, nor one of someone
+    /// blocked either way. The comment list and the counts of it read this one rule.
+    private static var commentShownToViewer: String {
+        """
+        NOT EXISTS (SELECT 1 FROM content_reports r
+            WHERE r.reporterID = :viewer AND r.kind = 'comment' AND r.targetID = c.id)
+        AND c.authorID NOT IN (SELECT blockedID FROM blocks WHERE blockerID = :viewer
+            UNION SELECT blockerID FROM blocks WHERE blockedID = :viewer)
+        """
+    }
 
     /// The columns ``sharedPhotos(_:sql:arguments:)`` reads, from `shared_photos p`.
     private static var photoColumns: String {

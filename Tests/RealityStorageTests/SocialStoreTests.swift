@@ -32,7 +32,7 @@ import Testing
                 return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
             }
             #expect(saved == 5)
-            #expect(try await store.comments(on: photo.id, limit: 100).count == 5)
+            #expect(try await store.comments(on: photo.id, visibleTo: UUID(), limit: 100).count == 5)
             let full = PhotoComment(photoID: photo.id, authorID: UUID(), text: "late", createdAt: Self.epoch)
             #expect(try await store.saveComment(full, limit: 5) == false)
             #expect(try await store.comment(id: full.id) == nil, "a refused comment is not kept")
@@ -66,6 +66,10 @@ import Testing
                     details: nil, createdAt: Self.epoch))
             #expect(try await store.block(bob, by: dan, at: Self.epoch))
             #expect(try await store.visibleCommentCounts(on: [photo.id, other.id], for: bob) == [photo.id: 1])
+            #expect(
+                try await store.comments(on: photo.id, visibleTo: bob, limit: 10).map(\.authorID) == [ana],
+                "the list reads the rule the count does")
+            #expect(try await store.comments(on: photo.id, visibleTo: ana, limit: 10).count == 3)
             #expect(
                 try await store.visibleCommentCounts(on: [photo.id, other.id], for: ana) == [photo.id: 3, other.id: 1],
                 "nobody else's count changes")

@@ -95,13 +95,9 @@ public struct SharedPhotos<Store: SocialRepository & ChallengeRepository>: Senda
     /// The comments on photo `photoID` that `viewerID` may see, oldest first, with names.
     public func comments(on photoID: UUID, for viewerID: UUID, limit: Int) async throws -> [PhotoComment] {
         _ = try await visiblePhoto(photoID, to: viewerID)
-        let reported = try await store.reportedTargetIDs(by: viewerID, kind: .comment)
-        let blocked = try await store.blockedEitherWay(with: viewerID)
-        let shown = try await store.comments(on: photoID, limit: SocialLimits.commentsPerPhoto)
-            .filter { !reported.contains($0.id.uuidString.lowercased()) && !blocked.contains($0.authorID) }
-            .prefix(limit)
+        let shown = try await store.comments(on: photoID, visibleTo: viewerID, limit: limit)
         let names = try await store.displayNames(of: Set(shown.map(\.authorID)))
-        return Array(shown).map { comment in
+        return shown.map { comment in
             var comment = comment
             comment.authorName = names[comment.authorID].flatMap { $0.isEmpty ? nil : $0 }
             return comment

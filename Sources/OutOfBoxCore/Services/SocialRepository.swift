@@ -72,14 +72,14 @@ public protocol SocialRepository: Sendable {
     /// photo held, so that comments racing for the last place cannot both take it; false when the
     /// photo is full.
     func saveComment(_ comment: PhotoComment, limit: Int) async throws -> Bool
-    /// How many of the comments on each of `photoIDs` `viewerID` may read: all but those they
-    /// reported and those of people blocked either way (what their comment list shows). A photo
-    /// without such comments is absent.
+    /// How many comments on each of `photoIDs` ``comments(on:visibleTo:limit:)`` shows `viewerID`
+    /// (one rule for both); a photo without such comments is absent.
     func visibleCommentCounts(on photoIDs: [UUID], for viewerID: UUID) async throws -> [UUID: Int]
     /// Comment `id`.
     func comment(id: UUID) async throws -> PhotoComment?
-    /// The comments on `photoID`, oldest first, at most `limit`.
-    func comments(on photoID: UUID, limit: Int) async throws -> [PhotoComment]
+    /// The comments on `photoID` that `viewerID` may read, oldest first, at most `limit`: all but
+    /// those they reported and those of people blocked either way.
+    func comments(on photoID: UUID, visibleTo viewerID: UUID, limit: Int) async throws -> [PhotoComment]
     /// The comments `authorID` wrote, oldest first.
     func comments(by authorID: UUID) async throws -> [PhotoComment]
     /// Deletes comment `id`; false when there was none.
