@@ -4,7 +4,7 @@ import PostgresNIO
 import RealityCore
 
 /// Out of Box's friends, requests and blocks (issue 22), as the SQLite store keeps them; a write
-/// between two people runs under their pair's advisory lock (``underPairLock(_:_:_:)``).
+/// between two people runs holding both people's advisory locks (``underPeopleLocks(_:_:_:)``).
 extension PostgresStore: SocialRepository {
     public func displayNames(of userIDs: Set<UUID>) async throws -> [UUID: String] {
         guard !userIDs.isEmpty else { return [:] }
@@ -19,9 +19,16 @@ extension PostgresStore: SocialRepository {
 
     // MARK: Requests
 
-    public func saveFriendRequest(_ request: FriendRequest) async throws -> Bool {
-        try await underPairLock(request.fromID, request.toID) { connection in
-            try await connection.rows(
+    public func saveFriendRequest(_ request: FriendRequest, within bounds: FriendBounds) async throws -> Bool {
+        try await underPeopleLocks(request.fromID, request.toID) { connection in
+            let waiting =
+                try await connection.rows(
+                    "SELECT count(*) FROM friend_requests WHERE fromID = \(request.fromID) AND status = 'pending'",
+                    logger: logger
+                ) { try $0.decode(Int64.self) }.first ?? 0
+            guard waiting < bounds.pendingRequests else { throw bounds.pendingReached }
+            try await checkRoom(for: [request.fromID, request.toID], within: bounds, on: connection)
+            return try await connection.rows(
                 """
                 INSERT INTO friend_requests (id, fromID, toID, status, createdAt, respondedAt)
                 SELECT \(request.id), \(request.fromID), \(request.toID), \(request.status.rawValue),
@@ -66,11 +73,14 @@ extension PostgresStore: SocialRepository {
             """)
     }
 
-    public func settleFriendRequest(_ id: UUID, as status: FriendRequest.Status, at date: Date) async throws
-        -> FriendRequest?
-    {
+    public func settleFriendRequest(
+        _ id: UUID, as status: FriendRequest.Status, at date: Date, within bounds: FriendBounds
+    ) async throws -> FriendRequest? {
         guard let request = try await friendRequest(id: id) else { return nil }
-        return try await underPairLock(request.fromID, request.toID) { connection in
+        return try await underPeopleLocks(request.fromID, request.toID) { connection in
+            if status == .accepted {
+                try await checkRoom(for: [request.fromID, request.toID], within: bounds, on: connection)
+            }
             // The request leaves `pending` and, accepted, its people become friends unless a
             // block stands between them, all under the pair's lock.
             guard
@@ -125,7 +135,7 @@ extension PostgresStore: SocialRepository {
 
     public func block(_ blockedID: UUID, by blockerID: UUID, at date: Date) async throws -> Bool {
         // Under the pair's lock, so that an acceptance racing the block is wholly before or after it.
-        try await underPairLock(blockerID, blockedID) { connection in
+        try await underPeopleLocks(blockerID, blockedID) { connection in
             guard
                 try await connection.rows(
                     """
@@ -213,27 +223,43 @@ extension PostgresStore: SocialRepository {
         }
     }
 
-    /// The key space of the two-key advisory locks on a pair of people ("SOCL"), apart from the
+    /// The key space of the two-key advisory locks on a person's social side ("SOCL"), apart from
+    /// the owners' (``ownerLockSpace``).
+    static let personLockSpace: Int32 = 0x534F_434C
 
-    /// owners' (``ownerLockSpace``).
-    static let pairLockSpace: Int32 = 0x534F_434C
-
-    /// Runs `body` in a transaction holding the advisory lock of the pair `a`, `b` (either order):
-    /// what settles a request, blocks, or adds a request between two people runs one at a time
-    /// for them, on every instance.
-    func underPairLock<Value: Sendable>(
+    /// Runs `body` in a transaction holding the advisory locks of people `a` and `b`, taken in one
+    /// order so that two writers never wait on each other: what settles a request, blocks, or adds
+    /// a request between two people runs one at a time for them, and so does everything that
+    /// counts one person's friends and waiting requests, on every instance.
+    func underPeopleLocks<Value: Sendable>(
         _ a: UUID, _ b: UUID, _ body: (PostgresConnection) async throws -> Value
     ) async throws -> Value {
-        let pair = [a.uuidString.lowercased(), b.uuidString.lowercased()].sorted().joined(separator: "+")
+        let people = Set([a.uuidString.lowercased(), b.uuidString.lowercased()]).sorted()
         return try await read { connection in
             var value: Value?
             try await transaction(on: connection) {
-                try await connection.query(
-                    "SELECT pg_advisory_xact_lock(\(Self.pairLockSpace), hashtext(\(pair)))", logger: logger)
+                for person in people {
+                    try await connection.query(
+                        "SELECT pg_advisory_xact_lock(\(Self.personLockSpace), hashtext(\(person)))", logger: logger)
+                }
                 value = try await body(connection)
             }
             guard let value else { throw StoreError.unavailable(detail: "a transaction ended without its value") }
             return value
+        }
+    }
+
+    /// Throws `bounds.friendsReached` when one of `people` has `bounds.friends` friends; run while
+    /// holding their locks (``underPeopleLocks(_:_:_:)``).
+    private func checkRoom(for people: [UUID], within bounds: FriendBounds, on connection: PostgresConnection)
+        async throws
+    {
+        for person in people {
+            let count =
+                try await connection.rows(
+                    "SELECT count(*) FROM friendships WHERE userID = \(person)", logger: logger
+                ) { try $0.decode(Int64.self) }.first ?? 0
+            guard count < bounds.friends else { throw bounds.friendsReached }
         }
     }
 

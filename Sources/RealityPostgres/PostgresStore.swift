@@ -113,11 +113,11 @@ public struct PostgresStore: Sendable {
         }
     }
 
-    /// `error` as the store reports it: store and tier errors as they are, anything else as
-    /// ``StoreError/unavailable(detail:)``.
+    /// `error` as the store reports it: store and tier errors, and refusals decided inside a write
+    /// (an Out of Box bound), as they are; anything else as ``StoreError/unavailable(detail:)``.
     static func storeError(_ error: any Error) -> any Error {
         switch error {
-        case is StoreError, is TierLimitError, is AssetQuotaExceeded: error
+        case is StoreError, is TierLimitError, is AssetQuotaExceeded, is ChallengeError: error
         case let error as PSQLError: StoreError.unavailable(detail: String(reflecting: error))
         default: StoreError.unavailable(detail: String(describing: error))
         }

@@ -22,8 +22,15 @@ extension SQLiteStore: SocialRepository {
 
     // MARK: Requests
 
-    public func saveFriendRequest(_ request: FriendRequest) async throws -> Bool {
+    public func saveFriendRequest(_ request: FriendRequest, within bounds: FriendBounds) async throws -> Bool {
+        // SQLite runs one write at a time: nothing comes between the counts and the insert.
         try await write { db in
+            let waiting =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM friend_requests WHERE fromID = ? AND status = 'pending'",
+                    arguments: [Self.key(request.fromID)]) ?? 0
+            guard waiting < bounds.pendingRequests else { throw bounds.pendingReached }
+            try Self.checkRoom(db, for: [request.fromID, request.toID], within: bounds)
             try db.execute(
                 sql: """
                     INSERT INTO friend_requests (id, fromID, toID, status, createdAt, respondedAt)
@@ -67,10 +74,17 @@ extension SQLiteStore: SocialRepository {
             """, [Self.key(userID)])
     }
 
-    public func settleFriendRequest(_ id: UUID, as status: FriendRequest.Status, at date: Date) async throws
-        -> FriendRequest?
-    {
+    public func settleFriendRequest(
+        _ id: UUID, as status: FriendRequest.Status, at date: Date, within bounds: FriendBounds
+    ) async throws -> FriendRequest? {
         try await write { db in
+            if status == .accepted,
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT fromID, toID FROM friend_requests WHERE id = ? AND status = 'pending'",
+                    arguments: [Self.key(id)])
+            {
+                try Self.checkRoom(db, for: [try Self.uuid(row, "fromID"), try Self.uuid(row, "toID")], within: bounds)
+            }
             guard
                 let settled = try Row.fetchOne(
                     db,
@@ -91,6 +105,16 @@ extension SQLiteStore: SocialRepository {
                         """, arguments: [Self.key(settled.fromID), Self.key(settled.toID), date.storeValue])
             }
             return settled
+        }
+    }
+
+    /// Throws `bounds.friendsReached` when one of `people` has `bounds.friends` friends.
+    private static func checkRoom(_ db: Database, for people: [UUID], within bounds: FriendBounds) throws {
+        for person in people {
+            let count =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM friendships WHERE userID = ?", arguments: [key(person)]) ?? 0
+            guard count < bounds.friends else { throw bounds.friendsReached }
         }
     }
 

@@ -77,3 +77,80 @@ import Testing
         }
     }
 }
+
+/// Friend requests and acceptances racing for a person's last places (issue 22): the bounds are
+/// counted inside the store's write, so however many run at once, none passes them.
+@Suite struct FriendBoundsStoreTests {
+    /// Runs `count` writes at once; answers how many returned and the errors the others threw.
+    static func race(_ count: Int, _ write: @escaping @Sendable (Int) async throws -> Void) async -> (
+        done: Int, refused: [ChallengeError]
+    ) {
+        await withTaskGroup(of: ChallengeError?.self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    do {
+                        try await write(index)
+                        return nil
+                    } catch {
+                        return error as? ChallengeError ?? .invalid(field: "unexpected", reason: "\(error)")
+                    }
+                }
+            }
+            var refused: [ChallengeError] = []
+            var done = 0
+            for await outcome in group {
+                if let outcome { refused.append(outcome) } else { done += 1 }
+            }
+            return (done, refused)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func requestsRacingForTheSendersLastPlaces_neverPassItsBound(backend: StoreBackend) async throws {
+        try await withStore(backend, connections: 8) { store in
+            let bounds = FriendBounds(friends: 10, pendingRequests: 3)
+            let sender = UUID()
+            let outcome = await Self.race(12) { _ in
+                let request = FriendRequest(fromID: sender, toID: UUID(), createdAt: SocialStoreTests.epoch)
+                guard try await store.saveFriendRequest(request, within: bounds) else {
+                    throw ChallengeError.requestPending
+                }
+            }
+            #expect(outcome.done == 3)
+            #expect(outcome.refused == Array(repeating: bounds.pendingReached, count: 9))
+            let kept = try await store.pendingFriendRequests(involving: sender)
+            #expect(kept.count == 3, "nothing else kept")
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func acceptancesRacingForAPersonsLastPlaces_neverPassItsBound(backend: StoreBackend) async throws {
+        try await withStore(backend, connections: 8) { store in
+            let bounds = FriendBounds(friends: 3, pendingRequests: 10)
+            let popular = UUID()
+            var requests: [FriendRequest] = []
+            for _ in 0..<8 {
+                let request = FriendRequest(fromID: UUID(), toID: popular, createdAt: SocialStoreTests.epoch)
+                #expect(try await store.saveFriendRequest(request, within: bounds))
+                requests.append(request)
+            }
+            let ids = requests.map(\.id)
+            let outcome = await Self.race(ids.count) { index in
+                guard
+                    try await store.settleFriendRequest(
+                        ids[index], as: .accepted, at: SocialStoreTests.epoch, within: bounds) != nil
+                else { throw ChallengeError.friendRequestNotFound }
+            }
+            #expect(outcome.done == 3)
+            #expect(outcome.refused == Array(repeating: bounds.friendsReached, count: 5))
+            #expect(try await store.friends(of: popular).count == 3)
+            let waiting = try await store.pendingFriendRequests(involving: popular)
+            #expect(waiting.count == 5, "a refused acceptance leaves its request pending")
+
+            // A full person can no longer be asked, nor ask.
+            let late = FriendRequest(fromID: UUID(), toID: popular, createdAt: SocialStoreTests.epoch)
+            await #expect(throws: bounds.friendsReached) { try await store.saveFriendRequest(late, within: bounds) }
+            #expect(try await store.friendRequest(id: late.id) == nil)
+        }
+    }
+}

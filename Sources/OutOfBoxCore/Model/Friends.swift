@@ -72,6 +72,32 @@ public enum FriendRequestAction: String, Codable, Sendable, CaseIterable {
     case block
 }
 
+/// The bounds a friend request and an acceptance are held to inside the store's write, so that
+/// writes racing for a person's last places cannot pass them: ``SocialLimits``' by default
+/// (``standard``), smaller in tests.
+public struct FriendBounds: Sendable, Hashable {
+    /// How many friends a person may have.
+    public var friends: Int
+    /// How many of a person's requests may wait at once.
+    public var pendingRequests: Int
+
+    /// Bounds with the given parts.
+    public init(friends: Int = SocialLimits.friends, pendingRequests: Int = SocialLimits.pendingRequests) {
+        self.friends = friends
+        self.pendingRequests = pendingRequests
+    }
+
+    /// ``SocialLimits``' bounds.
+    public static let standard = FriendBounds()
+
+    /// The refusal when one of the two people has ``friends`` friends.
+    public var friendsReached: ChallengeError { .limitReached("At most \(friends) friends") }
+    /// The refusal when the sender has ``pendingRequests`` requests waiting.
+    public var pendingReached: ChallengeError {
+        .limitReached("At most \(pendingRequests) of your requests may wait")
+    }
+}
+
 /// The bounds of Out of Box's social side, declared once: the services check them and the
 /// document states them.
 public enum SocialLimits {

@@ -60,13 +60,8 @@ public struct FriendsService<Store: SocialRepository & ChallengeRepository>: Sen
         {
             throw ChallengeError.requestDeclined
         }
-        let waiting = try await store.pendingFriendRequests(involving: userID).count { $0.fromID == userID }
-        guard waiting < SocialLimits.pendingRequests else {
-            throw ChallengeError.limitReached("At most \(SocialLimits.pendingRequests) of your requests may wait")
-        }
-        try await checkRoom(for: userID, and: targetID)
         let request = FriendRequest(fromID: userID, toID: targetID, createdAt: now)
-        guard try await store.saveFriendRequest(request) else {
+        guard try await store.saveFriendRequest(request, within: .standard) else {
             // A request that came first, or a block that did.
             if try await store.isBlocked(between: userID, and: targetID) { throw ChallengeError.personNotFound }
             throw ChallengeError.requestPending
@@ -88,13 +83,11 @@ public struct FriendsService<Store: SocialRepository & ChallengeRepository>: Sen
         let now = clock()
         let status: FriendRequest.Status
         switch action {
-        case .accept:
-            try await checkRoom(for: request.fromID, and: request.toID)
-            status = .accepted
+        case .accept: status = .accepted
         case .decline, .block: status = .declined
         case .cancel: status = .cancelled
         }
-        guard let settled = try await store.settleFriendRequest(id, as: status, at: now) else {
+        guard let settled = try await store.settleFriendRequest(id, as: status, at: now, within: .standard) else {
             throw ChallengeError.friendRequestNotFound
         }
         if action == .block { _ = try await store.block(request.fromID, by: userID, at: now) }
@@ -140,13 +133,6 @@ public struct FriendsService<Store: SocialRepository & ChallengeRepository>: Sen
         guard audiences.contains(.friendsOfFriends) else { return true }
         let theirs = Set(try await store.friends(of: targetID).map(\.userID))
         return try await store.friends(of: userID).contains { theirs.contains($0.userID) }
-    }
-
-    /// Throws when either person has ``SocialLimits/friends`` friends.
-    private func checkRoom(for a: UUID, and b: UUID) async throws {
-        for person in [a, b] where try await store.friends(of: person).count >= SocialLimits.friends {
-            throw ChallengeError.limitReached("At most \(SocialLimits.friends) friends")
-        }
     }
 
     private func named(_ people: [Friend]) async throws -> [Friend] {

@@ -11,8 +11,10 @@ public protocol SocialRepository: Sendable {
     // MARK: Requests
 
     /// Keeps a new pending request unless one between the two people waits already (either way)
-    /// or either blocked the other; answers whether it was kept.
-    func saveFriendRequest(_ request: FriendRequest) async throws -> Bool
+    /// or either blocked the other; answers whether it was kept. Inside the same write it throws
+    /// `bounds.pendingReached` when the sender has `bounds.pendingRequests` requests waiting and
+    /// `bounds.friendsReached` when either person has `bounds.friends` friends, keeping nothing.
+    func saveFriendRequest(_ request: FriendRequest, within bounds: FriendBounds) async throws -> Bool
     /// Request `id`.
     func friendRequest(id: UUID) async throws -> FriendRequest?
     /// The pending request between `a` and `b`, either way, if one waits.
@@ -25,8 +27,10 @@ public protocol SocialRepository: Sendable {
     /// transaction when `status` is `accepted` (unless a block stands between them); nil when no
     /// request `id` is pending. It and ``block(_:by:at:)`` exclude each other for one pair of
     /// people, so that an acceptance and a block racing never leave friends who blocked each other.
-    func settleFriendRequest(_ id: UUID, as status: FriendRequest.Status, at date: Date) async throws
-        -> FriendRequest?
+    /// An acceptance when either person has `bounds.friends` friends, counted in the same write,
+    /// throws `bounds.friendsReached` and leaves the request pending.
+    func settleFriendRequest(_ id: UUID, as status: FriendRequest.Status, at date: Date, within bounds: FriendBounds)
+        async throws -> FriendRequest?
 
     // MARK: Friends and blocks
 
