@@ -14,7 +14,8 @@ struct PostgresAnnotationQuery {
         /// A bounding-box prefilter on the GiST cube index, then the exact distance: what the
         /// store uses.
         case cube
-        /// The exact distance alone, by scanning: the baseline measurements compare against.
+        /// By scanning the table: the exact distance alone, and the seed's lowercase-contains text
+        /// match (as the SQLite store's scan): the baseline measurements compare against.
         case scan
     }
 
@@ -28,7 +29,10 @@ struct PostgresAnnotationQuery {
         let now = bind(query.at.storeValue)
         var distance = ""
         var rank = ""
-        if let text = query.text {
+        if let text = query.text, spatial == .scan {
+            let pattern = "%" + text.lowercased() + "%"
+            conditions.append("lower(coalesce(a.title, '') || ' ' || coalesce(a.text, '')) LIKE \(bind(pattern))")
+        } else if let text = query.text {
             guard let literal = SearchText.queryLiteral(text) else { return nil }
             let tsquery = bind(literal) + "::tsquery"
             conditions.append("a.search @@ \(tsquery)")

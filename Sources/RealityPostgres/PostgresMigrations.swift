@@ -36,6 +36,7 @@ enum PostgresMigrations {
     static let all: [PostgresMigration] = [
         v1, v2, v3, v4FieldStamps, accountSessions, feed17, blobFiles, renditions, invitations, retention,
         sessionWorldMaps, annotationAnchors, liveAudience, challenges, challengeReminders, moderation, social,
+        searchPendingList,
     ]
 
     /// The advisory lock key taken while migrating ("Reality" and 1). One 64-bit key: it never
