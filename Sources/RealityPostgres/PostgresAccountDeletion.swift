@@ -86,6 +86,10 @@ struct PostgresAccountDeletion {
                 user_rows AS (DELETE FROM users WHERE id = \(user))
             INSERT INTO deletions (userID, deletedAt) VALUES (\(user), \(date.storeValue))
             """, logger: logger)
+        for kind in RecordType.ownedKinds {
+            try await connection.query(
+                "DELETE FROM \(unescaped: kind.tableName) WHERE ownerID = \(user)", logger: logger)
+        }
         // Others may hold copies of what went (no tombstones are kept for it): every sync token
         // issued so far now answers 410 and devices pull their scopes afresh.
         try await PostgresSyncLog(connection: connection, logger: logger).startNewEpoch()

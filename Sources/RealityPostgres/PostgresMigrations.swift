@@ -36,8 +36,34 @@ enum PostgresMigrations {
     static let all: [PostgresMigration] = [
         v1, v2, v3, v4FieldStamps, accountSessions, feed17, blobFiles, renditions, invitations, retention,
         sessionWorldMaps, annotationAnchors, liveAudience, challenges, challengeReminders, moderation, social,
-        searchPendingList,
+        searchPendingList, savedSearches,
     ]
+
+    /// Issue 18, "searches18": saved searches, the first owned kind (``SavedSearch``), as the SQLite
+    /// store's migration of the same name makes them.
+    static let savedSearches = PostgresMigration(
+        name: "searches18: saved searches",
+        statements: [
+            """
+            CREATE TABLE saved_searches (
+                id uuid PRIMARY KEY,
+                ownerID uuid NOT NULL,
+                name text NOT NULL,
+                query text,
+                layerIDs jsonb,
+                types jsonb,
+                creatorID uuid,
+                fromDate bigint,
+                toDate bigint,
+                createdAt bigint NOT NULL,
+                updatedAt bigint NOT NULL,
+                changeSeq bigint NOT NULL DEFAULT 0
+            )
+            """,
+            "CREATE INDEX saved_searches_owner ON saved_searches (ownerID, createdAt)",
+            "CREATE INDEX saved_searches_feed ON saved_searches (ownerID, changeSeq, id)",
+            "CREATE INDEX saved_searches_changes ON saved_searches (changeSeq)",
+        ])
 
     /// The advisory lock key taken while migrating ("Reality" and 1). One 64-bit key: it never
     /// meets the two-key locks ``PostgresStore`` takes per owner, which PostgreSQL keeps apart.

@@ -100,7 +100,8 @@ extension PostgresStore: ChangeCommitting {
         var owners: Set<String> = []
         for precondition in preconditions {
             switch precondition {
-            case .annotationCountBelow(let owner, _, _), .layerCountBelow(let owner, _, _):
+            case .annotationCountBelow(let owner, _, _), .layerCountBelow(let owner, _, _),
+                .ownedCountBelow(_, let owner, _):
                 owners.insert(owner.uuidString)
             // Two creates racing with one client-chosen ID serialise on the ID, so the second
             // sees the first's row instead of overwriting it.
@@ -138,6 +139,13 @@ extension PostgresStore: ChangeCommitting {
                     logger: logger
                 ) { try $0.decode(Int.self) }.first ?? 0
             if count >= limit { throw TierLimitError.layerLimitReached(limit: limit, tier: tier) }
+        case .ownedCountBelow(let type, let owner, let limit):
+            let table = try PostgresOwnedTables.table(type).name
+            let count =
+                try await connection.rows(
+                    "SELECT count(*) FROM \(unescaped: table) WHERE ownerID = \(owner.rawValue)", logger: logger
+                ) { try $0.decode(Int.self) }.first ?? 0
+            if count >= limit { throw OwnedRecordLimit.reached(type, limit: limit) }
         case .annotationAbsent(let id):
             let found = try await connection.rows(
                 "SELECT 1 FROM annotations WHERE id = \(id.rawValue)", logger: logger

@@ -57,6 +57,7 @@ struct LiveAudienceStatement: PostgresPreparedStatement {
             UNION SELECT userID FROM stars WHERE changeSeq > $1
             UNION SELECT recipientID FROM notifications WHERE changeSeq > $1
             UNION SELECT id FROM users WHERE changeSeq > $1
+            \(OwnedRecordSQL.audience(after: "$1"))
         ) AS tied(u)
         """
 }

@@ -117,7 +117,7 @@ public struct PostgresStore: Sendable {
     /// (an Out of Box bound), as they are; anything else as ``StoreError/unavailable(detail:)``.
     static func storeError(_ error: any Error) -> any Error {
         switch error {
-        case is StoreError, is TierLimitError, is AssetQuotaExceeded, is ChallengeError: error
+        case is StoreError, is TierLimitError, is AssetQuotaExceeded, is ChallengeError, is ServiceError: error
         case let error as PSQLError: StoreError.unavailable(detail: String(reflecting: error))
         default: StoreError.unavailable(detail: String(describing: error))
         }

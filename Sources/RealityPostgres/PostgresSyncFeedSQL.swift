@@ -72,6 +72,7 @@ enum PostgresSyncFeedSQL {
             ORDER BY changeSeq, \(id) LIMIT $4
             """
         }
+        if let table = PostgresOwnedTables.byType[type]?.name { return own(table, "id", "ownerID") }
         switch type {
         case .layer:
             return """
@@ -96,7 +97,7 @@ enum PostgresSyncFeedSQL {
                 SELECT w.changeSeq, \(position), w.id, true FROM world_maps w
                 WHERE (w.changeSeq, w.id) > (\(s), \(i)) AND \(worldMapScope) = $3 ORDER BY w.changeSeq, w.id LIMIT $4
                 """
-        case .grant, .reaction, .view: return nil
+        default: return nil
         }
     }
 
@@ -119,11 +120,16 @@ enum PostgresSyncFeedSQL {
     /// (never for a record the viewer owns, which stays in their private scope; below the point of
     /// the change, only for records placed there before it and made before the cursor `$5`, and
     /// comments with their annotations).
-    static let expanded = """
+    static let expanded = expandedAccessChanges(
+        ownedKinds: OwnedRecordSQL.kindList, ownedDeletions: OwnedRecordSQL.deletions(owner: "$1", scope: "$3"))
+
+    private static func expandedAccessChanges(ownedKinds: String, ownedDeletions: String) -> String {
+        """
         ac(seq, recordType, recordID, rel) AS (
             SELECT x.seq, x.recordType, x.recordID,
                 (coalesce(x.userID = $1, false)
-                    AND ($3 = 'shared' OR x.recordType = 'star' OR (x.recordType = 'worldMap' AND $3 = 'private')))
+                    AND ($3 = 'shared' OR x.recordType = 'star'
+                        OR (x.recordType IN ('worldMap', \(ownedKinds)) AND $3 = 'private')))
                 OR (x.wasPublic AND $3 = 'public')
                 OR coalesce(x.contextLayerID IN (
                     SELECT id FROM reach WHERE via = (CASE $3 WHEN 'shared' THEN 0 WHEN 'public' THEN 1 END)), false)
@@ -168,8 +174,10 @@ enum PostgresSyncFeedSQL {
             UNION ALL
             SELECT m.seq, 7, m.id, \(worldMapScope), bool_or(m.rel)
             FROM ac_maps m LEFT JOIN world_maps w ON w.id = m.id GROUP BY m.seq, m.id, w.id
+            \(ownedDeletions)
         )
         """
+    }
 
     /// The whole feed read in one statement (one snapshot): the clock's head on every row, then
     /// each query's rows (`seq, t, id, inScope`; NULL when there are none).

@@ -82,8 +82,10 @@ struct PostgresSyncRecordLoader {
                 """, WorldMapColumns.worldMap(from:))
             let maps = try await PostgresStore.withAnchors(rows.map(\.0), on: connection, logger: logger)
             return zip(maps.map(SyncRecord.worldMap), rows.map(\.1)).map { ($0, $1) }
-        case .grant, .reaction, .view:
-            return []
+        default:
+            guard PostgresOwnedTables.byType[type] != nil else { return [] }
+            return try await PostgresOwnedTables.records(type, ids: ids, on: connection, logger: logger)
+                .map { (.owned($0.0), $0.1) }
         }
     }
 

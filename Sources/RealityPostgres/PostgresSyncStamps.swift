@@ -38,10 +38,12 @@ struct PostgresSyncStamps {
             case .worldMap(let id): ids["world_maps", default: []].insert(id.rawValue)
             case .star(let userID, let annotationID): stars.append((userID.rawValue, annotationID.rawValue))
             case .mapOfAnchor(let id): anchors.append(id.rawValue)
+            case .owned(let type, let id): ids[type.sync.table?.name ?? type.rawValue, default: []].insert(id)
             }
         }
         // Parents before children, every commit in the same order, so lockers queue rather than deadlock.
-        for table in ["layers", "annotations", "comments", "users", "notifications", "world_maps"] {
+        let owned = RecordType.ownedKinds.map { $0.tableName }
+        for table in ["layers", "annotations", "comments", "users", "notifications", "world_maps"] + owned {
             if let set = ids[table] { byID.append((table, set.sorted { $0.lowercasedString < $1.lowercasedString })) }
         }
         stars.sort { ($0.0.lowercasedString, $0.1.lowercasedString) < ($1.0.lowercasedString, $1.1.lowercasedString) }

@@ -27,6 +27,10 @@ struct PostgresWrites {
                 WITH anchor_rows AS (DELETE FROM anchors WHERE worldMapID = \(id.rawValue))
                 DELETE FROM world_maps WHERE id = \(id.rawValue)
                 """)
+        case .saveOwned(let record):
+            try await run(try PostgresOwnedTables.table(record.recordType).upsert(record))
+        case .deleteOwned(let type, let id, _):
+            try await run("DELETE FROM \(unescaped: try PostgresOwnedTables.table(type).name) WHERE id = \(id)")
         case .grant(let permission, let target):
             let (type, id) = GrantColumns.target(target)
             try await run(

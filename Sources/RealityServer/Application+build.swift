@@ -215,6 +215,7 @@ func buildRouter<Store: ServerStore>(
     ChallengeController(services: services).addRoutes(to: router)
     ModerationController(services: services).addRoutes(to: router)
     SocialController(services: services, files: files).addRoutes(to: router)
+    OwnedRecordController(services: services).addRoutes(to: router)
     WebAppController().addRoutes(to: router)
     return router
 }

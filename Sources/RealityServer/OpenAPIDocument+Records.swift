@@ -6,7 +6,7 @@ extension OpenAPIDocument {
     /// The schemas derived from record declarations: each declared record as the API writes it,
     /// and its `PATCH` body.
     static var recordSchemas: [String: Any] {
-        [
+        var schemas: [String: Any] = [
             Annotation.declaration.schemaName: recordSchema(of: Annotation.declaration),
             AnnotationPatch.schemaName: patchSchema(of: Annotation.declaration),
             Layer.declaration.schemaName: recordSchema(of: Layer.declaration),
@@ -19,6 +19,13 @@ extension OpenAPIDocument {
                 of: Annotation.declaration, also: ["id", "layerID"],
                 required: ["type", "content", "position", "layerID"]),
         ]
+        for kind in RecordType.ownedKinds { schemas[kind.schemaName] = ownedSchema(kind) }
+        return schemas
+    }
+
+    /// An owned kind's record schema (``OwnedRecord``).
+    private static func ownedSchema<Record: OwnedRecord>(_ kind: Record.Type) -> [String: Any] {
+        recordSchema(of: kind.declaration)
     }
 
     /// A create body's schema: the patchable fields (optional ones nullable) and the fields named

@@ -5,18 +5,17 @@ extension OpenAPIDocument {
     /// The schemas of the sync API and live events (docs/sync-protocol.md).
     static var syncSchemas: [String: Any] {
         let scope = enumeration(of: SyncScope.self)
-        let recordType = enumeration([
-            "layer", "annotation", "comment", "user", "star", "notification", "worldMap",
-            "grant", "reaction", "view",
-        ])
+        let recordType = enumeration(of: RecordType.self)
+        let owned = RecordType.ownedKinds.map { $0.schemaName }
         let record: [String: Any] = [
             "description":
                 "The record, shaped by recordType: Layer, Annotation, Comment, User, {annotationID, createdAt} "
-                + "for a star, AppNotification or WorldMap.",
+                + "for a star, AppNotification, WorldMap, or an owned kind's record ("
+                + owned.joined(separator: ", ") + ").",
             "oneOf": [
                 ref("Layer"), ref("Annotation"), ref("Comment"), ref("User"), ref("AppNotification"),
                 ref("WorldMap"), object(["annotationID": uuid, "createdAt": date]),
-            ],
+            ] + owned.map(ref),
         ]
         let errorDetail = object(
             ["code": string, "message": string, "field": optionalString], required: ["code", "message"])

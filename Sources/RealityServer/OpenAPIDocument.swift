@@ -234,7 +234,7 @@ enum OpenAPIDocument {
             "AccountExport": [
                 "type": "object",
                 "description": """
-                Everything the user owns or did: the account, layers, annotations (with comments),                     comments written, world maps, every notification, stars, reads, reactions and grants                     given, and invitations sent; and under outOfBox the person's Out of Box preferences,                     assignments and stats.
+                Everything the user owns or did: the account, layers, annotations (with comments),                     comments written, world maps, every notification, stars, reads, reactions and grants                     given, invitations sent, and under records every owned kind's records (saved searches); and under outOfBox the person's Out of Box preferences,                     assignments and stats.
                 """,
                 "properties": [
                     "exportedAt": date, "user": ref("User"), "layers": array(["type": "object"]),
@@ -243,6 +243,11 @@ enum OpenAPIDocument {
                     "stars": array(["type": "object"]), "reads": array(["type": "object"]),
                     "reactionsGiven": array(["type": "object"]), "grantsGiven": array(["type": "object"]),
                     "invitations": array(["type": "object"]), "outOfBox": ref("OutOfBoxExport"),
+                    "records": object(
+                        Dictionary(
+                            uniqueKeysWithValues: RecordType.ownedKinds.map {
+                                ($0.recordType.rawValue, array(ref($0.schemaName)))
+                            })),
                 ],
                 "required": ["exportedAt", "user", "outOfBox"],
             ],

@@ -160,7 +160,7 @@ extension DeviceStore {
     /// records are private. Others' (an editor's comment on a shared annotation) wait for a pull.
     private static func ownScope(of record: SyncRecord?) -> String? {
         switch record {
-        case .user, .worldMap: SyncScope.private.rawValue
+        case .user, .worldMap, .owned: SyncScope.private.rawValue
         default: nil
         }
     }

@@ -35,8 +35,10 @@ enum LocalSyncRecords {
                 sql: "SELECT createdAt FROM stars WHERE userID = ? AND annotationID = ?",
                 arguments: [owner.uuidString, id]
             ).map { .star(StarRecord(annotationID: annotationID, createdAt: $0.date("createdAt"))) }
-        case .grant, .reaction, .view:
-            return nil
+        default:
+            guard OwnedRecordTables.byType[type] != nil else { return nil }
+            return try OwnedRecordTables.records(type, where: "r.id = ?", arguments: [id], in: db).first
+                .map { .owned($0.0) }
         }
     }
 
@@ -60,6 +62,8 @@ enum LocalSyncRecords {
             try NotificationRecord.save(notification, in: db)
         case .worldMap(let map):
             try WorldMapRecord.save(map, in: db)
+        case .owned(let record):
+            try OwnedRecordTables.table(record.recordType).save(record, db)
         case .star(let star):
             guard let owner else { return }
             try EngagementRecords.setStarred(
@@ -119,8 +123,8 @@ enum LocalSyncRecords {
             try db.execute(
                 sql: "DELETE FROM stars WHERE userID = ? AND annotationID = ?",
                 arguments: [owner?.uuidString ?? "", id])
-        case .user, .grant, .reaction, .view:
-            break
+        default:
+            if OwnedRecordTables.byType[type] != nil { try OwnedRecordTables.delete(type, id: id, in: db) }
         }
     }
 

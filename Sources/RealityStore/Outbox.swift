@@ -34,6 +34,11 @@ enum Outbox {
             return Entry(recordType: "worldMap", recordID: map.id.uuidString, operation: "save", payload: empty)
         case .deleteWorldMap(let id):
             return Entry(recordType: "worldMap", recordID: id.uuidString, operation: "delete", payload: empty)
+        case .saveOwned(let record):
+            return Entry(
+                recordType: record.recordType.rawValue, recordID: record.recordID, operation: "save", payload: empty)
+        case .deleteOwned(let type, let id, _):
+            return Entry(recordType: type.rawValue, recordID: id.lowercasedString, operation: "delete", payload: empty)
         case .grant(let permission, let target):
             let (type, id) = GrantRecord.targetColumns(target)
             return Entry(

@@ -21,6 +21,7 @@ enum RejectedRecords {
             case .comment(let comment): return comment.text
             case .user(let user): return user.displayName
             case .worldMap(let map): return map.locationName
+            case .owned(let record): return record.base.summary
             case .notification, .star: break
             }
         }

@@ -45,5 +45,6 @@ enum LiveAudienceSQL {
         UNION SELECT userID FROM stars WHERE changeSeq > :s
         UNION SELECT recipientID FROM notifications WHERE changeSeq > :s
         UNION SELECT id FROM users WHERE changeSeq > :s
+        \(OwnedRecordSQL.audience(after: ":s"))
         """
 }

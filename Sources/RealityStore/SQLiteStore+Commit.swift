@@ -42,6 +42,13 @@ extension SQLiteStore: ChangeCommitting {
         case .layerCountBelow(let owner, let limit, let tier):
             let count = try LayerRecord.countedLayers(of: owner, in: db)
             if count >= limit { throw TierLimitError.layerLimitReached(limit: limit, tier: tier) }
+        case .ownedCountBelow(let type, let owner, let limit):
+            let table = try OwnedRecordTables.table(type).name
+            let count =
+                try db.value(
+                    Int.self, sql: "SELECT count(*) FROM \(table) WHERE ownerID = ?", arguments: [owner.uuidString])
+                ?? 0
+            if count >= limit { throw OwnedRecordLimit.reached(type, limit: limit) }
         case .annotationAbsent(let id):
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM annotations WHERE id = ?", arguments: [id.uuidString]) != nil {
                 throw StoreError.conflict(recordType: .annotation, id: id.uuidString)
@@ -118,6 +125,10 @@ extension SQLiteStore: ChangeCommitting {
         case .deleteWorldMap(let id):
             try db.execute(sql: "DELETE FROM anchors WHERE worldMapID = ?", arguments: [id.uuidString])
             try db.execute(sql: "DELETE FROM world_maps WHERE id = ?", arguments: [id.uuidString])
+        case .saveOwned(let record):
+            try OwnedRecordTables.table(record.recordType).save(record, db)
+        case .deleteOwned(let type, let id, _):
+            try OwnedRecordTables.delete(type, id: id.lowercasedString, in: db)
         case .grant(let permission, let target):
             try GrantRecord.save(permission, on: target, in: db)
         case .revoke(let userID, let target):

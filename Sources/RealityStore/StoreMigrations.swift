@@ -32,7 +32,34 @@ enum StoreMigrations {
         migrator.registerMigration("reminders22: Out of Box reminders", migrate: createChallengeReminders)
         migrator.registerMigration("moderation22: content reports and feedback", migrate: createModeration)
         migrator.registerMigration("social22: friends, requests, blocks, shared photos", migrate: createSocial)
+        migrator.registerMigration("searches18: saved searches", migrate: createSavedSearches)
         return migrator
+    }
+
+    /// Issue 18, "searches18": saved searches, the first owned kind (``SavedSearch``), with the
+    /// change log's column and the indexes the feed (an owner's changes in order) and the live
+    /// audience (changes after a commit) read.
+    private static func createSavedSearches(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE saved_searches (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    ownerID TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    query TEXT,
+                    layerIDs BLOB,
+                    types BLOB,
+                    creatorID TEXT,
+                    fromDate INTEGER,
+                    toDate INTEGER,
+                    createdAt INTEGER NOT NULL,
+                    updatedAt INTEGER NOT NULL,
+                    changeSeq INTEGER NOT NULL DEFAULT 0
+                ) WITHOUT ROWID;
+                CREATE INDEX saved_searches_owner ON saved_searches(ownerID, createdAt);
+                CREATE INDEX saved_searches_feed ON saved_searches(ownerID, changeSeq, id);
+                CREATE INDEX saved_searches_changes ON saved_searches(changeSeq);
+                """)
     }
 
     private static func createV1(_ db: Database) throws {

@@ -64,6 +64,10 @@ enum SyncFeedSQL {
     static func changed(_ type: RecordType) -> String? {
         let bound = "(changeSeq, id) > (:s, :i)"
         let tail = "ORDER BY changeSeq, id LIMIT :limit"
+        if let table = OwnedRecordTables.byType[type]?.name {
+            return
+                "SELECT changeSeq AS seq, id FROM \(table) WHERE ownerID = :u AND :scope = 'private' AND \(bound) \(tail)"
+        }
         switch type {
         case .layer:
             return
@@ -89,7 +93,7 @@ enum SyncFeedSQL {
         case .worldMap:
             return
                 "SELECT w.changeSeq AS seq, w.id FROM world_maps w WHERE (w.changeSeq, w.id) > (:s, :i) AND \(worldMapScope) = :scope ORDER BY w.changeSeq, w.id LIMIT :limit"
-        case .grant, .reaction, .view:
+        default:
             return nil
         }
     }
@@ -110,11 +114,17 @@ enum SyncFeedSQL {
     /// the scope, and deletions of those that may have been in it and that the viewer may no longer
     /// see at all (a record that only moved to another scope comes down there instead, which moves
     /// it on the device).
-    static let expanded = """
+    static let expanded = expandedAccessChanges(
+        ownedKinds: OwnedRecordSQL.kindList,
+        ownedDeletions: OwnedRecordSQL.deletions(owner: ":u", scope: ":scope"))
+
+    private static func expandedAccessChanges(ownedKinds: String, ownedDeletions: String) -> String {
+        """
         ac(seq, recordType, recordID, rel) AS (
             SELECT x.seq, x.recordType, x.recordID,
                 (coalesce(x.userID = :u, 0)
-                    AND (:scope = 'shared' OR x.recordType = 'star' OR (x.recordType = 'worldMap' AND :scope = 'private')))
+                    AND (:scope = 'shared' OR x.recordType = 'star'
+                        OR (x.recordType IN ('worldMap', \(ownedKinds)) AND :scope = 'private')))
                 OR (x.wasPublic = 1 AND :scope = 'public')
                 OR coalesce(x.contextLayerID IN (
                     SELECT id FROM reach WHERE via = (CASE :scope WHEN 'shared' THEN 0 WHEN 'public' THEN 1 END)), 0)
@@ -159,8 +169,10 @@ enum SyncFeedSQL {
             UNION ALL
             SELECT m.seq, 7, m.id, \(worldMapScope), max(m.rel)
             FROM ac_maps m LEFT JOIN world_maps w ON w.id = m.id GROUP BY m.seq, m.id
+            \(ownedDeletions)
         )
         """
+    }
 
     /// The rows of ``expanded`` a page takes: after the cursor `(:cs, :ct, :cid)`, at most `:limit`.
     static let feedRows = """

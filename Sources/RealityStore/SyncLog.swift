@@ -166,6 +166,8 @@ enum SyncLog {
                 "UPDATE world_maps SET changeSeq = ? WHERE id = (SELECT worldMapID FROM anchors WHERE id = ?)",
                 [id.uuidString]
             )
+        case .owned(let type, let id):
+            ("UPDATE \(type.sync.table?.name ?? type.rawValue) SET changeSeq = ? WHERE id = ?", [id.lowercasedString])
         }
     }
 }

@@ -67,8 +67,10 @@ enum SyncRecordLoader {
             let rows = try db.rows(sql: "SELECT * FROM world_maps WHERE id IN (\(list))", arguments: arguments)
             return zip(try WorldMapRecord.worldMaps(from: rows, in: db).map(SyncRecord.worldMap), tags(rows))
                 .map { ($0, $1) }
-        case .grant, .reaction, .view:
-            return []
+        default:
+            guard OwnedRecordTables.byType[type] != nil else { return [] }
+            return try OwnedRecordTables.records(type, where: "r.id IN (\(list))", arguments: arguments, in: db)
+                .map { (SyncRecord.owned($0.0), $0.1) }
         }
     }
 }

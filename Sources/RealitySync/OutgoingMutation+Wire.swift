@@ -22,6 +22,7 @@ extension OutgoingMutation {
             case .layer(let layer)?: return .layer(layer)
             case .comment(let comment)?: return .comment(comment)
             case .worldMap(let map)?: return .worldMap(map)
+            case .owned(let record)?: return .owned(record)
             case .user(let user)?:
                 return .profile(
                     ProfileFields(

@@ -63,6 +63,6 @@ struct Reality: AsyncParsableCommand {
             StatusCommand.self, SessionsCommand.self, PasswordCommand.self, MediaCommand.self, AttachCommand.self,
             ShareCommand.self, MembersCommand.self, RevokeCommand.self, InvitationsCommand.self, TrashCommand.self,
             RestoreCommand.self, AccountCommand.self, WorldMapCommand.self, RelocalizeCommand.self, WatchCommand.self,
-            ChallengeCommand.self, InsightsCommand.self, FriendsCommand.self,
+            ChallengeCommand.self, InsightsCommand.self, FriendsCommand.self, SavedSearchCommand.self,
         ])
 }

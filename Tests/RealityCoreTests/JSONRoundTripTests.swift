@@ -1,4 +1,5 @@
 import Foundation
+import RealityTestSupport
 import Testing
 
 @testable import RealityCore
@@ -74,15 +75,21 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
         .of(Fixtures.usageStats().limits), .of(Fixtures.subscriptionStatus()), .of(Fixtures.annotationID),
     ]
 
-    static let enums: [RoundTripCase] = [
-        .allCases(of: AnnotationType.self), .allCases(of: AnnotationStatus.self), .allCases(of: LayerColor.self),
-        .allCases(of: PermissionLevel.self), .allCases(of: Capability.self), .allCases(of: SubscriptionTier.self),
-        .allCases(of: Theme.self), .allCases(of: TimeRuleType.self), .allCases(of: RecurrenceFrequency.self),
-        .allCases(of: LocationRuleType.self), .allCases(of: SyncStatus.self), .allCases(of: RecordType.self),
-        .allCases(of: SyncScope.self), .allCases(of: Invitation.Status.self),
-        .allCases(of: ConflictResolutionStrategy.self), .allCases(of: NotificationType.self),
-        .allCases(of: ActivityKind.self), .allCases(of: SyncScope.self),
-    ]
+    static let enums: [RoundTripCase] =
+        [
+            .allCases(of: AnnotationType.self), .allCases(of: AnnotationStatus.self), .allCases(of: LayerColor.self),
+            .allCases(of: PermissionLevel.self), .allCases(of: Capability.self), .allCases(of: SubscriptionTier.self),
+            .allCases(of: Theme.self), .allCases(of: TimeRuleType.self), .allCases(of: RecurrenceFrequency.self),
+            .allCases(of: LocationRuleType.self), .allCases(of: SyncStatus.self), .allCases(of: RecordType.self),
+            .allCases(of: SyncScope.self), .allCases(of: Invitation.Status.self),
+            .allCases(of: ConflictResolutionStrategy.self), .allCases(of: NotificationType.self),
+            .allCases(of: ActivityKind.self), .allCases(of: SyncScope.self),
+        ] + OwnedRecordSamples.kinds.map { owned($0) }
+
+    /// An owned kind's sample with every field (``OwnedRecordSample``).
+    private static func owned<Record: OwnedRecordSample>(_ kind: Record.Type) -> RoundTripCase {
+        .of(kind.everyField(owner: Fixtures.ownerID))
+    }
 
     /// Values built with defaults: nil optionals and empty collections must survive too.
     static let sparse: [RoundTripCase] = [

@@ -19,10 +19,11 @@ struct OperationsTests {
             let report = try JSONSerialization.jsonObject(with: health.body) as? [String: Any]
             let services = (report?["services"] as? [[String: Any]])?.compactMap { $0["service"] as? String }
             #expect(
-                services == [
-                    "annotations", "layers", "users", "permissions", "search", "collaboration", "notifications",
-                    "anchors", "trash", "assets", "auth", "events",
-                ])
+                services
+                    == [
+                        "annotations", "layers", "users", "permissions", "search", "collaboration", "notifications",
+                        "anchors", "trash",
+                    ] + RecordType.ownedKinds.map { $0.routePath } + ["assets", "auth", "events"])
             _ = try await api.send(.get, "/api/v1/me")
             let metrics = try await api.send(.get, "/metrics")
             #expect(metrics.status == .ok)

@@ -22,21 +22,41 @@ protocol DeclaredRecordCase: Sendable {
     func saveAndRead(_ record: Record, first: Bool, in store: any StoreUnderTest) async throws -> Record?
 }
 
-/// Every declared record type.
-enum DeclaredType: String, CaseIterable, Sendable, CustomStringConvertible {
-    case annotation, layer, comment, worldMap, user
-
-    var description: String { rawValue }
+/// Every declared record type: the platform's own, and every owned kind (``OwnedRecordSample``).
+struct DeclaredType: Sendable, CustomStringConvertible {
+    let description: String
+    private let make: @Sendable () -> any DeclaredRecordCase
 
     /// The type's case.
-    var check: any DeclaredRecordCase {
-        switch self {
-        case .annotation: AnnotationCase()
-        case .layer: LayerCase()
-        case .comment: CommentCase()
-        case .worldMap: WorldMapCase()
-        case .user: UserCase()
-        }
+    var check: any DeclaredRecordCase { make() }
+
+    static let allCases: [DeclaredType] =
+        [
+            DeclaredType(description: "annotation") { AnnotationCase() },
+            DeclaredType(description: "layer") { LayerCase() },
+            DeclaredType(description: "comment") { CommentCase() },
+            DeclaredType(description: "worldMap") { WorldMapCase() },
+            DeclaredType(description: "user") { UserCase() },
+        ] + OwnedRecordSamples.kinds.map { owned($0) }
+
+    private static func owned<Record: OwnedRecordSample>(_ kind: Record.Type) -> DeclaredType {
+        DeclaredType(description: kind.recordType.rawValue) { OwnedCase<Record>() }
+    }
+}
+
+/// An owned kind (``OwnedRecord``), saved and read through its generic change and read.
+struct OwnedCase<Record: OwnedRecordSample>: DeclaredRecordCase {
+    let owner = Samples.user("Ana")
+    let sample: Record
+    init() { sample = Record.everyField(owner: owner.id) }
+    var keptElsewhere: Set<String> { [] }
+    var updatedAt: any KeyPath<Record, Date> & Sendable { \.updatedAt }
+    func merged(_ merge: FieldMerge<Record>) -> Record { Record.declaration.merged(merge) }
+    func edited(_ record: Record) -> Record { record.edited() }
+    func saveAndRead(_ record: Record, first: Bool, in store: any StoreUnderTest) async throws -> Record? {
+        let before: [Change] = first ? [.saveUser(owner)] : []
+        try await store.commit(ChangeSet(changes: before + [.saveOwned(AnyOwnedRecord(record))]))
+        return try await store.ownedRecord(Record.recordType, id: record.uuid)?.typed(Record.self)
     }
 }
 

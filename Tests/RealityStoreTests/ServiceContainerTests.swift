@@ -20,10 +20,11 @@ import Testing
         let count = Mutex(0)
     }
 
-    static let coreServices = [
-        "annotations", "layers", "users", "permissions", "search", "collaboration", "notifications", "anchors",
-        "trash",
-    ]
+    static let coreServices =
+        [
+            "annotations", "layers", "users", "permissions", "search", "collaboration", "notifications", "anchors",
+            "trash",
+        ] + RecordType.ownedKinds.map { $0.routePath }
 
     @Test(arguments: StoreKind.allCases)
     func health_listsEachServiceOnce_andAssetsOnlyWhereTheStoreKeepsThem(kind: StoreKind) async throws {

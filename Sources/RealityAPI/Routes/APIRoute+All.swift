@@ -6,5 +6,5 @@ extension APIRoute {
     public static let all: [APIRoute] =
         operationRoutes + accountRoutes + layerRoutes + annotationRoutes + collaborationRoutes + inboxRoutes
         + assetAndMapRoutes + syncRoutes + peopleRoutes + spatialRoutes + trashRoutes + outOfBoxRoutes
-        + socialRoutes + webAppRoutes
+        + socialRoutes + ownedRecordRoutes + webAppRoutes
 }

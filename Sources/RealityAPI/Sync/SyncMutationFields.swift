@@ -22,12 +22,23 @@ public enum SyncMutationFields: Hashable, Sendable {
     case annotationReference(AnnotationID)
     /// Profile fields of the caller's own user record.
     case profile(ProfileFields)
+    /// A record of an owned kind as the device has it.
+    case owned(AnyOwnedRecord)
 
     /// The shape the fields of a (record type, operation) pair take.
     enum Shape {
         case none, annotation, layer, comment, worldMap, grant, reaction, annotationReference, profile
+        case owned(any OwnedRecord.Type)
 
         init?(recordType: RecordType, op: SyncOperation) {
+            if let owned = recordType.owned {
+                switch op {
+                case .save: self = .owned(owned)
+                case .delete: self = .none
+                default: return nil
+                }
+                return
+            }
             switch (recordType, op) {
             case (.annotation, .save): self = .annotation
             case (.layer, .save): self = .layer
@@ -64,6 +75,7 @@ public enum SyncMutationFields: Hashable, Sendable {
         case .reaction: self = .reaction(try ReactionFields(from: decoder))
         case .annotationReference: self = .annotationReference(try Reference(from: decoder).annotationID)
         case .profile: self = .profile(try ProfileFields(from: decoder))
+        case .owned(let kind): self = .owned(try AnyOwnedRecord(kind, from: decoder))
         }
     }
 
@@ -78,6 +90,7 @@ public enum SyncMutationFields: Hashable, Sendable {
         case .reaction(let value): try value.encode(to: encoder)
         case .annotationReference(let id): try Reference(annotationID: id).encode(to: encoder)
         case .profile(let value): try value.encode(to: encoder)
+        case .owned(let value): try value.encode(to: encoder)
         }
     }
 }

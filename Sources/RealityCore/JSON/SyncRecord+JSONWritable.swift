@@ -12,6 +12,7 @@ extension SyncRecord: JSONWritable {
         case .star(let record): try writer.encoded(record)
         case .notification(let record): try writer.encoded(record)
         case .worldMap(let record): try writer.encoded(record)
+        case .owned(let record): try writer.encoded(record)
         }
     }
 }

@@ -55,4 +55,6 @@ public enum RecordType: String, Codable, Hashable, Sendable, CaseIterable {
     case reaction
     case view
     case star
+    /// A person's saved search (``SavedSearch``), an ``OwnedRecord``.
+    case savedSearch
 }

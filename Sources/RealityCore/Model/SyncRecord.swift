@@ -10,6 +10,8 @@ public enum SyncRecord: Hashable, Sendable {
     case star(StarRecord)
     case notification(AppNotification)
     case worldMap(WorldMap)
+    /// A record of an owned kind (``OwnedRecord``).
+    case owned(AnyOwnedRecord)
 
     /// The record's type.
     public var recordType: RecordType {
@@ -21,6 +23,7 @@ public enum SyncRecord: Hashable, Sendable {
         case .star: .star
         case .notification: .notification
         case .worldMap: .worldMap
+        case .owned(let record): record.recordType
         }
     }
 
@@ -34,11 +37,16 @@ public enum SyncRecord: Hashable, Sendable {
         case .star(let star): star.annotationID.uuidString
         case .notification(let notification): notification.id.lowercasedString
         case .worldMap(let map): map.id.uuidString
+        case .owned(let record): record.recordID
         }
     }
 
     /// Decodes the record of type `type` from `decoder`.
     public init(type: RecordType, from decoder: any Decoder) throws {
+        if let owned = type.owned {
+            self = .owned(try AnyOwnedRecord(owned, from: decoder))
+            return
+        }
         switch type {
         case .annotation: self = .annotation(try Annotation(from: decoder))
         case .layer: self = .layer(try Layer(from: decoder))
@@ -47,7 +55,7 @@ public enum SyncRecord: Hashable, Sendable {
         case .star: self = .star(try StarRecord(from: decoder))
         case .notification: self = .notification(try AppNotification(from: decoder))
         case .worldMap: self = .worldMap(try WorldMap(from: decoder))
-        case .grant, .reaction, .view:
+        default:
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "\(type.rawValue) is not a feed record"))
         }
@@ -63,6 +71,7 @@ public enum SyncRecord: Hashable, Sendable {
         case .star(let record): try record.encode(to: encoder)
         case .notification(let record): try record.encode(to: encoder)
         case .worldMap(let record): try record.encode(to: encoder)
+        case .owned(let record): try record.encode(to: encoder)
         }
     }
 }

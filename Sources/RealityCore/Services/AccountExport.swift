@@ -27,13 +27,16 @@ public struct AccountExport: Codable, Hashable, Sendable {
     public var grantsGiven: [GivenGrant]
     /// The invitations they sent (a server's export; empty on a device, which keeps none).
     public var invitations: [Invitation]
+    /// Their records of every owned kind (``OwnedRecord``): saved searches, ….
+    public var records: OwnedRecordSet
 
     /// An export with the given parts.
     public init(
         exportedAt: Date, user: User, layers: [Layer], annotations: [Annotation], comments: [Comment],
         worldMaps: [WorldMap], notifications: [AppNotification], engagement: UserEngagement = UserEngagement(),
-        invitations: [Invitation] = []
+        invitations: [Invitation] = [], records: OwnedRecordSet = OwnedRecordSet()
     ) {
+        self.records = records
         self.stars = engagement.stars
         self.reads = engagement.reads
         self.reactionsGiven = engagement.reactions
@@ -65,6 +68,15 @@ extension DefaultUserService {
             comments: try await store.comments(authoredBy: user.id),
             worldMaps: try await store.worldMaps(visibleTo: user.id, at: now).filter { $0.ownerID == user.id },
             notifications: try await store.notifications(for: user.id, unreadOnly: false, limit: Int(Int32.max)),
-            engagement: try await store.engagement(of: user.id))
+            engagement: try await store.engagement(of: user.id), records: try await ownedRecords(of: user.id))
+    }
+
+    /// Every record of every owned kind that `userID` owns.
+    private func ownedRecords(of userID: UserID) async throws -> OwnedRecordSet {
+        var set = OwnedRecordSet()
+        for kind in RecordType.ownedKinds {
+            set.records[kind.recordType] = try await store.ownedRecords(kind.recordType, ownerID: userID)
+        }
+        return set
     }
 }

@@ -78,5 +78,5 @@ public struct DefaultSearchService<Store: DataStore>: SearchService, StoreBacked
     /// The most results one search returns.
     public static var resultLimit: Int { 100 }
     /// The longest search text accepted, in UTF-8 bytes.
-    public static var maxQueryLength: Int { 500 }
+    public static var maxQueryLength: Int { ValidationLimits.maxSearchQueryBytes }
 }

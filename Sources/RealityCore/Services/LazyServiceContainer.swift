@@ -101,6 +101,13 @@ public actor LazyServiceContainer<Store: DataStore> {
         try await service { $0.trash($1) }
     }
 
+    /// The service of the owned kind `kind` (``OwnedRecord``).
+    public func recordService<Record: OwnedRecord>(_ kind: Record.Type) async throws
+        -> DefaultOwnedRecordService<Record, Store>
+    {
+        try await service { $0.records(kind, $1) }
+    }
+
     /// The health of every service created so far, each by what it depends on; an empty list
     /// before first use.
     public func healthCheck() async -> [ServiceHealth] {

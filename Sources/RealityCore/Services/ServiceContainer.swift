@@ -107,6 +107,13 @@ public struct ServiceContainer<Store: DataStore>: Sendable {
         DefaultAnchorManager(store: store, context: context(userID), currentWorldMapID: currentWorldMapID)
     }
 
+    /// The service of the owned kind `kind` acting for `userID`.
+    public func records<Record: OwnedRecord>(_ kind: Record.Type, _ userID: UserID) -> DefaultOwnedRecordService<
+        Record, Store
+    > {
+        DefaultOwnedRecordService(store: store, context: context(userID))
+    }
+
     /// Every service this root makes, acting for nobody in particular, then the registered
     /// components: what a health report covers.
     public func allServices() -> [any ServiceProtocol] {
@@ -114,13 +121,17 @@ public struct ServiceContainer<Store: DataStore>: Sendable {
         return [
             annotations(nobody), layers(nobody), users(nobody), permissions(nobody), search(nobody),
             collaboration(nobody), notifications(nobody), anchors(nobody), trash(nobody),
-        ] + storeAssetServices(nobody) + components
+        ] + RecordType.ownedKinds.map { ownedService($0, nobody) } + storeAssetServices(nobody) + components
     }
 
     /// The health of every service and component, each by what it depends on (every distinct
     /// dependency checked once).
     public func healthCheck() async -> [ServiceHealth] {
         await HealthDependency.health(of: allServices())
+    }
+
+    private func ownedService<Record: OwnedRecord>(_ kind: Record.Type, _ userID: UserID) -> any ServiceProtocol {
+        records(kind, userID)
     }
 
     /// The asset service when the store keeps assets (the server's); none on a device.

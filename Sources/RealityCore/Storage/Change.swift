@@ -19,6 +19,10 @@ public enum Change: Hashable, Sendable {
     case saveWorldMap(WorldMap)
     /// Removes a world map and its anchors (the assets it names stay with their owners).
     case deleteWorldMap(WorldMapID)
+    /// Inserts or replaces an owned record (``OwnedRecord``) in its kind's table.
+    case saveOwned(AnyOwnedRecord)
+    /// Removes an owned record of `ownerID` for good; their devices hear of it through the feed.
+    case deleteOwned(RecordType, id: UUID, ownerID: UserID)
     /// Grants `permission` on `target`, replacing any grant the same user had there.
     case grant(Permission, on: GrantTarget)
     /// Removes the grant `userID` has on `target`, if any.
@@ -71,6 +75,9 @@ public enum Precondition: Hashable, Sendable {
     /// The owner has fewer than `limit` layers that count against the plan: those not deleted,
     /// but for the default layer, which every user has (docs/seed-fixes.md).
     case layerCountBelow(owner: UserID, limit: Int, tier: SubscriptionTier)
+    /// `owner` keeps fewer than `limit` records of the owned kind `type` (``OwnedRecord/limitPerOwner``);
+    /// fails with ``ServiceError/invalidOperation(reason:)``.
+    case ownedCountBelow(RecordType, owner: UserID, limit: Int)
     /// No annotation with this ID exists yet (a create with a client-chosen ID must not replace one).
     case annotationAbsent(AnnotationID)
     /// The annotation still has the `updatedAt` the service read (optimistic concurrency).

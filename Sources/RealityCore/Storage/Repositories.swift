@@ -152,6 +152,14 @@ public protocol WorldMapRepository: Sendable {
     func worldMaps(visibleTo viewer: UserID, at now: Date) async throws -> [WorldMap]
 }
 
+/// Reads of owned records (``OwnedRecord``), every kind through its declaration's table.
+public protocol OwnedRecordRepository: Sendable {
+    /// The record of kind `type` with `id`, whoever owns it; nil when there is none.
+    func ownedRecord(_ type: RecordType, id: UUID) async throws -> AnyOwnedRecord?
+    /// The records of kind `type` that `ownerID` owns, oldest first (then by ID).
+    func ownedRecords(_ type: RecordType, ownerID: UserID) async throws -> [AnyOwnedRecord]
+}
+
 /// Applies writes atomically and tells observers (SPEC D1).
 public protocol ChangeCommitting: Sendable {
     /// Checks the preconditions and applies every change in one transaction, or nothing; on the
@@ -194,4 +202,4 @@ public protocol StoreHealthChecking: Sendable {
 /// Everything the services need from storage: the seed's repositories and local data source,
 /// implemented once per backend (SQLite on the device and the server, PostgreSQL on the server).
 public typealias DataStore = AnnotationRepository & LayerRepository & CommentRepository & UserRepository
-    & InboxRepository & WorldMapRepository & ChangeCommitting & StoreHealthChecking
+    & InboxRepository & WorldMapRepository & OwnedRecordRepository & ChangeCommitting & StoreHealthChecking

@@ -20,7 +20,8 @@ extension RecordType {
 
     /// How sync treats this kind.
     public var sync: SyncTraits {
-        switch self {
+        if let owned { return .record(owned.feedPosition, owned.tableName) }
+        return switch self {
         case .layer: .record(1, Layer.declaration.table)
         case .annotation: .record(2, Annotation.declaration.table)
         case .comment: .record(3, Comment.declaration.table)
@@ -35,7 +36,7 @@ extension RecordType {
             SyncTraits(
                 feedPosition: 6, table: ("notifications", "id"), savedWhole: false, answeredWithCurrentVersion: false)
         case .worldMap: .record(7, WorldMap.declaration.table)
-        case .grant, .reaction, .view:
+        default:
             SyncTraits(feedPosition: nil, table: nil, savedWhole: false, answeredWithCurrentVersion: false)
         }
     }

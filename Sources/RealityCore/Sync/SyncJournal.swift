@@ -16,11 +16,14 @@ public enum SyncJournal {
         /// The world map holding the anchor, if any: an annotation newly placed at it may bring
         /// the map into someone's view (anchors are shared with whoever may see the annotations).
         case mapOfAnchor(AnchorID)
+        /// A record of an owned kind (``OwnedRecord``).
+        case owned(RecordType, UUID)
     }
 
     /// A point in the data below which records may have changed scope for some users.
     public struct AccessChange: Hashable, Sendable {
-        /// `layer` (the layer and everything under it), `annotation`, `star` or `worldMap`.
+        /// `layer` (the layer and everything under it), `annotation`, `star`, `worldMap` or an
+        /// owned kind (a deleted record: its owner had it).
         public var recordType: RecordType
         /// The record's ID.
         public var recordID: String
@@ -160,6 +163,7 @@ public enum SyncJournal {
                 touches.insert(.comment(comment.id))
             case .saveUser(let user): touches.insert(.user(user.id))
             case .saveWorldMap(let map): touches.insert(.worldMap(map.id))
+            case .saveOwned(let record): touches.insert(.owned(record.recordType, record.id))
             case .grant(_, on: .annotation(let id)), .revoke(_, on: .annotation(let id)):
                 touches.insert(.annotation(id))
             case .grant(_, on: .layer(let id)), .revoke(_, on: .layer(let id)):
@@ -179,7 +183,8 @@ public enum SyncJournal {
                     case .layer(let id): touches.insert(.layer(id))
                     }
                 }
-            case .setStarred(_, _, false, _), .deleteWorldMap, .addActivity, .purgeAnnotation, .purgeLayer,
+            case .setStarred(_, _, false, _), .deleteWorldMap, .deleteOwned, .addActivity, .purgeAnnotation,
+                .purgeLayer,
                 .purgeComment, .recordSyncMutation:
                 break
             }
@@ -214,6 +219,8 @@ public enum SyncJournal {
                 result.append(accessChange(of: target, for: userID))
             case .setStarred(let annotationID, let userID, false, _):
                 result.append(AccessChange(recordType: .star, recordID: annotationID.uuidString, userID: userID))
+            case .deleteOwned(let type, let id, let ownerID):
+                result.append(AccessChange(recordType: type, recordID: id.lowercasedString, userID: ownerID))
             case .deleteWorldMap(let id):
                 if let before = prior.worldMaps[id] {
                     let reached = before.reached { _ in true }

@@ -9,6 +9,10 @@ extension SyncRecord {
 
     /// The record of type `type` that `data` holds (as ``jsonData()`` wrote it).
     public init(type: RecordType, json data: Data) throws {
+        if let owned = type.owned {
+            self = .owned(try AnyOwnedRecord(owned, json: data))
+            return
+        }
         switch type {
         case .annotation: self = .annotation(try RealityJSON.decode(Annotation.self, from: data))
         case .layer: self = .layer(try RealityJSON.decode(Layer.self, from: data))
@@ -17,7 +21,7 @@ extension SyncRecord {
         case .star: self = .star(try RealityJSON.decode(StarRecord.self, from: data))
         case .notification: self = .notification(try RealityJSON.decode(AppNotification.self, from: data))
         case .worldMap: self = .worldMap(try RealityJSON.decode(WorldMap.self, from: data))
-        case .grant, .reaction, .view:
+        default:
             throw JSONInputError(
                 field: "recordType", reason: .invalidValue, detail: "\(type.rawValue) is not a feed record")
         }

@@ -30,7 +30,13 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
             }
         case .annotationReference(let id): try await applyReference(id, mutation)
         case .profile(let profile): try await saveProfile(profile, mutation)
-        case .none: try await applyDelete(mutation)
+        case .owned(let record): try await saveOwned(record.base, mutation)
+        case .none:
+            if let kind = mutation.recordType.owned {
+                try await deleteOwned(kind, mutation)
+            } else {
+                try await applyDelete(mutation)
+            }
         }
     }
 
@@ -166,6 +172,29 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
         if comment.isDeleted && !current.isDeleted {
             try await run(mutation) { try await $0.collaboration(userID).deleteComment(comment.id) }
         }
+    }
+
+    /// A save of an owned record: a create when the caller has none with its ID (someone else's
+    /// is not found), else a change of theirs from the base they name.
+    private func saveOwned<Record: OwnedRecord>(_ record: Record, _ mutation: SyncMutation) async throws {
+        try checkID(record.recordID, mutation)
+        guard let current = try await services.records(Record.self, userID).fetch(id: record.id) else {
+            guard mutation.baseChangeTag == nil,
+                try await services.store.ownedRecord(Record.recordType, id: record.uuid) == nil
+            else { throw ServiceError.notFound(Record.recordType, id: mutation.recordID) }
+            try await run(mutation) { try await $0.records(Record.self, userID).save(record) }
+            return
+        }
+        let tag = try await services.store.changeTag(of: Record.recordType, id: mutation.recordID)
+        let base = try requireBase(mutation, current: tag)
+        guard record != current else { return }
+        try await run(mutation, expecting: base) { try await $0.records(Record.self, userID).save(record) }
+    }
+
+    /// A delete of one of the caller's owned records.
+    private func deleteOwned<Record: OwnedRecord>(_ kind: Record.Type, _ mutation: SyncMutation) async throws {
+        guard let id = Identifier<Record>(uuidString: mutation.recordID) else { throw Self.badID }
+        try await run(mutation) { try await $0.records(kind, userID).delete(id: id) }
     }
 
     private func applyGrant(_ grant: GrantFields, _ mutation: SyncMutation) async throws {

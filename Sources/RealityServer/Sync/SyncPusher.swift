@@ -160,7 +160,16 @@ struct SyncPusher<Store: ServerStore>: Sendable {
             guard let id = WorldMapID(uuidString: mutation.recordID) else { return nil }
             return try await services.anchors(userID).worldMap(id: id).map(SyncRecord.worldMap)
         default:
-            return nil
+            guard let kind = mutation.recordType.owned else { return nil }
+            return try await ownedRecord(kind, mutation)
         }
+    }
+
+    /// The caller's own record of an owned kind.
+    private func ownedRecord<Record: OwnedRecord>(_ kind: Record.Type, _ mutation: SyncMutation) async throws
+        -> SyncRecord?
+    {
+        guard let id = Identifier<Record>(uuidString: mutation.recordID) else { return nil }
+        return try await services.records(kind, userID).fetch(id: id).map { .owned(AnyOwnedRecord($0)) }
     }
 }

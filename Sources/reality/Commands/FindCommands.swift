@@ -51,10 +51,11 @@ struct VisibleCommand: AsyncParsableCommand {
     }
 }
 
-/// `reality search [QUERY] [filters]`
+/// `reality search [QUERY] [filters] [--save NAME]`
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "search", abstract: "Find annotations by words in their title, text or comments, and filters.")
+        commandName: "search", abstract: "Find annotations by words in their title, text or comments, and filters.",
+        discussion: "--save NAME keeps the search to run again on any of your devices (`reality searches`).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Words that must all appear (as word beginnings).") var query: String?
     @Option(help: "Only this layer (repeatable).") var layer: [ShortID<Layer>] = []
@@ -62,31 +63,24 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "Only annotations made by this user (an ID, a prefix, or me).") var creator: ShortID<User>?
     @Option(help: "Created at or after (ISO 8601, YYYY-MM-DD, today, yesterday).") var from: ArgumentDate?
     @Option(help: "Created before (ISO 8601, YYYY-MM-DD, today, yesterday).") var to: ArgumentDate?
+    @Option(help: "Save the search under this name (replacing your saved search of that name).") var save: String?
     @Flag(help: "Include annotations in hidden layers.") var all = false
 
     func run() async throws {
         try await Device.run(global) { device in
-            var range: DateInterval?
-            if from != nil || to != nil {
-                let start = if let from { try await device.instant(from) } else { Date(timeIntervalSince1970: 0) }
-                let end =
-                    if let to { try await device.instant(to) } else {
-                        Timestamp.parse("9999-12-31T23:59:59Z") ?? .distantFuture
-                    }
-                guard start <= end else { throw CLIError.invalid("--from must not be after --to") }
-                range = DateInterval(start: start, end: end)
-            }
+            let start = if let from { try await device.instant(from) } else { nil as Date? }
+            let end = if let to { try await device.instant(to) } else { nil as Date? }
+            if let start, let end, start > end { throw CLIError.invalid("--from must not be after --to") }
             var layerIDs: [LayerID] = []
             for named in layer { layerIDs.append(try await named.resolve(device)) }
-            let creatorID = try await creator?.resolve(device)
-            if layerIDs.isEmpty, let shown = try await HiddenLayers.on(device, includeAll: all).queryLayers {
-                layerIDs = shown
-                guard !shown.isEmpty else { return try await AnnotationTable.print([], on: device) }
+            var search = SavedSearch(
+                ownerID: try await device.container.context().userID, name: save ?? "", query: query,
+                layerIDs: layerIDs, types: type, creatorID: try await creator?.resolve(device), from: start, to: end)
+            if let save {
+                search = try await SavedSearches.save(search, named: save, on: device)
+                FileHandle.standardError.write(Data("Saved as \"\(search.name)\" (\(search.id)).\n".utf8))
             }
-            let results = try await device.container.searchService().search(
-                query: query, layerIDs: layerIDs.isEmpty ? nil : layerIDs, types: type.isEmpty ? nil : type,
-                dateRange: range, creatorID: creatorID)
-            try await AnnotationTable.print(results, on: device)
+            try await SavedSearches.run(search, on: device, includeAll: all)
         }
     }
 }

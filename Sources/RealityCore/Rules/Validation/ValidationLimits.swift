@@ -35,6 +35,9 @@ public enum ValidationLimits {
     /// about 30; a longer string fails as `invalidFormat` without a lookup.
     public static let maxTimeZoneIdentifierBytes = 64
 
+    /// Longest search text accepted, in UTF-8 bytes: 500 (a search's and a saved search's words).
+    public static let maxSearchQueryBytes = 500
+
     /// ``latestDate`` in milliseconds since 1970.
     static let latestMilliseconds: Int64 = 253_402_300_799_999
 
