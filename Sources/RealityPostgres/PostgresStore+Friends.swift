@@ -141,8 +141,8 @@ extension PostgresStore: SocialRepository {
                     """
                     INSERT INTO blocks (blockerID, blockedID, createdAt)
                     VALUES (\(blockerID), \(blockedID), \(date.storeValue)) ON CONFLICT DO NOTHING RETURNING 1
-                    """, logger: logger
-                ) { _ in () }.count == 1
+                    """, logger: logger, { _ in () }
+                ).count == 1
             else { return false }
             try await connection.query(
                 """

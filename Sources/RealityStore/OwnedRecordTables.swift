@@ -21,16 +21,10 @@ enum OwnedRecordTables {
     }
 
     /// Every owned kind's table, by kind.
-    static let byType: [RecordType: Table] = Dictionary(
-        uniqueKeysWithValues: RecordType.ownedKinds.map { ($0.recordType, table(of: $0)) })
+    static let byType = OwnedKindMap { table(of: $0) }
 
     /// The table of the owned kind `type`.
-    static func table(_ type: RecordType) throws -> Table {
-        guard let table = byType[type] else {
-            throw StoreError.unavailable(detail: "\(type.rawValue) is not an owned record kind")
-        }
-        return table
-    }
+    static func table(_ type: RecordType) throws -> Table { try byType.value(of: type) }
 
     private static func table<Record: OwnedRecord>(of kind: Record.Type) -> Table {
         let declared = DeclaredTable(kind.declaration)

@@ -93,14 +93,9 @@ extension SavedSearch: OwnedRecord {
         blank: SavedSearch(id: .blank, ownerID: .blank, name: "", createdAt: Date(timeIntervalSince1970: 0)),
         fields: declaredFields())
 
-    /// The fields, one statement each.
+    /// Its own fields, one statement each, inside those of every owned kind.
     private static func declaredFields() -> [RecordField<SavedSearch>] {
         var fields: [RecordField<SavedSearch>] = []
-        fields.append(.identity("id", \.id, schema: .uuid, columns: [.identifier("id", { $0.id }, { $0.id = $1 })]))
-        fields.append(
-            .serverKept(
-                "ownerID", \.ownerID, schema: .uuid,
-                columns: [.identifier("ownerID", { $0.ownerID }, { $0.ownerID = $1 })]))
         fields.append(
             .whole("name", \.name, schema: .string, columns: [.requiredText("name", { $0.name }, { $0.name = $1 })]))
         fields.append(
@@ -121,14 +116,6 @@ extension SavedSearch: OwnedRecord {
             .whole("from", \.from, schema: .date, columns: [.optionalDate("fromDate", { $0.from }, { $0.from = $1 })]))
         fields.append(
             .whole("to", \.to, schema: .date, columns: [.optionalDate("toDate", { $0.to }, { $0.to = $1 })]))
-        fields.append(
-            .whole(
-                "createdAt", \.createdAt, schema: .date,
-                columns: [.date("createdAt", { $0.createdAt }, { $0.createdAt = $1 })]))
-        fields.append(
-            .whole(
-                "updatedAt", \.updatedAt, schema: .date,
-                columns: [.date("updatedAt", { $0.updatedAt }, { $0.updatedAt = $1 })]))
-        return fields
+        return ownedFields(fields)
     }
 }
