@@ -76,9 +76,13 @@ import Testing
                 .get, "/api/v1/analytics/recommendations?count=3", token: ana.token
             ).decode(Page<Recommendation>.self).items
             #expect(recommended.count == 3)
-            #expect(recommended.allSatisfy { $0.challenge.category == .nature }, "\(recommended.map(\.challenge.id))")
+            // The ranking is a posterior draw (Thompson sampling, seeded by person and day), and the
+            // history used most of the season's nature challenges: the liked category takes most
+            // places, while exploration may give one to something else.
+            let natural = recommended.filter { $0.challenge.category == .nature }
+            #expect(natural.count >= 2, "\(recommended.map(\.challenge.id))")
             #expect(recommended.allSatisfy { !history.map(\.challengeID).contains($0.challenge.id) }, "none recent")
-            #expect(recommended.allSatisfy { $0.reasons.contains("more likely: category nature") })
+            #expect(natural.allSatisfy { $0.reasons.contains("more likely: category nature") })
             for bad in ["0", "101", "many"] {
                 let refused = try await api.send(
                     .get, "/api/v1/analytics/recommendations?count=\(bad)", token: ana.token)
