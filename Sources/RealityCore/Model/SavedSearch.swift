@@ -3,6 +3,10 @@ import Foundation
 /// A search a person named and kept, to run again on any of their devices: its words and
 /// filters, as `reality search` and ``SearchService`` take them. It is its owner's alone and
 /// syncs in their private scope (an ``OwnedRecord``).
+///
+/// Its layer and creator IDs are filters, not references: saving one grants and reads nothing, and
+/// running the search answers only what the runner may see at that moment (``SearchService``), so
+/// an ID of a layer they lost, or never had, just finds nothing. No path checks them on save.
 public struct SavedSearch: Codable, Hashable, Sendable, Identifiable {
     /// Stable identity across devices.
     public var id: Identifier<SavedSearch>

@@ -178,13 +178,15 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
     /// is not found), else a change of theirs from the base they name.
     private func saveOwned<Record: OwnedRecord>(_ record: Record, _ mutation: SyncMutation) async throws {
         try checkID(record.recordID, mutation)
-        guard let current = try await services.records(Record.self, userID).fetch(id: record.id) else {
-            guard mutation.baseChangeTag == nil,
-                try await services.store.ownedRecord(Record.recordType, id: record.uuid) == nil
-            else { throw ServiceError.notFound(Record.recordType, id: mutation.recordID) }
+        let stored = try await services.store.ownedRecord(Record.recordType, id: record.uuid)?.typed(Record.self)
+        guard let current = stored else {
+            guard mutation.baseChangeTag == nil else {
+                throw ServiceError.notFound(Record.recordType, id: mutation.recordID)
+            }
             try await run(mutation) { try await $0.records(Record.self, userID).save(record) }
             return
         }
+        guard current.ownerID == userID else { throw ServiceError.notFound(Record.recordType, id: mutation.recordID) }
         let tag = try await services.store.changeTag(of: Record.recordType, id: mutation.recordID)
         let base = try requireBase(mutation, current: tag)
         guard record != current else { return }
