@@ -4,13 +4,14 @@ import RealityCore
 
 /// Saved searches on this device: kept in its store and synced to the person's other devices.
 enum SavedSearches {
-    /// Saves `search` as `name`, replacing the person's saved search of that name (its ID and
-    /// first date kept).
+    /// Saves `search` as `name`, replacing the person's saved search of that name, in any letter
+    /// case, as ``resolve(_:on:)`` finds names (its ID and first date kept).
     static func save(_ search: SavedSearch, named name: String, on device: Device) async throws -> SavedSearch {
         let service = try await device.container.recordService(SavedSearch.self)
         var search = search
         search.name = name
-        if let existing = try await service.list().first(where: { $0.name == name }) {
+        let key = name.lowercased().trimmingCharacters(in: .whitespaces)
+        if let existing = try await service.list().first(where: { $0.name.lowercased() == key }) {
             search.id = existing.id
             search.createdAt = existing.createdAt
         }
