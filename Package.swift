@@ -45,9 +45,9 @@ let package = Package(
         .target(name: "SeededRandom", swiftSettings: strict),
         .target(name: "RealityCore", dependencies: ["SeededRandom"], swiftSettings: strict),
         // Out of Box (seed 004), the second app on the platform: its model, rules and services,
-        // Foundation and the shared generator only; its storage and routes live in the platform's
-        // modules.
-        .target(name: "OutOfBoxCore", dependencies: ["SeededRandom"], swiftSettings: strict),
+        // on Foundation, the platform's core (whose sync feed publishes its catalog) and the
+        // shared generator; its storage and routes live in the platform's modules.
+        .target(name: "OutOfBoxCore", dependencies: ["RealityCore", "SeededRandom"], swiftSettings: strict),
         .target(
             name: "RealityStore",
             dependencies: [
@@ -154,7 +154,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "OutOfBoxCoreTests", dependencies: ["OutOfBoxCore", "SeededRandom"], swiftSettings: strict),
+        .testTarget(
+            name: "OutOfBoxCoreTests", dependencies: ["OutOfBoxCore", "RealityCore", "SeededRandom"], swiftSettings: strict),
         .testTarget(
             name: "RealityCoreTests", dependencies: ["RealityCore", "RealityTestSupport"], swiftSettings: strict),
         .testTarget(

@@ -201,4 +201,21 @@ extension PostgresMigrations {
             "CREATE INDEX photo_comments_photo ON photo_comments (photoID, createdAt)",
             "CREATE INDEX photo_comments_author ON photo_comments (authorID)",
         ])
+
+    /// Issue 21, "catalog21": the catalog in the sync feed's public scope, as the SQLite store's
+    /// migration of the same name moves it (`generation` becomes the change log's `changeSeq`,
+    /// every challenge stamped by one new commit numbered after the clock and the old generation).
+    static let catalogInChangeLog = PostgresMigration(
+        name: "catalog21: the catalog in the change log",
+        statements: [
+            "ALTER TABLE challenges RENAME COLUMN generation TO changeSeq",
+            "DROP INDEX challenges_generation",
+            "CREATE INDEX challenges_feed ON challenges (changeSeq, id COLLATE \"C\")",
+            """
+            UPDATE sync_clock SET seq = greatest(seq, (SELECT generation FROM challenge_catalog_generation)) + 1
+            WHERE id = 1
+            """,
+            "UPDATE challenges SET changeSeq = (SELECT seq FROM sync_clock WHERE id = 1)",
+            "UPDATE challenge_catalog_generation SET generation = (SELECT seq FROM sync_clock WHERE id = 1)",
+        ])
 }

@@ -17,25 +17,31 @@ extension PostgresStore: ChallengeRepository {
     }
 
     public func saveChallenges(_ challenges: [Challenge], catalogVersion: Int?) async throws {
-        // One statement over arrays, whatever the count: a catalog installs in one round trip.
+        // The challenges go in one statement over arrays, whatever the count.
         let tags = challenges.map { $0.tags.joined(separator: " ") }
         let search = challenges.indices.map {
             SearchText.vectorLiteral(challenges[$0].title, challenges[$0].description, tags[$0])
         }
         try await read { connection in
             try await transaction(on: connection) {
-                let generation =
-                    try await connection.rows(
-                        """
-                        UPDATE challenge_catalog_generation SET generation = generation + 1 WHERE id = 1
-                        RETURNING generation
-                        """, logger: logger
-                    ) { try $0.decode(Int64.self) }.first ?? 0
+                // One commit of the change log, whose number stamps the challenges (their change
+                // tag in the feed's public scope) and is the catalog's generation. The clock's row
+                // lock, held to COMMIT, orders catalog changes with every other commit. It is taken
+                // first here (a commit takes it last): no transaction that locks a challenge row
+                // ever waits for the clock, so this cannot deadlock.
+                guard
+                    let generation = try await connection.rows(
+                        "UPDATE sync_clock SET seq = seq + 1 WHERE id = 1 RETURNING seq", logger: logger,
+                        { try $0.decode(Int64.self) }
+                    ).first
+                else { throw StoreError.unavailable(detail: "sync_clock has no row") }
+                try await connection.query(
+                    "UPDATE challenge_catalog_generation SET generation = \(generation) WHERE id = 1", logger: logger)
                 try await connection.query(
                     """
                     INSERT INTO challenges (id, title, description, category, timeInvestment, socialRequirement,
                         costLevel, difficultyLevel, tags, locationType, seasonality, isActive, createdAt, updatedAt,
-                        search, generation)
+                        search, changeSeq)
                     SELECT id, title, description, category, timeInvestment, socialRequirement, costLevel,
                         difficultyLevel, tags, locationType, nullif(seasonality, ''), isActive, createdAt, updatedAt,
                         search::tsvector, \(generation)
@@ -53,8 +59,9 @@ extension PostgresStore: ChallengeRepository {
                         difficultyLevel = excluded.difficultyLevel, tags = excluded.tags,
                         locationType = excluded.locationType, seasonality = excluded.seasonality,
                         isActive = excluded.isActive, updatedAt = excluded.updatedAt, search = excluded.search,
-                        generation = excluded.generation
+                        changeSeq = excluded.changeSeq
                     """, logger: logger)
+                try await announceCommit(on: connection)
                 if let catalogVersion {
                     try await connection.query(
                         """
@@ -64,6 +71,7 @@ extension PostgresStore: ChallengeRepository {
                 }
             }
         }
+        broadcaster.send(CommitEvent(layers: [], annotations: []))
     }
 
     public func challenge(id: String) async throws -> Challenge? {
@@ -77,7 +85,7 @@ extension PostgresStore: ChallengeRepository {
 
     public func catalogChanges(since generation: Int64) async throws -> CatalogChanges {
         // One snapshot for both reads: the generation answered covers exactly the rows answered
-        // (catalog writers take the generation's row lock, so generations commit in order).
+        // (catalog writers take the change log's clock, so generations commit in order).
         try await read { connection in
             var now: Int64 = 0
             var changed: [Challenge] = []
@@ -88,7 +96,7 @@ extension PostgresStore: ChallengeRepository {
                     ) { try $0.decode(Int64.self) }.first ?? 0
                 changed = try await Self.challenges(
                     """
-                    SELECT \(unescaped: Self.challengeColumns) FROM challenges WHERE generation > \(generation)
+                    SELECT \(unescaped: Self.challengeColumns) FROM challenges WHERE changeSeq > \(generation)
                     ORDER BY id
                     """, on: connection, logger: logger)
             }
@@ -278,7 +286,7 @@ extension PostgresStore: ChallengeRepository {
     // MARK: - Rows
 
     /// The columns ``challenges(_:)`` reads, in order.
-    private static let challengeColumns = """
+    static let challengeColumns = """
         id, title, description, category, timeInvestment, socialRequirement, costLevel, difficultyLevel, tags,
         locationType, seasonality, isActive, createdAt, updatedAt
         """
@@ -293,7 +301,7 @@ extension PostgresStore: ChallengeRepository {
         try await read { connection in try await Self.challenges(query, on: connection, logger: logger) }
     }
 
-    private static func challenges(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger)
+    static func challenges(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger)
         async throws -> [Challenge]
     {
         try await connection.rows(query, logger: logger) { row -> Challenge? in

@@ -50,14 +50,17 @@ extension PostgresStore: SyncLogReading {
         return try await read { connection in
             var page = SyncFeedPage(entries: [], cursor: cursor, moreComing: false, head: 0)
             try await transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
-                page = try await Self.page(statement, viewer: viewer, limit: limit, on: connection, logger: logger)
+                page = try await Self.page(
+                    statement, viewer: viewer, scope: scope, after: cursor, limit: limit, on: connection,
+                    logger: logger)
             }
             return page
         }
     }
 
     private static func page(
-        _ statement: SyncFeedStatement, viewer: UserID, limit: Int, on connection: PostgresConnection, logger: Logger
+        _ statement: SyncFeedStatement, viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int,
+        on connection: PostgresConnection, logger: Logger
     ) async throws -> SyncFeedPage {
         var head: Int64 = 0
         var rows: [SyncFeedRow] = []
@@ -65,6 +68,19 @@ extension PostgresStore: SyncLogReading {
             head = clock
             guard let seq, let t, let id, let inScope else { continue }
             rows.append(SyncFeedRow(sequence: seq, typeOrder: t, recordID: id.lowercasedString, inScope: inScope))
+        }
+        // Published kinds, keyed by text rather than UUID, in every public scope: a statement of
+        // their own in the same snapshot, only when the scope is public.
+        if scope == .public {
+            for type in RecordType.publishedKinds {
+                guard let position = SyncFeedOrder.position(of: type) else { continue }
+                for (seq, id) in try await PostgresPublishedTables.changed(
+                    type, after: SyncFeedRow.bound(for: position, after: cursor), limit: limit + 1, on: connection,
+                    logger: logger)
+                {
+                    rows.append(SyncFeedRow(sequence: seq, typeOrder: position, recordID: id, inScope: true))
+                }
+            }
         }
         let page = SyncFeedRow.page(of: rows, limit: limit, head: head)
         let records = try await PostgresSyncRecordLoader(connection: connection, logger: logger)

@@ -10,8 +10,11 @@ import RealityCore
 /// IDs are `uuid`, which PostgreSQL orders like their lowercase text, as SQLite orders the text:
 /// both stores give one feed the same order.
 enum PostgresSyncFeedSQL {
-    /// The last record type position (``SyncFeedOrder``): positions 1 through it have bounds.
-    static let lastPosition = RecordType.allCases.compactMap(SyncFeedOrder.position(of:)).max() ?? 0
+    /// The last position (``SyncFeedOrder``) of a record type this statement reads: positions 1
+    /// through it have bounds. Published kinds, keyed by text, are read by a statement of their own
+    /// (`PostgresPublishedTables`).
+    static let lastPosition =
+        RecordType.allCases.filter { $0.published == nil }.compactMap(SyncFeedOrder.position(of:)).max() ?? 0
 
     /// The placeholders of the bound of the record type at `position`.
     static func boundPlaceholders(_ position: Int) -> (sequence: String, id: String) {

@@ -15,6 +15,14 @@ struct PostgresSyncRecordLoader {
         var result: [String: (SyncRecord, String)] = [:]
         for (type, group) in Dictionary(grouping: rows, by: \.recordType) {
             guard let type else { continue }
+            if type.published != nil {
+                for (record, tag) in try await PostgresPublishedTables.records(
+                    type, ids: group.map(\.recordID), on: connection, logger: logger)
+                {
+                    result[SyncFeedRow.key(type, record.recordID)] = (.published(record), String(tag))
+                }
+                continue
+            }
             let ids = group.compactMap { UUID(uuidString: $0.recordID) }
             for (record, tag) in try await records(of: type, ids: ids, starsOf: viewer) {
                 result[SyncFeedRow.key(type, record.recordID)] = (record, String(tag))

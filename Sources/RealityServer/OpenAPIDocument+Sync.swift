@@ -7,15 +7,17 @@ extension OpenAPIDocument {
         let scope = enumeration(of: SyncScope.self)
         let recordType = enumeration(of: RecordType.self)
         let owned = RecordType.ownedKinds.map { $0.schemaName }
+        let published = RecordType.publishedKinds.compactMap { $0.published?.schemaName }
         let record: [String: Any] = [
             "description":
                 "The record, shaped by recordType: Layer, Annotation, Comment, User, {annotationID, createdAt} "
-                + "for a star, AppNotification, WorldMap, or an owned kind's record ("
-                + owned.joined(separator: ", ") + ").",
+                + "for a star, AppNotification, WorldMap, an owned kind's record ("
+                + owned.joined(separator: ", ") + "), or a published kind's, in the public scope ("
+                + published.joined(separator: ", ") + ").",
             "oneOf": [
                 ref("Layer"), ref("Annotation"), ref("Comment"), ref("User"), ref("AppNotification"),
                 ref("WorldMap"), object(["annotationID": uuid, "createdAt": date]),
-            ] + owned.map(ref),
+            ] + owned.map(ref) + published.map(ref),
         ]
         let errorDetail = object(
             ["code": string, "message": string, "field": optionalString], required: ["code", "message"])

@@ -36,6 +36,10 @@ enum LocalSyncRecords {
                 arguments: [owner.uuidString, id]
             ).map { .star(StarRecord(annotationID: annotationID, createdAt: $0.date("createdAt"))) }
         default:
+            if type.published != nil {
+                return try PublishedRecordTables.records(type, where: "id = ?", arguments: [id], in: db).first
+                    .map { .published($0.0) }
+            }
             guard OwnedRecordTables.byType[type] != nil else { return nil }
             return try OwnedRecordTables.records(type, where: "r.id = ?", arguments: [id], in: db).first
                 .map { .owned($0.0) }
@@ -64,6 +68,8 @@ enum LocalSyncRecords {
             try WorldMapRecord.save(map, in: db)
         case .owned(let record):
             try OwnedRecordTables.table(record.recordType).save(record, db)
+        case .published(let record):
+            try PublishedRecordTables.save(record, in: db)
         case .star(let star):
             guard let owner else { return }
             try EngagementRecords.setStarred(
@@ -124,6 +130,7 @@ enum LocalSyncRecords {
                 sql: "DELETE FROM stars WHERE userID = ? AND annotationID = ?",
                 arguments: [owner?.uuidString ?? "", id])
         default:
+            // A published record is retired, never deleted: the copy keeps what histories name.
             if OwnedRecordTables.byType[type] != nil { try OwnedRecordTables.delete(type, id: id, in: db) }
         }
     }

@@ -22,7 +22,7 @@ enum RejectedRecords {
             case .user(let user): return user.displayName
             case .worldMap(let map): return map.locationName
             case .owned(let record): return record.base.summary
-            case .notification, .star: break
+            case .notification, .star, .published: break
             }
         }
         guard let target = target(of: type, id) else { return nil }

@@ -13,46 +13,62 @@ extension SQLiteStore: ChallengeRepository {
 
     public func saveChallenges(_ challenges: [Challenge], catalogVersion: Int?) async throws {
         try await write { db in
-            let generation =
+            try Self.saveChallenges(challenges, in: db)
+            if let catalogVersion {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO challenge_catalog_versions (version, installedAt) VALUES (?, ?)",
+                    arguments: [catalogVersion, Date().storeValue])
+            }
+        }
+        if Role.side == .server { broadcaster.send(CommitEvent(layers: [], annotations: [])) }
+    }
+
+    /// Saves `challenges` (each whole, with its search text) inside the caller's transaction, as
+    /// one change of the catalog: on the server, a commit of the change log, whose number stamps
+    /// them (their change tag in the feed's public scope) and becomes the catalog's generation; on
+    /// a device, which copies the server's catalog, the next generation of its copy.
+    static func saveChallenges(_ challenges: [Challenge], in db: Database) throws {
+        let generation: Int64
+        if Role.side == .server {
+            generation = try SyncLog.nextSequence(in: db)
+            try db.execute(
+                sql: "UPDATE challenge_catalog_generation SET generation = ? WHERE id = 1", arguments: [generation])
+        } else {
+            generation =
                 try Int64.fetchOne(
                     db,
                     sql: """
                         UPDATE challenge_catalog_generation SET generation = generation + 1 WHERE id = 1
                         RETURNING generation
                         """) ?? 0
-            let save = try db.cachedStatement(
-                sql: """
-                    INSERT INTO challenges (id, title, description, category, timeInvestment, socialRequirement,
-                        costLevel, difficultyLevel, tags, locationType, seasonality, isActive, createdAt, updatedAt,
-                        generation)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET title = excluded.title, description = excluded.description,
-                        category = excluded.category, timeInvestment = excluded.timeInvestment,
-                        socialRequirement = excluded.socialRequirement, costLevel = excluded.costLevel,
-                        difficultyLevel = excluded.difficultyLevel, tags = excluded.tags,
-                        locationType = excluded.locationType, seasonality = excluded.seasonality,
-                        isActive = excluded.isActive, updatedAt = excluded.updatedAt, generation = excluded.generation
-                    """)
-            let unindex = try db.cachedStatement(sql: "DELETE FROM challenge_fts WHERE id = ?")
-            let index = try db.cachedStatement(
-                sql: "INSERT INTO challenge_fts (id, title, description, tags) VALUES (?, ?, ?, ?)")
-            for challenge in challenges {
-                let tags = challenge.tags.joined(separator: " ")
-                try save.execute(arguments: [
-                    challenge.id, challenge.title, challenge.description, challenge.category.rawValue,
-                    challenge.timeInvestment.rawValue, challenge.socialRequirement.rawValue,
-                    challenge.costLevel.rawValue, challenge.difficultyLevel, tags, challenge.locationType.rawValue,
-                    challenge.seasonality?.rawValue, challenge.isActive, challenge.createdAt.storeValue,
-                    challenge.updatedAt.storeValue, generation,
-                ])
-                try unindex.execute(arguments: [challenge.id])
-                try index.execute(arguments: [challenge.id, challenge.title, challenge.description, tags])
-            }
-            if let catalogVersion {
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO challenge_catalog_versions (version, installedAt) VALUES (?, ?)",
-                    arguments: [catalogVersion, Date().storeValue])
-            }
+        }
+        let save = try db.cachedStatement(
+            sql: """
+                INSERT INTO challenges (id, title, description, category, timeInvestment, socialRequirement,
+                    costLevel, difficultyLevel, tags, locationType, seasonality, isActive, createdAt, updatedAt,
+                    changeSeq)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET title = excluded.title, description = excluded.description,
+                    category = excluded.category, timeInvestment = excluded.timeInvestment,
+                    socialRequirement = excluded.socialRequirement, costLevel = excluded.costLevel,
+                    difficultyLevel = excluded.difficultyLevel, tags = excluded.tags,
+                    locationType = excluded.locationType, seasonality = excluded.seasonality,
+                    isActive = excluded.isActive, updatedAt = excluded.updatedAt, changeSeq = excluded.changeSeq
+                """)
+        let unindex = try db.cachedStatement(sql: "DELETE FROM challenge_fts WHERE id = ?")
+        let index = try db.cachedStatement(
+            sql: "INSERT INTO challenge_fts (id, title, description, tags) VALUES (?, ?, ?, ?)")
+        for challenge in challenges {
+            let tags = challenge.tags.joined(separator: " ")
+            try save.execute(arguments: [
+                challenge.id, challenge.title, challenge.description, challenge.category.rawValue,
+                challenge.timeInvestment.rawValue, challenge.socialRequirement.rawValue,
+                challenge.costLevel.rawValue, challenge.difficultyLevel, tags, challenge.locationType.rawValue,
+                challenge.seasonality?.rawValue, challenge.isActive, challenge.createdAt.storeValue,
+                challenge.updatedAt.storeValue, generation,
+            ])
+            try unindex.execute(arguments: [challenge.id])
+            try index.execute(arguments: [challenge.id, challenge.title, challenge.description, tags])
         }
     }
 
@@ -71,7 +87,7 @@ extension SQLiteStore: ChallengeRepository {
                 generation: try Int64.fetchOne(
                     db, sql: "SELECT generation FROM challenge_catalog_generation WHERE id = 1") ?? 0,
                 challenges: try Row.fetchAll(
-                    db, sql: "SELECT * FROM challenges WHERE generation > ? ORDER BY id", arguments: [generation]
+                    db, sql: "SELECT * FROM challenges WHERE changeSeq > ? ORDER BY id", arguments: [generation]
                 ).compactMap(Self.challenge(row:)))
         }
     }
@@ -267,7 +283,7 @@ extension SQLiteStore: ChallengeRepository {
     }
 
     /// A challenge from its row; nil for one this version cannot read (a value a newer version wrote).
-    private static func challenge(row: Row) -> Challenge? {
+    static func challenge(row: Row) -> Challenge? {
         guard let category = ChallengeCategory(rawValue: row["category"]),
             let time = TimeInvestment(rawValue: row["timeInvestment"]),
             let social = SocialRequirement(rawValue: row["socialRequirement"]),

@@ -196,4 +196,22 @@ extension StoreMigrations {
                 CREATE INDEX photo_comments_author ON photo_comments(authorID);
                 """)
     }
+
+    /// Issue 21, "catalog21": the catalog travels in the sync feed's public scope
+    /// (``RecordType/challenge``), so a challenge's stamp is the change log's: `generation` becomes
+    /// `changeSeq`, and every challenge is stamped by one new commit, numbered after the clock and
+    /// the old generation (a device whose token or catalog generation is past the old stamps still
+    /// receives the catalog and every later change), which is the catalog's generation from now on.
+    static func moveCatalogToChangeLog(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE challenges RENAME COLUMN generation TO changeSeq;
+                DROP INDEX challenges_generation;
+                CREATE INDEX challenges_feed ON challenges(changeSeq, id);
+                UPDATE sync_clock SET seq = max(seq, (SELECT generation FROM challenge_catalog_generation)) + 1
+                WHERE id = 1;
+                UPDATE challenges SET changeSeq = (SELECT seq FROM sync_clock WHERE id = 1);
+                UPDATE challenge_catalog_generation SET generation = (SELECT seq FROM sync_clock WHERE id = 1);
+                """)
+    }
 }

@@ -33,6 +33,7 @@ enum StoreMigrations {
         migrator.registerMigration("moderation22: content reports and feedback", migrate: createModeration)
         migrator.registerMigration("social22: friends, requests, blocks, shared photos", migrate: createSocial)
         migrator.registerMigration("searches18: saved searches", migrate: createSavedSearches)
+        migrator.registerMigration("catalog21: the catalog in the change log", migrate: moveCatalogToChangeLog)
         return migrator
     }
 

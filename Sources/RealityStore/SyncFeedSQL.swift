@@ -68,6 +68,10 @@ enum SyncFeedSQL {
             return
                 "SELECT changeSeq AS seq, id FROM \(table) WHERE ownerID = :u AND :scope = 'private' AND \(bound) \(tail)"
         }
+        if let table = type.published?.tableName {
+            // Published for everyone: every viewer's public scope, whoever they are.
+            return "SELECT changeSeq AS seq, id FROM \(table) WHERE :scope = 'public' AND \(bound) \(tail)"
+        }
         switch type {
         case .layer:
             return

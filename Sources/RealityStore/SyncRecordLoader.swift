@@ -68,6 +68,10 @@ enum SyncRecordLoader {
             return zip(try WorldMapRecord.worldMaps(from: rows, in: db).map(SyncRecord.worldMap), tags(rows))
                 .map { ($0, $1) }
         default:
+            if type.published != nil {
+                return try PublishedRecordTables.records(type, where: "id IN (\(list))", arguments: arguments, in: db)
+                    .map { (SyncRecord.published($0.0), $0.1) }
+            }
             guard OwnedRecordTables.byType[type] != nil else { return [] }
             return try OwnedRecordTables.records(type, where: "r.id IN (\(list))", arguments: arguments, in: db)
                 .map { (SyncRecord.owned($0.0), $0.1) }

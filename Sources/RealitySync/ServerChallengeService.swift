@@ -105,22 +105,21 @@ extension SyncTransport {
 }
 
 /// The device's copy of Out of Box's catalog (seed 004's `fetchLatestChallenges`,
-/// `fetchChallengeUpdates(since:)` and `checkForContentUpdates`): kept in the device's store,
-/// brought up to the server's by the changes since the copy's generation, and read offline.
+/// `fetchChallengeUpdates(since:)` and `checkForContentUpdates`): kept in the device's store and
+/// read offline. The catalog comes down in the sync feed's public scope (each challenge a
+/// record of the published kind ``RecordType/challenge``), so any pull of that scope, this one
+/// or `reality sync`'s, brings the copy up to the server's: from the scope's token, only what
+/// changed since.
 public enum ChallengeCatalogCopy {
-    /// The store's metadata key of the copy's generation.
-    static let generationKey = "outofbox.catalog.generation"
-
-    /// Brings `store`'s copy up to the server's over `transport`; answers how many challenges
-    /// were added, changed or retired (0 when the copy was current: one small request).
+    /// Brings `store`'s copy up to the server's over `transport` by pulling the public scope,
+    /// without retrying (an offline device answers from its copy at once); answers how many
+    /// records the pull applied (0 when the copy was current: one small request).
     @discardableResult
     public static func refresh(_ store: DeviceStore, over transport: SyncTransport) async throws -> Int {
-        let since = try await store.metadata(generationKey).flatMap { Int64($0) } ?? 0
-        let changes: CatalogChanges = try await transport.send(
-            .challengeCatalog, APIRoute.challengeCatalog.path(query: [.catalogSince: String(since)]))
-        if !changes.challenges.isEmpty { try await store.saveChallenges(changes.challenges, catalogVersion: nil) }
-        try await store.setMetadata(generationKey, to: String(changes.generation))
-        return changes.challenges.count
+        guard let account = try await store.deviceAccount() else { throw SyncError.notSignedIn }
+        let engine = SyncEngine(
+            store: store, transport: transport, clientID: account.clientID, retry: RetryPolicy(maxRetries: 0))
+        return try await engine.pull(.public).applied
     }
 }
 

@@ -58,6 +58,9 @@ extension [SyncChange] {
         Set(filter { $0.recordType == type && !$0.deleted }.map(\.recordID))
     }
 
+    /// The changes other than the catalog's challenges, which every public scope carries.
+    var outsideTheCatalog: [SyncChange] { filter { $0.recordType != .challenge } }
+
     /// The IDs of records of `type` that came down as deletions.
     func deleted(_ type: RecordType) -> Set<String> {
         Set(filter { $0.recordType == type && $0.deleted }.map(\.recordID))

@@ -101,17 +101,19 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func catalogChanges_bringACopyUpToDate_generationByGeneration(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
+            // A generation is the number of the change log's commit that changed the catalog last.
             let empty = try await store.catalogChanges(since: 0)
-            #expect(empty.generation == 0 && empty.challenges.isEmpty)
+            #expect(empty.challenges.isEmpty)
             try await store.saveChallenges([Self.challenge("a"), Self.challenge("b")], catalogVersion: 1)
             let first = try await store.catalogChanges(since: 0)
-            #expect(first.generation == 1 && first.challenges.map(\.id) == ["a", "b"])
+            #expect(first.generation > empty.generation && first.challenges.map(\.id) == ["a", "b"])
+            #expect(try await store.catalogChanges(since: empty.generation).challenges.count == 2)
             var changed = Self.challenge("b", title: "Changed")
             changed.isActive = false
             try await store.saveChallenges([changed, Self.challenge("c")], catalogVersion: nil)
             let second = try await store.catalogChanges(since: first.generation)
-            #expect(second.generation == 2 && second.challenges == [changed, Self.challenge("c")])
-            #expect(try await store.catalogChanges(since: 2).challenges.isEmpty)
+            #expect(second.generation > first.generation && second.challenges == [changed, Self.challenge("c")])
+            #expect(try await store.catalogChanges(since: second.generation).challenges.isEmpty)
             #expect(try await store.catalogChanges(since: 0).challenges.count == 3)
         }
     }

@@ -95,6 +95,48 @@ import Testing
         #expect(applied.count == StoreMigrations.migrator.migrations.count)
     }
 
+    /// "catalog21": a store that kept the catalog by its own generation gets each challenge stamped
+    /// by one commit numbered after both the clock and that generation, so a device whose token or
+    /// catalog generation is past the old numbers still receives the catalog and every later change.
+    @Test func catalog21_stampsTheCatalogAfterTheClockAndTheOldGeneration() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("catalog.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        let before = try #require(
+            StoreMigrations.migrator.migrations.firstIndex(of: "catalog21: the catalog in the change log"))
+        try StoreMigrations.migrator.migrate(queue, upTo: StoreMigrations.migrator.migrations[before - 1])
+        for (clock, generation) in [(40, 7), (3, 12)] {
+            try await queue.write { db in
+                try db.execute(sql: "DELETE FROM challenges")
+                try db.execute(sql: "UPDATE sync_clock SET seq = ?", arguments: [clock])
+                try db.execute(sql: "UPDATE challenge_catalog_generation SET generation = ?", arguments: [generation])
+                for id in ["old-one", "old-two"] {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO challenges (id, title, description, category, timeInvestment, socialRequirement,
+                                costLevel, difficultyLevel, tags, locationType, isActive, createdAt, updatedAt, generation)
+                            VALUES (?, 'T', 'D', 'nature', 'quick', 'solo', 'free', 1, '', 'home', 1, 0, 0, ?)
+                            """, arguments: [id, generation])
+                }
+            }
+            let copy = directory.path("catalog-\(clock).sqlite")
+            try await queue.backup(to: DatabaseQueue(path: copy))
+            let store = try SQLiteServerStore.open(path: copy)
+            let (stamps, head, kept) = try await store.inspect { db in
+                (
+                    try Int64.fetchAll(db, sql: "SELECT DISTINCT changeSeq FROM challenges"),
+                    try Int64.fetchOne(db, sql: "SELECT seq FROM sync_clock") ?? 0,
+                    try Int64.fetchOne(db, sql: "SELECT generation FROM challenge_catalog_generation") ?? 0
+                )
+            }
+            let expected = Int64(max(clock, generation) + 1)
+            #expect(
+                stamps == [expected] && head == expected && kept == expected, "clock \(clock), generation \(generation)"
+            )
+        }
+    }
+
     @Test func localProfile_isCreatedOnce_onTheFreeTier_andSurvivesReopening() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

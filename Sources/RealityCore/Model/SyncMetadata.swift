@@ -57,4 +57,7 @@ public enum RecordType: String, Codable, Hashable, Sendable, CaseIterable {
     case star
     /// A person's saved search (``SavedSearch``), an ``OwnedRecord``.
     case savedSearch
+    /// A challenge of Out of Box's catalog, a ``PublishedRecord`` (its type, `Challenge`, is Out of
+    /// Box's, in `OutOfBoxCore`).
+    case challenge
 }

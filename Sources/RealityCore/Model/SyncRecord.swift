@@ -12,6 +12,8 @@ public enum SyncRecord: Hashable, Sendable {
     case worldMap(WorldMap)
     /// A record of an owned kind (``OwnedRecord``).
     case owned(AnyOwnedRecord)
+    /// A record of a published kind (``PublishedRecord``).
+    case published(PublishedRecord)
 
     /// The record's type.
     public var recordType: RecordType {
@@ -24,6 +26,7 @@ public enum SyncRecord: Hashable, Sendable {
         case .notification: .notification
         case .worldMap: .worldMap
         case .owned(let record): record.recordType
+        case .published(let record): record.recordType
         }
     }
 
@@ -38,6 +41,7 @@ public enum SyncRecord: Hashable, Sendable {
         case .notification(let notification): notification.id.lowercasedString
         case .worldMap(let map): map.id.uuidString
         case .owned(let record): record.recordID
+        case .published(let record): record.recordID
         }
     }
 
@@ -45,6 +49,10 @@ public enum SyncRecord: Hashable, Sendable {
     public init(type: RecordType, from decoder: any Decoder) throws {
         if let owned = type.owned {
             self = .owned(try AnyOwnedRecord(owned, from: decoder))
+            return
+        }
+        if type.published != nil {
+            self = .published(try PublishedRecord(type, body: JSONValue(from: decoder)))
             return
         }
         switch type {
@@ -72,6 +80,7 @@ public enum SyncRecord: Hashable, Sendable {
         case .notification(let record): try record.encode(to: encoder)
         case .worldMap(let record): try record.encode(to: encoder)
         case .owned(let record): try record.encode(to: encoder)
+        case .published(let record): try record.body.encode(to: encoder)
         }
     }
 }

@@ -6,7 +6,9 @@ extension RecordType {
     public var owned: (any OwnedRecord.Type)? {
         switch self {
         case .savedSearch: SavedSearch.self
-        case .annotation, .layer, .comment, .user, .worldMap, .notification, .grant, .reaction, .view, .star: nil
+        case .annotation, .layer, .comment, .user, .worldMap, .notification, .grant, .reaction, .view, .star,
+            .challenge:
+            nil
         }
     }
 

@@ -21,6 +21,12 @@ extension RecordType {
     /// How sync treats this kind.
     public var sync: SyncTraits {
         if let owned { return .record(owned.feedPosition, owned.tableName) }
+        if let published {
+            // Published for everyone by an administrator: no device pushes one.
+            return SyncTraits(
+                feedPosition: published.feedPosition, table: (published.tableName, "id"), savedWhole: false,
+                answeredWithCurrentVersion: false)
+        }
         return switch self {
         case .layer: .record(1, Layer.declaration.table)
         case .annotation: .record(2, Annotation.declaration.table)

@@ -13,6 +13,10 @@ extension SyncRecord {
             self = .owned(try AnyOwnedRecord(owned, json: data))
             return
         }
+        if type.published != nil {
+            self = .published(try PublishedRecord(type, body: RealityJSON.decode(JSONValue.self, from: data)))
+            return
+        }
         switch type {
         case .annotation: self = .annotation(try RealityJSON.decode(Annotation.self, from: data))
         case .layer: self = .layer(try RealityJSON.decode(Layer.self, from: data))
