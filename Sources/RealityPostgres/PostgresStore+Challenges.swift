@@ -17,11 +17,6 @@ extension PostgresStore: ChallengeRepository {
     }
 
     public func saveChallenges(_ challenges: [Challenge], catalogVersion: Int?) async throws {
-        // The challenges go in one statement over arrays, whatever the count.
-        let tags = challenges.map { $0.tags.joined(separator: " ") }
-        let search = challenges.indices.map {
-            SearchText.vectorLiteral(challenges[$0].title, challenges[$0].description, tags[$0])
-        }
         try await read { connection in
             try await transaction(on: connection) {
                 // One commit of the change log, whose number stamps the challenges (their change
@@ -37,30 +32,10 @@ extension PostgresStore: ChallengeRepository {
                 else { throw StoreError.unavailable(detail: "sync_clock has no row") }
                 try await connection.query(
                     "UPDATE challenge_catalog_generation SET generation = \(generation) WHERE id = 1", logger: logger)
-                try await connection.query(
-                    """
-                    INSERT INTO challenges (id, title, description, category, timeInvestment, socialRequirement,
-                        costLevel, difficultyLevel, tags, locationType, seasonality, isActive, createdAt, updatedAt,
-                        search, changeSeq)
-                    SELECT id, title, description, category, timeInvestment, socialRequirement, costLevel,
-                        difficultyLevel, tags, locationType, nullif(seasonality, ''), isActive, createdAt, updatedAt,
-                        search::tsvector, \(generation)
-                    FROM unnest(\(challenges.map(\.id)), \(challenges.map(\.title)), \(challenges.map(\.description)),
-                        \(challenges.map(\.category.rawValue)), \(challenges.map(\.timeInvestment.rawValue)),
-                        \(challenges.map(\.socialRequirement.rawValue)), \(challenges.map(\.costLevel.rawValue)),
-                        \(challenges.map(\.difficultyLevel)), \(tags), \(challenges.map(\.locationType.rawValue)),
-                        \(challenges.map { $0.seasonality?.rawValue ?? "" }), \(challenges.map(\.isActive)),
-                        \(challenges.map(\.createdAt.storeValue)), \(challenges.map(\.updatedAt.storeValue)), \(search))
-                        AS c(id, title, description, category, timeInvestment, socialRequirement, costLevel,
-                            difficultyLevel, tags, locationType, seasonality, isActive, createdAt, updatedAt, search)
-                    ON CONFLICT (id) DO UPDATE SET title = excluded.title, description = excluded.description,
-                        category = excluded.category, timeInvestment = excluded.timeInvestment,
-                        socialRequirement = excluded.socialRequirement, costLevel = excluded.costLevel,
-                        difficultyLevel = excluded.difficultyLevel, tags = excluded.tags,
-                        locationType = excluded.locationType, seasonality = excluded.seasonality,
-                        isActive = excluded.isActive, updatedAt = excluded.updatedAt, search = excluded.search,
-                        changeSeq = excluded.changeSeq
-                    """, logger: logger)
+                // A thousand challenges a statement (16 values each, within PostgreSQL's 65,535).
+                for chunk in challenges.chunked(into: 1000) {
+                    try await connection.query(try ChallengeRows.save(Array(chunk), stamp: generation), logger: logger)
+                }
                 try await announceCommit(on: connection)
                 if let catalogVersion {
                     try await connection.query(
@@ -285,11 +260,8 @@ extension PostgresStore: ChallengeRepository {
 
     // MARK: - Rows
 
-    /// The columns ``challenges(_:)`` reads, in order.
-    static let challengeColumns = """
-        id, title, description, category, timeInvestment, socialRequirement, costLevel, difficultyLevel, tags,
-        locationType, seasonality, isActive, createdAt, updatedAt
-        """
+    /// The columns ``challenges(_:)`` reads, in order (``Challenge/declaration``'s).
+    static let challengeColumns = ChallengeRows.table.selection(alias: "challenges")
 
     /// The columns ``assignments(_:)`` reads, in order.
     private static let assignmentColumns = """
@@ -301,30 +273,13 @@ extension PostgresStore: ChallengeRepository {
         try await read { connection in try await Self.challenges(query, on: connection, logger: logger) }
     }
 
+    /// The challenges `query` selects (``challengeColumns``), less those this version cannot read
+    /// (a value a newer version wrote).
     static func challenges(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger)
         async throws -> [Challenge]
     {
-        try await connection.rows(query, logger: logger) { row -> Challenge? in
-            let (
-                id, title, description, category, time, social, cost, difficulty, tags, location, season, active,
-                createdAt, updatedAt
-            ) = try row.decode(
-                (
-                    String, String, String, String, String, String, String, Int, String, String, String?, Bool,
-                    Int64, Int64
-                ).self)
-            guard let category = ChallengeCategory(rawValue: category), let time = TimeInvestment(rawValue: time),
-                let social = SocialRequirement(rawValue: social), let cost = CostLevel(rawValue: cost),
-                let location = LocationType(rawValue: location)
-            else { return nil }
-            return Challenge(
-                id: id, title: title, description: description, category: category, timeInvestment: time,
-                socialRequirement: social, costLevel: cost, difficultyLevel: difficulty,
-                tags: tags.split(separator: " ").map(String.init), locationType: location,
-                seasonality: season.flatMap(Seasonality.init(rawValue:)), isActive: active,
-                createdAt: Timestamp.date(milliseconds: createdAt),
-                updatedAt: Timestamp.date(milliseconds: updatedAt))
-        }.compactMap { $0 }
+        try await connection.rows(query, logger: logger) { row in try? ChallengeRows.table.record(from: row) }
+            .compactMap { $0 }
     }
 
     private func assignments(_ query: PostgresQuery) async throws -> [UserChallenge] {
@@ -354,5 +309,33 @@ extension PostgresStore: ChallengeRepository {
                 return item
             }.compactMap { $0 }
         }
+    }
+}
+
+/// The catalog's table as ``Challenge/declaration`` declares it, with the columns written for
+/// queries and the change log.
+enum ChallengeRows {
+    /// The declared table.
+    static let table = PostgresDeclaredTable(Challenge.declaration)
+
+    /// Saves `challenges` whole in one statement, each with its search vector and the change log's
+    /// `stamp`; a challenge already kept keeps its first creation date.
+    static func save(_ challenges: [Challenge], stamp: Int64) throws -> PostgresQuery {
+        var query = PostgresQueryBuilder()
+        var rows: [String] = []
+        for challenge in challenges {
+            var values = try table.bind(challenge, into: &query)
+            let words = SearchText.vectorLiteral(
+                challenge.title, challenge.description, challenge.tags.joined(separator: " "))
+            values.append(query.bind(words) + "::tsvector")
+            values.append(query.bind(stamp))
+            rows.append("(\(values.joined(separator: ", ")))")
+        }
+        let updated = table.columnNames.dropFirst().filter { $0 != "createdAt" } + ["search", "changeSeq"]
+        return query.query(
+            """
+            INSERT INTO challenges (\(table.columnList), search, changeSeq) VALUES \(rows.joined(separator: ", "))
+            ON CONFLICT (id) DO UPDATE SET \(updated.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", "))
+            """)
     }
 }

@@ -75,6 +75,8 @@ extension OpenAPIDocument {
         case .date: return date
         case .boolean: return bool
         case .integer: return integer
+        case .integerIn(let range):
+            return ["type": "integer", "minimum": range.lowerBound, "maximum": range.upperBound]
         case .number: return ["type": "number"]
         case .enumeration(let values): return enumeration(values)
         case .numbers(let count):

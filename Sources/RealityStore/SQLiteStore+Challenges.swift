@@ -42,33 +42,19 @@ extension SQLiteStore: ChallengeRepository {
                         RETURNING generation
                         """) ?? 0
         }
-        let save = try db.cachedStatement(
-            sql: """
-                INSERT INTO challenges (id, title, description, category, timeInvestment, socialRequirement,
-                    costLevel, difficultyLevel, tags, locationType, seasonality, isActive, createdAt, updatedAt,
-                    changeSeq)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET title = excluded.title, description = excluded.description,
-                    category = excluded.category, timeInvestment = excluded.timeInvestment,
-                    socialRequirement = excluded.socialRequirement, costLevel = excluded.costLevel,
-                    difficultyLevel = excluded.difficultyLevel, tags = excluded.tags,
-                    locationType = excluded.locationType, seasonality = excluded.seasonality,
-                    isActive = excluded.isActive, updatedAt = excluded.updatedAt, changeSeq = excluded.changeSeq
-                """)
+        let save = try db.cachedStatement(sql: ChallengeRows.saveSQL)
         let unindex = try db.cachedStatement(sql: "DELETE FROM challenge_fts WHERE id = ?")
         let index = try db.cachedStatement(
             sql: "INSERT INTO challenge_fts (id, title, description, tags) VALUES (?, ?, ?, ?)")
         for challenge in challenges {
-            let tags = challenge.tags.joined(separator: " ")
-            try save.execute(arguments: [
-                challenge.id, challenge.title, challenge.description, challenge.category.rawValue,
-                challenge.timeInvestment.rawValue, challenge.socialRequirement.rawValue,
-                challenge.costLevel.rawValue, challenge.difficultyLevel, tags, challenge.locationType.rawValue,
-                challenge.seasonality?.rawValue, challenge.isActive, challenge.createdAt.storeValue,
-                challenge.updatedAt.storeValue, generation,
-            ])
+            try save.execute { bindings in
+                try ChallengeRows.table.bind(challenge, to: &bindings)
+                bindings.bind(generation)
+            }
             try unindex.execute(arguments: [challenge.id])
-            try index.execute(arguments: [challenge.id, challenge.title, challenge.description, tags])
+            try index.execute(arguments: [
+                challenge.id, challenge.title, challenge.description, challenge.tags.joined(separator: " "),
+            ])
         }
     }
 
@@ -282,22 +268,11 @@ extension SQLiteStore: ChallengeRepository {
             ])
     }
 
-    /// A challenge from its row; nil for one this version cannot read (a value a newer version wrote).
+    /// A challenge from its row (its declared columns, found by name); nil for one this version
+    /// cannot read (a value a newer version wrote).
     static func challenge(row: Row) -> Challenge? {
-        guard let category = ChallengeCategory(rawValue: row["category"]),
-            let time = TimeInvestment(rawValue: row["timeInvestment"]),
-            let social = SocialRequirement(rawValue: row["socialRequirement"]),
-            let cost = CostLevel(rawValue: row["costLevel"]), let location = LocationType(rawValue: row["locationType"])
-        else { return nil }
-        let tags: String = row["tags"]
-        return Challenge(
-            id: row["id"], title: row["title"], description: row["description"], category: category,
-            timeInvestment: time, socialRequirement: social, costLevel: cost, difficultyLevel: row["difficultyLevel"],
-            tags: tags.split(separator: " ").map(String.init), locationType: location,
-            seasonality: (row["seasonality"] as String?).flatMap(Seasonality.init(rawValue:)),
-            isActive: row["isActive"],
-            createdAt: Timestamp.date(milliseconds: row["createdAt"]),
-            updatedAt: Timestamp.date(milliseconds: row["updatedAt"]))
+        guard let positions = try? ChallengeRows.table.positions(in: row) else { return nil }
+        return try? ChallengeRows.table.record(from: row, positions: positions)
     }
 
     /// An assignment from its row; nil for one this version cannot read.
@@ -319,4 +294,21 @@ extension SQLiteStore: ChallengeRepository {
         item.updatedAt = Timestamp.date(milliseconds: row["updatedAt"])
         return item
     }
+}
+
+/// The catalog's table as ``Challenge/declaration`` declares it, and the change log's stamp.
+enum ChallengeRows {
+    /// The declared table.
+    static let table = DeclaredTable(Challenge.declaration)
+
+    /// Saves a challenge whole, bound as ``table`` binds it and then its `changeSeq`; a challenge
+    /// already kept keeps its first creation date.
+    static let saveSQL: String = {
+        let names = table.columnNames
+        let updated = names.dropFirst().filter { $0 != "createdAt" } + ["changeSeq"]
+        return """
+            INSERT INTO challenges (\(table.columnList), changeSeq) VALUES (\(placeholders(names.count + 1)))
+            ON CONFLICT (id) DO UPDATE SET \(updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+            """
+    }()
 }

@@ -83,7 +83,7 @@ import Testing
         let patch = try #require((schemas["AnnotationPatch"] as? [String: Any])?["properties"] as? [String: Any])
         #expect(Set(patch.keys) == Set(Self.declaration.fields.filter(\.isPatchable).map(\.name)))
         let value = try JSONDecoder().decode(
-            SchemaConformance.JSONValue.self, from: Data(try JSONWriter.bytes(of: Self.sample)))
+            JSONValue.self, from: Data(try JSONWriter.bytes(of: Self.sample)))
         var found: [String] = []
         SchemaConformance.document.validate(
             value, against: ["$ref": "#/components/schemas/Annotation"], at: "$", into: &found)

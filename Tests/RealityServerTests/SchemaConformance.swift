@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import RealityCore
 
 @testable import RealityServer
 
@@ -28,40 +29,6 @@ enum SchemaConformance {
         var found: [String] = []
         document.validate(value, against: schema, at: "$", into: &found)
         return found.map { "\(method) \(path) \(status): \($0)" }
-    }
-
-    /// A JSON value, read without Foundation's guesses about numbers and booleans.
-    indirect enum JSONValue: Decodable {
-        case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                self = .null
-            } else if let value = try? container.decode(Bool.self) {
-                self = .bool(value)
-            } else if let value = try? container.decode(Double.self) {
-                self = .number(value)
-            } else if let value = try? container.decode(String.self) {
-                self = .string(value)
-            } else if let value = try? container.decode([JSONValue].self) {
-                self = .array(value)
-            } else {
-                self = .object(try container.decode([String: JSONValue].self))
-            }
-        }
-
-        /// The JSON Schema type names this value satisfies.
-        var typeNames: Set<String> {
-            switch self {
-            case .null: ["null"]
-            case .bool: ["boolean"]
-            case .number(let number): number.rounded() == number ? ["number", "integer"] : ["number"]
-            case .string: ["string"]
-            case .array: ["array"]
-            case .object: ["object"]
-            }
-        }
     }
 
     /// The OpenAPI document as plain JSON values, immutable once read.
@@ -203,6 +170,20 @@ enum SchemaConformance {
             if let single = schema["type"] as? String { return [single] }
             if let several = schema["type"] as? [String] { return Set(several) }
             return nil
+        }
+    }
+}
+
+extension JSONValue {
+    /// The JSON Schema type names this value satisfies.
+    var typeNames: Set<String> {
+        switch self {
+        case .null: ["null"]
+        case .bool: ["boolean"]
+        case .number(let number): number.rounded() == number ? ["number", "integer"] : ["number"]
+        case .string: ["string"]
+        case .array: ["array"]
+        case .object: ["object"]
         }
     }
 }

@@ -22,7 +22,8 @@ protocol DeclaredRecordCase: Sendable {
     func saveAndRead(_ record: Record, first: Bool, in store: any StoreUnderTest) async throws -> Record?
 }
 
-/// Every declared record type: the platform's own, and every owned kind (``OwnedRecordSample``).
+/// Every declared record type: the platform's own, Out of Box's challenge, and every owned kind
+/// (``OwnedRecordSample``).
 struct DeclaredType: Sendable, CustomStringConvertible {
     let description: String
     private let make: @Sendable () -> any DeclaredRecordCase
@@ -37,6 +38,7 @@ struct DeclaredType: Sendable, CustomStringConvertible {
             DeclaredType(description: "comment") { CommentCase() },
             DeclaredType(description: "worldMap") { WorldMapCase() },
             DeclaredType(description: "user") { UserCase() },
+            DeclaredType(description: "challenge") { ChallengeCase() },
         ] + OwnedRecordSamples.kinds.map { owned($0) }
 
     private static func owned<Record: OwnedRecordSample>(_ kind: Record.Type) -> DeclaredType {

@@ -121,7 +121,7 @@ import Testing
                 }
             }
             let copy = directory.path("catalog-\(clock).sqlite")
-            try await queue.backup(to: DatabaseQueue(path: copy))
+            try queue.backup(to: DatabaseQueue(path: copy))
             let store = try SQLiteServerStore.open(path: copy)
             let (stamps, head, kept) = try await store.inspect { db in
                 (

@@ -110,6 +110,33 @@ extension StoredColumn {
             })
     }
 
+    /// An optional enum kept as its raw string or NULL; an unknown value fails the read.
+    public static func optionalEnumeration<Value: RawRepresentable & Sendable>(
+        _ name: String, _ get: @escaping @Sendable (Record) -> Value?,
+        _ set: @escaping @Sendable (inout Record, Value?) -> Void
+    ) -> Self where Value.RawValue == String {
+        Self(
+            name, .text, value: { get($0).map { .text($0.rawValue) } ?? .null },
+            read: { record, stored in
+                guard let text = try stored.text(name) else { return set(&record, nil) }
+                guard let value = Value(rawValue: text) else {
+                    throw StoreError.unavailable(detail: "column \(name) holds unknown value \(text)")
+                }
+                set(&record, value)
+            })
+    }
+
+    /// A list of words (no spaces in any) kept as one text, separated by spaces: what a text
+    /// index reads as it is.
+    public static func words(
+        _ name: String, _ get: @escaping @Sendable (Record) -> [String],
+        _ set: @escaping @Sendable (inout Record, [String]) -> Void
+    ) -> Self {
+        Self(
+            name, .text, value: { .text(get($0).joined(separator: " ")) },
+            read: { set(&$0, try $1.requiredText(name).split(separator: " ").map(String.init)) })
+    }
+
     /// A typed identifier.
     public static func identifier<Entity>(
         _ name: String, _ get: @escaping @Sendable (Record) -> Identifier<Entity>,

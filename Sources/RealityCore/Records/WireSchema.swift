@@ -13,6 +13,8 @@ public indirect enum WireSchema: Sendable, Hashable {
     case boolean
     /// A whole number.
     case integer
+    /// A whole number within the range (a level, a rating).
+    case integerIn(ClosedRange<Int>)
     /// A number.
     case number
     /// A string from a fixed list.

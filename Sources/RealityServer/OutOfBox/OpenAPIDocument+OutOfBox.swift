@@ -4,32 +4,19 @@ extension OpenAPIDocument {
     /// The schemas of Out of Box (docs/out-of-box.md), their enumerations read from the model's
     /// cases. Optional fields are left out of a JSON answer when they have no value.
     static var outOfBoxSchemas: [String: Any] {
-        let traits: [String: Any] = [
-            "category": cases(ChallengeCategory.self), "timeInvestment": cases(TimeInvestment.self),
-            "socialRequirement": cases(SocialRequirement.self), "costLevel": cases(CostLevel.self),
-            "difficultyLevel": bounded(Challenge.difficultyLevels),
-            "tags": array(string), "locationType": cases(LocationType.self), "seasonality": cases(Seasonality.self),
-        ]
+        // A challenge as its declaration has it; a catalog file's entry is one without its dates,
+        // whose `isActive` may be left out (it is then active).
+        let challenge = recordSchema(of: Challenge.declaration)
+        let dated: Set<String> = ["createdAt", "updatedAt"]
         let catalogEntry = object(
-            traits.merging(["id": string, "title": string, "description": string, "isActive": bool]) { a, _ in a },
-            required: [
-                "id", "title", "description", "category", "timeInvestment", "socialRequirement", "costLevel",
-                "difficultyLevel", "tags", "locationType",
-            ])
+            ((challenge["properties"] as? [String: Any]) ?? [:]).filter { !dated.contains($0.key) },
+            required: ((challenge["required"] as? [String]) ?? []).filter { !dated.contains($0) && $0 != "isActive" })
         let day: [String: Any] = ["type": "string", "format": "date"]
         let ordered: [String: Any] = ["type": "array", "items": cases(ChallengeCategory.self)]
         let probability: [String: Any] = ["type": "number", "minimum": 0, "maximum": 1]
         let hours = array(number).merging(["minItems": 24, "maxItems": 24]) { a, _ in a }
         return [
-            "Challenge": object(
-                traits.merging([
-                    "id": string, "title": string, "description": string, "isActive": bool, "createdAt": date,
-                    "updatedAt": date,
-                ]) { a, _ in a },
-                required: [
-                    "id", "title", "description", "category", "timeInvestment", "socialRequirement", "costLevel",
-                    "difficultyLevel", "tags", "locationType", "isActive", "createdAt", "updatedAt",
-                ]),
+            "Challenge": challenge,
             "UserChallenge": object(
                 [
                     "id": uuid, "userID": uuid, "challengeID": string, "localDay": day,
