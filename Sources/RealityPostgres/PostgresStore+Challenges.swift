@@ -116,16 +116,7 @@ extension PostgresStore: ChallengeRepository {
         // Inserted, or the row that won the day; a second statement covers the racing insert that
         // committed between this one's snapshot and its conflict check.
         let inserted = try await assignments(
-            """
-            INSERT INTO challenge_assignments (id, userID, challengeID, localDay, status, assignedAt, completedAt,
-                skippedAt, skipReason, photoAssetID, rating, completionSeconds, notes, updatedAt)
-            VALUES (\(item.id), \(item.userID), \(item.challengeID), \(item.localDay.description),
-                \(item.status.rawValue), \(item.assignedDate.storeValue), \(item.completedDate?.storeValue),
-                \(item.skippedDate?.storeValue), \(item.skipReason?.rawValue), \(item.photoAssetID), \(item.userRating),
-                \(item.completionTime), \(item.userNotes), \(item.updatedAt.storeValue))
-            ON CONFLICT (userID, localDay) DO NOTHING
-            RETURNING \(unescaped: Self.assignmentColumns)
-            """)
+            try AssignmentRows.insert([item], returning: true))
         if let kept = inserted.first { return kept }
         guard let kept = try await assignment(of: item.userID, on: item.localDay) else {
             throw StoreError.unavailable(detail: "the assignment that won the day cannot be read")
@@ -135,27 +126,11 @@ extension PostgresStore: ChallengeRepository {
 
     public func saveAssignments(_ items: [UserChallenge]) async throws {
         guard !items.isEmpty else { return }
-        // One statement over arrays; nullable columns travel as text or numbers with a marker
-        // (-1, '') that nullif turns back into NULL.
+        // A thousand assignments a statement (14 values each, within PostgreSQL's 65,535).
         _ = try await read { connection in
-            try await connection.query(
-                """
-                INSERT INTO challenge_assignments (id, userID, challengeID, localDay, status, assignedAt, completedAt,
-                    skippedAt, skipReason, photoAssetID, rating, completionSeconds, notes, updatedAt)
-                SELECT id, userID, challengeID, localDay, status, assignedAt, nullif(completedAt, -1),
-                    nullif(skippedAt, -1), nullif(skipReason, ''), nullif(photoAssetID, ''), nullif(rating, -1),
-                    nullif(completionSeconds, -1), nullif(notes, ''), updatedAt
-                FROM unnest(\(items.map(\.id)), \(items.map(\.userID)), \(items.map(\.challengeID)),
-                    \(items.map(\.localDay.description)), \(items.map(\.status.rawValue)),
-                    \(items.map(\.assignedDate.storeValue)), \(items.map { $0.completedDate?.storeValue ?? -1 }),
-                    \(items.map { $0.skippedDate?.storeValue ?? -1 }), \(items.map { $0.skipReason?.rawValue ?? "" }),
-                    \(items.map { $0.photoAssetID ?? "" }), \(items.map { $0.userRating ?? -1 }),
-                    \(items.map { $0.completionTime ?? -1 }), \(items.map { $0.userNotes ?? "" }),
-                    \(items.map(\.updatedAt.storeValue)))
-                    AS a(id, userID, challengeID, localDay, status, assignedAt, completedAt, skippedAt, skipReason,
-                        photoAssetID, rating, completionSeconds, notes, updatedAt)
-                ON CONFLICT DO NOTHING
-                """, logger: logger)
+            for chunk in items.chunked(into: 1000) {
+                try await connection.query(try AssignmentRows.insert(Array(chunk), returning: false), logger: logger)
+            }
         }
     }
 
@@ -181,18 +156,9 @@ extension PostgresStore: ChallengeRepository {
     }
 
     public func updateAssignment(_ item: UserChallenge, whereStatus status: ChallengeStatus) async throws -> Bool {
-        try await read { connection in
-            try await !connection.rows(
-                """
-                UPDATE challenge_assignments SET challengeID = \(item.challengeID),
-                    assignedAt = \(item.assignedDate.storeValue), status = \(item.status.rawValue),
-                    completedAt = \(item.completedDate?.storeValue), skippedAt = \(item.skippedDate?.storeValue),
-                    skipReason = \(item.skipReason?.rawValue), photoAssetID = \(item.photoAssetID),
-                    rating = \(item.userRating), completionSeconds = \(item.completionTime), notes = \(item.userNotes),
-                    updatedAt = \(item.updatedAt.storeValue)
-                WHERE id = \(item.id) AND userID = \(item.userID) AND status = \(status.rawValue) RETURNING 1
-                """, logger: logger
-            ) { try $0.decode(Int.self) }.isEmpty
+        let update = try AssignmentRows.update(item, whereStatus: status)
+        return try await read { connection in
+            try await !connection.rows(update, logger: logger) { try $0.decode(Int.self) }.isEmpty
         }
     }
 
@@ -263,11 +229,8 @@ extension PostgresStore: ChallengeRepository {
     /// The columns ``challenges(_:)`` reads, in order (``Challenge/declaration``'s).
     static let challengeColumns = ChallengeRows.table.selection(alias: "challenges")
 
-    /// The columns ``assignments(_:)`` reads, in order.
-    private static let assignmentColumns = """
-        id, userID, challengeID, localDay, status, assignedAt, completedAt, skippedAt, skipReason, photoAssetID,
-        rating, completionSeconds, notes, updatedAt
-        """
+    /// The columns ``assignments(_:)`` reads, in order (``UserChallenge/declaration``'s).
+    static let assignmentColumns = AssignmentRows.table.selection(alias: "challenge_assignments")
 
     private func challenges(_ query: PostgresQuery) async throws -> [Challenge] {
         try await read { connection in try await Self.challenges(query, on: connection, logger: logger) }
@@ -282,32 +245,11 @@ extension PostgresStore: ChallengeRepository {
             .compactMap { $0 }
     }
 
+    /// The assignments `query` selects (``assignmentColumns``), less those this version cannot read.
     private func assignments(_ query: PostgresQuery) async throws -> [UserChallenge] {
         try await read { connection in
-            try await connection.rows(query, logger: logger) { row -> UserChallenge? in
-                let (
-                    id, userID, challengeID, localDay, status, assignedAt, completedAt, skippedAt, skipReason, photo,
-                    rating, seconds, notes, updatedAt
-                ) = try row.decode(
-                    (
-                        UUID, UUID, String, String, String, Int64, Int64?, Int64?, String?, String?, Int?, Double?,
-                        String?, Int64
-                    ).self)
-                guard let day = LocalDay(localDay), let status = ChallengeStatus(rawValue: status) else { return nil }
-                var item = UserChallenge(
-                    id: id, userID: userID, challengeID: challengeID, localDay: day,
-                    assignedAt: Timestamp.date(milliseconds: assignedAt))
-                item.status = status
-                item.completedDate = completedAt.map(Timestamp.date(milliseconds:))
-                item.skippedDate = skippedAt.map(Timestamp.date(milliseconds:))
-                item.skipReason = skipReason.flatMap(SkipReason.init(rawValue:))
-                item.photoAssetID = photo
-                item.userRating = rating
-                item.completionTime = seconds
-                item.userNotes = notes
-                item.updatedAt = Timestamp.date(milliseconds: updatedAt)
-                return item
-            }.compactMap { $0 }
+            try await connection.rows(query, logger: logger) { row in try? AssignmentRows.table.record(from: row) }
+                .compactMap { $0 }
         }
     }
 }
@@ -336,6 +278,49 @@ enum ChallengeRows {
             """
             INSERT INTO challenges (\(table.columnList), search, changeSeq) VALUES \(rows.joined(separator: ", "))
             ON CONFLICT (id) DO UPDATE SET \(updated.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", "))
+            """)
+    }
+}
+
+/// The assignments' table as ``UserChallenge/declaration`` declares it.
+enum AssignmentRows {
+    /// The declared table.
+    static let table = PostgresDeclaredTable(UserChallenge.declaration)
+
+    /// What an update changes: every column but the row's identity (its ID, person and day).
+    static let updated = UserChallenge.declaration.columns.filter { !["id", "userID", "localDay"].contains($0.name) }
+
+    /// Inserts `items` in one statement, each unless its person's day is taken; `returning` the
+    /// rows inserted.
+    static func insert(_ items: [UserChallenge], returning: Bool) throws -> PostgresQuery {
+        var query = PostgresQueryBuilder()
+        var rows: [String] = []
+        for item in items {
+            rows.append("(\(try table.bind(item, into: &query).joined(separator: ", ")))")
+        }
+        let conflict = returning ? "ON CONFLICT (userID, localDay) DO NOTHING" : "ON CONFLICT DO NOTHING"
+        let answer = returning ? "RETURNING \(table.selection(alias: "challenge_assignments"))" : ""
+        return query.query(
+            """
+            INSERT INTO challenge_assignments (\(table.columnList)) VALUES \(rows.joined(separator: ", "))
+            \(conflict) \(answer)
+            """)
+    }
+
+    /// Updates ``updated`` of `item`'s row while its status is `status`; answers a row when it did.
+    static func update(_ item: UserChallenge, whereStatus status: ChallengeStatus) throws -> PostgresQuery {
+        var query = PostgresQueryBuilder()
+        var assignments: [String] = []
+        for column in updated {
+            assignments.append("\(column.name) = \(try query.bind(try column.value(item)))")
+        }
+        let id = query.bind(item.id)
+        let user = query.bind(item.userID)
+        let current = query.bind(status.rawValue)
+        return query.query(
+            """
+            UPDATE challenge_assignments SET \(assignments.joined(separator: ", "))
+            WHERE id = \(id) AND userID = \(user) AND status = \(current) RETURNING 1
             """)
     }
 }

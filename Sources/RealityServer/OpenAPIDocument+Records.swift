@@ -73,6 +73,7 @@ extension OpenAPIDocument {
         case .string: return string
         case .uuid: return uuid
         case .date: return date
+        case .day: return ["type": "string", "format": "date"]
         case .boolean: return bool
         case .integer: return integer
         case .integerIn(let range):

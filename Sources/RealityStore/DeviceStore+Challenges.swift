@@ -12,7 +12,8 @@ extension DeviceStore {
         try await read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT * FROM challenge_assignments WHERE userID = ? AND pending = 1 ORDER BY localDay",
+                sql:
+                    "SELECT \(AssignmentRows.selection) FROM challenge_assignments WHERE userID = ? AND pending = 1 ORDER BY localDay",
                 arguments: [Self.key(userID)]
             ).compactMap(Self.assignment(row:))
         }

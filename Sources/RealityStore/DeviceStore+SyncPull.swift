@@ -37,6 +37,8 @@ public struct PullReport: Hashable, Sendable {
     public var conflicts = 0
     /// Records removed.
     public var removed = 0
+    /// Of ``applied``, the records of published kinds (the Out of Box catalog).
+    public var published = 0
 
     /// An empty report.
     public init() {}
@@ -79,7 +81,9 @@ extension DeviceStore {
                     switch try reconciler.reconcile(
                         record, json: change.recordJSON, changeTag: change.changeTag, scope: scope, in: db)
                     {
-                    case .applied: report.applied += 1
+                    case .applied:
+                        report.applied += 1
+                        if case .published = record { report.published += 1 }
                     case .merged: report.merged += 1
                     case .conflict: report.conflicts += 1
                     case .kept: break

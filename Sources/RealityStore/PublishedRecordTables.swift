@@ -14,9 +14,12 @@ enum PublishedRecordTables {
     ) throws -> [(PublishedRecord, String)] {
         switch type {
         case .challenge:
-            let rows = try db.rows(sql: "SELECT * FROM challenges WHERE \(condition)", arguments: arguments)
+            let rows = try db.rows(
+                sql: "SELECT \(ChallengeRows.selection), changeSeq FROM challenges WHERE \(condition)",
+                arguments: arguments)
+            let tag = ChallengeRows.table.selectionWidth
             return try rows.compactMap { row in
-                try DeviceStore.challenge(row: row).map { (try $0.published(), String(row["changeSeq"] as Int64)) }
+                try DeviceStore.challenge(row: row).map { (try $0.published(), String(row[tag] as Int64)) }
             }
         default:
             return []

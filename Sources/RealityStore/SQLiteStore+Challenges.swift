@@ -73,7 +73,8 @@ extension SQLiteStore: ChallengeRepository {
                 generation: try Int64.fetchOne(
                     db, sql: "SELECT generation FROM challenge_catalog_generation WHERE id = 1") ?? 0,
                 challenges: try Row.fetchAll(
-                    db, sql: "SELECT * FROM challenges WHERE changeSeq > ? ORDER BY id", arguments: [generation]
+                    db, sql: "SELECT \(ChallengeRows.selection) FROM challenges WHERE changeSeq > ? ORDER BY id",
+                    arguments: [generation]
                 ).compactMap(Self.challenge(row:)))
         }
     }
@@ -85,7 +86,8 @@ extension SQLiteStore: ChallengeRepository {
         }
         return try await challengeCatalog.catalog(generation: generation) {
             try await read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM challenges ORDER BY id").compactMap(Self.challenge(row:))
+                try Row.fetchAll(db, sql: "SELECT \(ChallengeRows.selection) FROM challenges ORDER BY id").compactMap(
+                    Self.challenge(row:))
             }
         }
     }
@@ -102,7 +104,8 @@ extension SQLiteStore: ChallengeRepository {
     public func assignment(of userID: UUID, on day: LocalDay) async throws -> UserChallenge? {
         try readNow { db in
             try Row.fetchOne(
-                db, sql: "SELECT * FROM challenge_assignments WHERE userID = ? AND localDay = ?",
+                db,
+                sql: "SELECT \(AssignmentRows.selection) FROM challenge_assignments WHERE userID = ? AND localDay = ?",
                 arguments: [Self.key(userID), day.description]
             ).flatMap(Self.assignment(row:))
         }
@@ -113,7 +116,9 @@ extension SQLiteStore: ChallengeRepository {
             try Self.writeAssignment(assignment, in: db, replacing: false, pending: Self.changedOnDevice)
             guard
                 let kept = try Row.fetchOne(
-                    db, sql: "SELECT * FROM challenge_assignments WHERE userID = ? AND localDay = ?",
+                    db,
+                    sql:
+                        "SELECT \(AssignmentRows.selection) FROM challenge_assignments WHERE userID = ? AND localDay = ?",
                     arguments: [Self.key(assignment.userID), assignment.localDay.description]
                 ).flatMap(Self.assignment(row:))
             else { throw StoreError.unavailable(detail: "an assignment just written cannot be read") }
@@ -143,7 +148,7 @@ extension SQLiteStore: ChallengeRepository {
             try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT * FROM challenge_assignments WHERE userID = ? AND challengeID = ?
+                    SELECT \(AssignmentRows.selection) FROM challenge_assignments WHERE userID = ? AND challengeID = ?
                     ORDER BY localDay DESC LIMIT 1
                     """,
                 arguments: [Self.key(userID), challengeID]
@@ -154,21 +159,13 @@ extension SQLiteStore: ChallengeRepository {
     public func updateAssignment(_ assignment: UserChallenge, whereStatus status: ChallengeStatus) async throws -> Bool
     {
         try await write { db in
-            try db.execute(
-                sql: """
-                    UPDATE challenge_assignments SET challengeID = ?, assignedAt = ?, status = ?, completedAt = ?,
-                        skippedAt = ?, skipReason = ?, photoAssetID = ?, rating = ?, completionSeconds = ?, notes = ?,
-                        updatedAt = ?, pending = ?
-                    WHERE id = ? AND userID = ? AND status = ?
-                    """,
-                arguments: [
-                    assignment.challengeID, assignment.assignedDate.storeValue, assignment.status.rawValue,
-                    assignment.completedDate?.storeValue,
-                    assignment.skippedDate?.storeValue,
-                    assignment.skipReason?.rawValue, assignment.photoAssetID, assignment.userRating,
-                    assignment.completionTime, assignment.userNotes, assignment.updatedAt.storeValue,
-                    Self.changedOnDevice, Self.key(assignment.id), Self.key(assignment.userID), status.rawValue,
-                ])
+            try db.cachedStatement(sql: AssignmentRows.updateSQL).execute { bindings in
+                for column in AssignmentRows.updated { bindings.bind(try column.value(assignment)) }
+                bindings.bind(Self.changedOnDevice)
+                bindings.bind(Self.key(assignment.id))
+                bindings.bind(Self.key(assignment.userID))
+                bindings.bind(status.rawValue)
+            }
             return db.changesCount > 0
         }
     }
@@ -178,7 +175,7 @@ extension SQLiteStore: ChallengeRepository {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT * FROM challenge_assignments WHERE userID = ? AND localDay < ?
+                    SELECT \(AssignmentRows.selection) FROM challenge_assignments WHERE userID = ? AND localDay < ?
                     ORDER BY localDay DESC LIMIT ?
                     """,
                 arguments: [Self.key(userID), day?.description ?? "9999-99-99", max(limit, 0)]
@@ -189,7 +186,8 @@ extension SQLiteStore: ChallengeRepository {
     public func allAssignments(of userID: UUID) async throws -> [UserChallenge] {
         try await read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM challenge_assignments WHERE userID = ? ORDER BY localDay",
+                db,
+                sql: "SELECT \(AssignmentRows.selection) FROM challenge_assignments WHERE userID = ? ORDER BY localDay",
                 arguments: [Self.key(userID)]
             ).compactMap(Self.assignment(row:))
         }
@@ -252,47 +250,23 @@ extension SQLiteStore: ChallengeRepository {
 
     /// Writes `item`; a row of its ID or its person's day is kept (or, `replacing`, replaced).
     static func writeAssignment(_ item: UserChallenge, in db: Database, replacing: Bool, pending: Bool) throws {
-        try db.cachedStatement(
-            sql: """
-                INSERT OR \(replacing ? "REPLACE" : "IGNORE") INTO challenge_assignments (id, userID, challengeID, localDay,
-                    status, assignedAt, completedAt, skippedAt, skipReason, photoAssetID, rating, completionSeconds,
-                    notes, updatedAt, pending)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """
-        ).execute(
-            arguments: [
-                key(item.id), key(item.userID), item.challengeID, item.localDay.description, item.status.rawValue,
-                item.assignedDate.storeValue, item.completedDate?.storeValue, item.skippedDate?.storeValue,
-                item.skipReason?.rawValue, item.photoAssetID, item.userRating, item.completionTime, item.userNotes,
-                item.updatedAt.storeValue, pending,
-            ])
+        try db.cachedStatement(sql: replacing ? AssignmentRows.replaceSQL : AssignmentRows.insertSQL).execute {
+            bindings in
+            try AssignmentRows.table.bind(item, to: &bindings)
+            bindings.bind(pending)
+        }
     }
 
-    /// A challenge from its row (its declared columns, found by name); nil for one this version
-    /// cannot read (a value a newer version wrote).
+    /// A challenge from its row, which starts with ``ChallengeRows/selection``; nil for one this
+    /// version cannot read (a value a newer version wrote).
     static func challenge(row: Row) -> Challenge? {
-        guard let positions = try? ChallengeRows.table.positions(in: row) else { return nil }
-        return try? ChallengeRows.table.record(from: row, positions: positions)
+        try? ChallengeRows.table.record(from: row, at: 0)
     }
 
-    /// An assignment from its row; nil for one this version cannot read.
+    /// An assignment from its row, which starts with ``AssignmentRows/selection``; nil for one this
+    /// version cannot read.
     static func assignment(row: Row) -> UserChallenge? {
-        guard let id = UUID(uuidString: row["id"]), let userID = UUID(uuidString: row["userID"]),
-            let day = LocalDay(row["localDay"] as String), let status = ChallengeStatus(rawValue: row["status"])
-        else { return nil }
-        var item = UserChallenge(
-            id: id, userID: userID, challengeID: row["challengeID"], localDay: day,
-            assignedAt: Timestamp.date(milliseconds: row["assignedAt"]))
-        item.status = status
-        item.completedDate = (row["completedAt"] as Int64?).map(Timestamp.date(milliseconds:))
-        item.skippedDate = (row["skippedAt"] as Int64?).map(Timestamp.date(milliseconds:))
-        item.skipReason = (row["skipReason"] as String?).flatMap(SkipReason.init(rawValue:))
-        item.photoAssetID = row["photoAssetID"]
-        item.userRating = row["rating"]
-        item.completionTime = row["completionSeconds"]
-        item.userNotes = row["notes"]
-        item.updatedAt = Timestamp.date(milliseconds: row["updatedAt"])
-        return item
+        try? AssignmentRows.table.record(from: row, at: 0)
     }
 }
 
@@ -300,6 +274,8 @@ extension SQLiteStore: ChallengeRepository {
 enum ChallengeRows {
     /// The declared table.
     static let table = DeclaredTable(Challenge.declaration)
+    /// The columns a challenge is read from, in order.
+    static let selection = table.selection(alias: "challenges")
 
     /// Saves a challenge whole, bound as ``table`` binds it and then its `changeSeq`; a challenge
     /// already kept keeps its first creation date.
@@ -311,4 +287,36 @@ enum ChallengeRows {
             ON CONFLICT (id) DO UPDATE SET \(updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
             """
     }()
+}
+
+/// The assignments' table as ``UserChallenge/declaration`` declares it, with the device's
+/// `pending` mark.
+enum AssignmentRows {
+    /// The declared table.
+    static let table = DeclaredTable(UserChallenge.declaration)
+    /// The columns an assignment is read from, in order.
+    static let selection = table.selection(alias: "challenge_assignments")
+
+    /// Inserts an assignment, bound as ``table`` binds it and then `pending`, unless a row of its
+    /// ID or its person's day is kept.
+    static let insertSQL = insert("INSERT OR IGNORE")
+    /// Inserts an assignment, replacing a row of its ID or its person's day.
+    static let replaceSQL = insert("INSERT OR REPLACE")
+
+    /// What an update changes: every column but the row's identity (its ID, person and day).
+    static let updated = UserChallenge.declaration.columns.filter { !["id", "userID", "localDay"].contains($0.name) }
+
+    /// Updates ``updated`` and `pending` of the row of an ID and person while its status is the one
+    /// bound last.
+    static let updateSQL = """
+        UPDATE challenge_assignments SET \((updated.map(\.name) + ["pending"]).map { "\($0) = ?" }.joined(separator: ", "))
+        WHERE id = ? AND userID = ? AND status = ?
+        """
+
+    private static func insert(_ verb: String) -> String {
+        """
+        \(verb) INTO challenge_assignments (\(table.columnList), pending)
+        VALUES (\(placeholders(table.columnNames.count + 1)))
+        """
+    }
 }

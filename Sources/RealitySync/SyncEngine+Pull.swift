@@ -111,6 +111,7 @@ extension PullReport {
         merged += other.merged
         conflicts += other.conflicts
         removed += other.removed
+        published += other.published
     }
 }
 

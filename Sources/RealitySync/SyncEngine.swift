@@ -202,6 +202,8 @@ public struct SyncSummary: Hashable, Sendable, Codable {
     public var pushed = PushSummary()
     /// Records stored as the server has them, per scope.
     public var pulled: [String: Int] = [:]
+    /// Of those, the records of published kinds (the Out of Box catalog, in the public scope).
+    public var published = 0
     /// Conflicts the device settled with its strategy: pushed edits that met a newer server
     /// version, and pulled records merged with pending edits.
     public var merged = 0
@@ -233,6 +235,7 @@ public struct SyncSummary: Hashable, Sendable, Codable {
 
     mutating func add(_ report: PullReport, scope: SyncScope) {
         pulled[scope.rawValue, default: 0] += report.applied
+        published += report.published
         merged += report.merged
         conflicts += report.conflicts
         removed += report.removed

@@ -22,7 +22,7 @@ protocol DeclaredRecordCase: Sendable {
     func saveAndRead(_ record: Record, first: Bool, in store: any StoreUnderTest) async throws -> Record?
 }
 
-/// Every declared record type: the platform's own, Out of Box's challenge, and every owned kind
+/// Every declared record type: the platform's own, Out of Box's challenge and day, and every owned kind
 /// (``OwnedRecordSample``).
 struct DeclaredType: Sendable, CustomStringConvertible {
     let description: String
@@ -39,6 +39,7 @@ struct DeclaredType: Sendable, CustomStringConvertible {
             DeclaredType(description: "worldMap") { WorldMapCase() },
             DeclaredType(description: "user") { UserCase() },
             DeclaredType(description: "challenge") { ChallengeCase() },
+            DeclaredType(description: "userChallenge") { UserChallengeCase() },
         ] + OwnedRecordSamples.kinds.map { owned($0) }
 
     private static func owned<Record: OwnedRecordSample>(_ kind: Record.Type) -> DeclaredType {

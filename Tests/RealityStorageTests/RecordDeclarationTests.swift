@@ -13,7 +13,10 @@ import Testing
     }
 
     private func namesEveryStoredProperty<Case: DeclaredRecordCase>(_ check: Case) {
-        let stored = Mirror(reflecting: check.sample).children.compactMap(\.label)
+        // A property wrapper's storage is named after its property with an underscore (`_id`).
+        let stored = Mirror(reflecting: check.sample).children.compactMap(\.label).map { label in
+            label.hasPrefix("_") ? String(label.dropFirst()) : label
+        }
         let declared = Case.Record.declaration.fields.map(\.name)
         #expect(Set(stored) == Set(declared))
         #expect(declared.count == Set(declared).count)

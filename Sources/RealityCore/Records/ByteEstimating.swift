@@ -18,6 +18,8 @@ extension Identifier: ByteEstimating { public var estimatedBytes: Int { 0 } }
 extension Date: ByteEstimating { public var estimatedBytes: Int { 0 } }
 extension Bool: ByteEstimating { public var estimatedBytes: Int { 0 } }
 extension Int: ByteEstimating { public var estimatedBytes: Int { 0 } }
+extension Double: ByteEstimating { public var estimatedBytes: Int { 0 } }
+extension UUID: ByteEstimating { public var estimatedBytes: Int { 0 } }
 extension Float: ByteEstimating { public var estimatedBytes: Int { 0 } }
 extension SIMD3: ByteEstimating { public var estimatedBytes: Int { 0 } }
 extension Quaternion: ByteEstimating { public var estimatedBytes: Int { 0 } }

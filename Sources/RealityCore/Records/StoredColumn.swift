@@ -162,6 +162,29 @@ extension StoredColumn {
             read: { set(&$0, try $1.uuid(name).map(Identifier.init)) })
     }
 
+    /// A plain UUID that cannot be NULL (a record keyed by `UUID` rather than ``Identifier``).
+    public static func uuid(
+        _ name: String, _ get: @escaping @Sendable (Record) -> UUID,
+        _ set: @escaping @Sendable (inout Record, UUID) -> Void
+    ) -> Self {
+        Self(
+            name, .uuid, value: { .uuid(get($0)) },
+            read: { record, stored in
+                guard let uuid = try stored.uuid(name) else {
+                    throw StoreError.unavailable(detail: "column \(name) is NULL")
+                }
+                set(&record, uuid)
+            })
+    }
+
+    /// An optional number kept as a double or NULL.
+    public static func optionalReal(
+        _ name: String, _ get: @escaping @Sendable (Record) -> Double?,
+        _ set: @escaping @Sendable (inout Record, Double?) -> Void
+    ) -> Self {
+        Self(name, .real, value: { get($0).map(StoredValue.real) ?? .null }, read: { set(&$0, try $1.real(name)) })
+    }
+
     /// A number kept as a double; NULL reads as 0.
     public static func real(
         _ name: String, _ get: @escaping @Sendable (Record) -> Double,

@@ -9,6 +9,8 @@ public indirect enum WireSchema: Sendable, Hashable {
     case uuid
     /// An ISO 8601 date-time string.
     case date
+    /// A calendar day, `YYYY-MM-DD`.
+    case day
     /// true or false.
     case boolean
     /// A whole number.

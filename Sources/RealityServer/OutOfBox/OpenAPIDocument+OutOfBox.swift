@@ -17,15 +17,7 @@ extension OpenAPIDocument {
         let hours = array(number).merging(["minItems": 24, "maxItems": 24]) { a, _ in a }
         return [
             "Challenge": challenge,
-            "UserChallenge": object(
-                [
-                    "id": uuid, "userID": uuid, "challengeID": string, "localDay": day,
-                    "status": cases(ChallengeStatus.self), "assignedDate": date, "completedDate": date,
-                    "skippedDate": date, "skipReason": cases(SkipReason.self), "photoAssetID": assetID,
-                    "userRating": bounded(UserChallenge.ratings),
-                    "completionTime": number, "userNotes": string, "updatedAt": date,
-                ],
-                required: ["id", "userID", "challengeID", "localDay", "status", "assignedDate", "updatedAt"]),
+            "UserChallenge": recordSchema(of: UserChallenge.declaration),
             "ChallengeProfile": object(
                 [
                     "userID": uuid, "displayName": string, "avatarURL": string, "memberSince": date,

@@ -80,8 +80,11 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     static func describe(_ summary: SyncSummary) -> String {
-        let pulled = SyncScope.allCases.map { "\($0.rawValue) \(summary.pulled[$0.rawValue] ?? 0)" }
-            .joined(separator: ", ")
+        let pulled = SyncScope.allCases.map { scope in
+            let count = "\(scope.rawValue) \(summary.pulled[scope.rawValue] ?? 0)"
+            return scope == .public && summary.published > 0
+                ? count + " (\(summary.published) of them Out of Box challenges)" : count
+        }.joined(separator: ", ")
         let hint = summary.conflicts > 0 ? " (see `reality conflicts`)" : ""
         let rejected = summary.pushed.rejected > 0 ? " (see `reality rejections`)" : ""
         return """
