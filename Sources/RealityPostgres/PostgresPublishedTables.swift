@@ -35,12 +35,23 @@ enum PostgresPublishedTables {
                     "SELECT id, changeSeq FROM challenges WHERE id = ANY(\(ids))", logger: logger
                 ) { try $0.decode((String, Int64).self) },
                 uniquingKeysWith: { first, _ in first })
-            return try await PostgresStore.challenges(
+            let challenges = try await PostgresStore.challenges(
                 "SELECT \(unescaped: PostgresStore.challengeColumns) FROM challenges WHERE id = ANY(\(ids))",
-                on: connection, logger: logger
-            ).compactMap { challenge in try tags[challenge.id].map { (try challenge.published(), $0) } }
+                on: connection, logger: logger)
+            return try Self.published(challenges, tags: tags)
         default:
             return []
         }
+    }
+
+    /// `challenges` as published records, each with its tag from `tags` (one without is left out).
+    private static func published(_ challenges: [Challenge], tags: [String: Int64]) throws -> [(PublishedRecord, Int64)]
+    {
+        var records: [(PublishedRecord, Int64)] = []
+        for challenge in challenges {
+            guard let tag = tags[challenge.id] else { continue }
+            records.append((try challenge.published(), tag))
+        }
+        return records
     }
 }

@@ -25,7 +25,7 @@ struct PublishedChallengeTests {
     @Test func aRecordThatIsNotAChallenge_isRefused_namingTheField() throws {
         let cases: [(String, String)] = [
             ("[1, 2]", "record"), (#""text""#, "record"), ("{}", "record.id"), (#"{"id": ""}"#, "record.id"),
-            (#"{"id": 7}"#, "record.id"),
+            (#"{"id": 7}"#, "record.id"), ("not json", "record"),
         ]
         for (json, field) in cases {
             #expect(throws: JSONInputError.self, "\(json)") {
@@ -37,9 +37,9 @@ struct PublishedChallengeTests {
                 #expect(error.field == field, "\(json): \(error)")
             }
         }
-        let notAChallenge = try PublishedRecord(.challenge, body: .object(["id": .string("x"), "title": .number(3)]))
+        let notAChallenge = try PublishedRecord(.challenge, json: Data(#"{"id": "x", "title": 3}"#.utf8))
         #expect(throws: JSONInputError.self) { try Challenge(published: notAChallenge) }
-        #expect(throws: JSONInputError.self) { try PublishedRecord(.annotation, body: .object(["id": .string("x")])) }
+        #expect(throws: JSONInputError.self) { try PublishedRecord(.annotation, json: Data(#"{"id": "x"}"#.utf8)) }
         #expect(RecordType.publishedKinds == [.challenge])
         #expect(RecordType.challenge.sync.savedWhole == false, "no device pushes a published record")
     }

@@ -13,7 +13,7 @@ extension SyncRecord: JSONWritable {
         case .notification(let record): try writer.encoded(record)
         case .worldMap(let record): try writer.encoded(record)
         case .owned(let record): try writer.encoded(record)
-        case .published(let record): try writer.encoded(record.body)
+        case .published(let record): writer.json(record.json)
         }
     }
 }

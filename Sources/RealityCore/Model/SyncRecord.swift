@@ -52,7 +52,8 @@ public enum SyncRecord: Hashable, Sendable {
             return
         }
         if type.published != nil {
-            self = .published(try PublishedRecord(type, body: JSONValue(from: decoder)))
+            // Decoded without knowing its shape, and kept as the JSON it is.
+            self = .published(try PublishedRecord(type, json: RealityJSON.encode(JSONValue(from: decoder))))
             return
         }
         switch type {
@@ -80,7 +81,7 @@ public enum SyncRecord: Hashable, Sendable {
         case .notification(let record): try record.encode(to: encoder)
         case .worldMap(let record): try record.encode(to: encoder)
         case .owned(let record): try record.encode(to: encoder)
-        case .published(let record): try record.body.encode(to: encoder)
+        case .published(let record): try RealityJSON.decode(JSONValue.self, from: record.json).encode(to: encoder)
         }
     }
 }

@@ -10,37 +10,49 @@ public struct PublishedRecord: Hashable, Sendable {
     public let recordType: RecordType
     /// The record's ID, its `id` field.
     public let recordID: String
-    /// The record as its type encodes it in the platform's JSON dialect.
-    public let body: JSONValue
+    /// The record as its type encodes it in the platform's JSON dialect: a JSON object, carried
+    /// as it is (the feed writes these bytes, a device decodes its type from them).
+    public let json: Data
 
-    /// The record of kind `recordType` that `body` holds; refused unless the kind is published and
-    /// `body` is an object with a non-empty string `id`.
-    public init(_ recordType: RecordType, body: JSONValue) throws(JSONInputError) {
+    /// The record of kind `recordType` that `json` holds; refused unless the kind is published and
+    /// `json` is an object with a non-empty string `id` (the field at fault named from `record`).
+    public init(_ recordType: RecordType, json: Data) throws(JSONInputError) {
         guard recordType.published != nil else {
             throw JSONInputError(
                 field: "recordType", reason: .invalidValue, detail: "\(recordType.rawValue) is not a published kind")
         }
-        guard case .object = body else {
-            throw JSONInputError(field: "record", reason: .wrongType, detail: "a published record is a JSON object")
-        }
-        guard case .string(let id)? = body["id"], !id.isEmpty else {
-            throw JSONInputError(
-                field: "record.id", reason: .missingField, detail: "a published record has a string id")
+        let head = try Self.head(of: json)
+        guard !head.id.isEmpty else {
+            throw JSONInputError(field: "record.id", reason: .invalidValue, detail: "a published record's id is empty")
         }
         self.recordType = recordType
-        self.recordID = id
-        self.body = body
+        self.recordID = head.id
+        self.json = json
     }
 
     /// `record` as a published record of kind `recordType`.
     public init(_ recordType: RecordType, encoding record: some Encodable) throws {
-        let body = try RealityJSON.decode(JSONValue.self, from: RealityJSON.encode(record))
-        try self.init(recordType, body: body)
+        try self.init(recordType, json: RealityJSON.encode(record))
     }
 
     /// The record decoded as `type` (the kind's own type, in its app's module).
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try RealityJSON.decode(type, from: RealityJSON.encode(body))
+        try RealityJSON.decode(type, from: json)
+    }
+
+    /// The one field the platform reads of a published record.
+    private struct Head: Decodable {
+        let id: String
+    }
+
+    /// The head of `json`; a refusal names its field from `record`.
+    private static func head(of json: Data) throws(JSONInputError) -> Head {
+        do {
+            return try RealityJSON.decode(Head.self, from: json)
+        } catch {
+            throw JSONInputError(
+                field: error.field.map { "record.\($0)" } ?? "record", reason: error.reason, detail: error.detail)
+        }
     }
 }
 

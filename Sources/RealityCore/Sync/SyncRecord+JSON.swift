@@ -14,7 +14,7 @@ extension SyncRecord {
             return
         }
         if type.published != nil {
-            self = .published(try PublishedRecord(type, body: RealityJSON.decode(JSONValue.self, from: data)))
+            self = .published(try PublishedRecord(type, json: data))
             return
         }
         switch type {
