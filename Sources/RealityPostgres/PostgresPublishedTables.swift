@@ -30,26 +30,27 @@ enum PostgresPublishedTables {
     {
         switch type {
         case .challenge:
-            let tags = Dictionary(
-                try await connection.rows(
-                    "SELECT id, changeSeq FROM challenges WHERE id = ANY(\(ids))", logger: logger
-                ) { try $0.decode((String, Int64).self) },
-                uniquingKeysWith: { first, _ in first })
-            let challenges = try await PostgresStore.challenges(
-                "SELECT \(unescaped: PostgresStore.challengeColumns) FROM challenges WHERE id = ANY(\(ids))",
-                on: connection, logger: logger)
-            return try Self.published(challenges, tags: tags)
+            let rows = try await connection.rows(
+                """
+                SELECT \(unescaped: ChallengeRows.table.selection(alias: "challenges")), changeSeq FROM challenges
+                WHERE id = ANY(\(ids))
+                """, logger: logger
+            ) { row in try? (ChallengeRows.table.record(from: row), Self.tag(of: row)) }
+            return try Self.published(rows.compactMap { $0 })
         default:
             return []
         }
     }
 
-    /// `challenges` as published records, each with its tag from `tags` (one without is left out).
-    private static func published(_ challenges: [Challenge], tags: [String: Int64]) throws -> [(PublishedRecord, Int64)]
-    {
+    /// The change tag, after a challenge's declared columns.
+    private static func tag(of row: PostgresRow) throws -> Int64 {
+        try row.makeRandomAccess()[ChallengeRows.table.selectionWidth].decode(Int64.self)
+    }
+
+    /// `challenges` as published records, each with its tag.
+    private static func published(_ challenges: [(Challenge, Int64)]) throws -> [(PublishedRecord, Int64)] {
         var records: [(PublishedRecord, Int64)] = []
-        for challenge in challenges {
-            guard let tag = tags[challenge.id] else { continue }
+        for (challenge, tag) in challenges {
             records.append((try challenge.published(), tag))
         }
         return records

@@ -273,7 +273,7 @@ enum ChallengeRows {
             values.append(query.bind(stamp))
             rows.append("(\(values.joined(separator: ", ")))")
         }
-        let updated = table.columnNames.dropFirst().filter { $0 != "createdAt" } + ["search", "changeSeq"]
+        let updated = Challenge.resavedColumns + ["search", "changeSeq"]
         return query.query(
             """
             INSERT INTO challenges (\(table.columnList), search, changeSeq) VALUES \(rows.joined(separator: ", "))
@@ -287,8 +287,8 @@ enum AssignmentRows {
     /// The declared table.
     static let table = PostgresDeclaredTable(UserChallenge.declaration)
 
-    /// What an update changes: every column but the row's identity (its ID, person and day).
-    static let updated = UserChallenge.declaration.columns.filter { !["id", "userID", "localDay"].contains($0.name) }
+    /// What an update changes (``UserChallenge/updatedColumns``).
+    static let updated = UserChallenge.updatedColumns
 
     /// Inserts `items` in one statement, each unless its person's day is taken; `returning` the
     /// rows inserted.

@@ -14,9 +14,9 @@ extension SQLiteServerStore: SyncLogReading {
             ]
             var rows: [SyncFeedRow] = []
             for type in RecordType.allCases {
-                guard let order = SyncFeedOrder.position(of: type), let sql = SyncFeedSQL.changed(type) else {
-                    continue
-                }
+                guard let order = SyncFeedOrder.position(of: type), let sql = SyncFeedSQL.changed(type),
+                    type.published == nil || scope == .public
+                else { continue }
                 let bound = SyncFeedRow.bound(for: order, after: cursor)
                 base["s"] = bound.sequence
                 base["i"] = bound.recordID

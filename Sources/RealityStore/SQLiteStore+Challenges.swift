@@ -281,7 +281,7 @@ enum ChallengeRows {
     /// already kept keeps its first creation date.
     static let saveSQL: String = {
         let names = table.columnNames
-        let updated = names.dropFirst().filter { $0 != "createdAt" } + ["changeSeq"]
+        let updated = Challenge.resavedColumns + ["changeSeq"]
         return """
             INSERT INTO challenges (\(table.columnList), changeSeq) VALUES (\(placeholders(names.count + 1)))
             ON CONFLICT (id) DO UPDATE SET \(updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
@@ -303,8 +303,8 @@ enum AssignmentRows {
     /// Inserts an assignment, replacing a row of its ID or its person's day.
     static let replaceSQL = insert("INSERT OR REPLACE")
 
-    /// What an update changes: every column but the row's identity (its ID, person and day).
-    static let updated = UserChallenge.declaration.columns.filter { !["id", "userID", "localDay"].contains($0.name) }
+    /// What an update changes (``UserChallenge/updatedColumns``).
+    static let updated = UserChallenge.updatedColumns
 
     /// Updates ``updated`` and `pending` of the row of an ID and person while its status is the one
     /// bound last.

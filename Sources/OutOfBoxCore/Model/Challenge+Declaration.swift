@@ -13,6 +13,10 @@ extension Challenge: DeclaredRecord {
             createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0)),
         fields: declaredFields())
 
+    /// The columns a save of a challenge already kept changes: all but its ID and its first
+    /// creation date (the shipped catalog's upgrades and an administrator's imports keep it).
+    public static let resavedColumns = declaration.columnNames.filter { !["id", "createdAt"].contains($0) }
+
     /// One statement per field.
     private static func declaredFields() -> [RecordField<Challenge>] {
         var fields: [RecordField<Challenge>] = []

@@ -13,6 +13,9 @@ extension UserChallenge: DeclaredRecord {
             localDay: LocalDay(Date(timeIntervalSince1970: 0), in: .gmt), assignedAt: Date(timeIntervalSince1970: 0)),
         fields: declaredFields())
 
+    /// The columns an update of a day changes: all but the row's identity, its ID, person and day.
+    public static let updatedColumns = declaration.columns.filter { !["id", "userID", "localDay"].contains($0.name) }
+
     /// One statement per field; the columns keep the names the first schema gave them.
     private static func declaredFields() -> [RecordField<UserChallenge>] {
         var fields: [RecordField<UserChallenge>] = []
