@@ -3,7 +3,7 @@ import PostgresNIO
 import RealityCore
 
 /// Turns an ``AnnotationQuery`` into one PostgreSQL statement — access, filters, text (GIN over
-/// `search`), distance (GiST over `cube(array[x, y, z])`), order and paging together — with the
+/// `search`), distance (SP-GiST over the horizontal `point(x, z)`), order and paging together — with the
 /// semantics of the SQLite store's `AnnotationQuerySQL`. Every value is bound, never spliced.
 struct PostgresAnnotationQuery {
     /// The statement.
@@ -11,20 +11,23 @@ struct PostgresAnnotationQuery {
 
     /// How the statement finds its rows near a point.
     enum SpatialPlan: Sendable {
-        /// A bounding-box prefilter on the GiST cube index, then the exact distance: what the
-        /// store uses.
-        case cube
+        /// A horizontal bounding-box prefilter on the position index, then the exact distance in
+        /// three dimensions: what the store uses.
+        case index
         /// By scanning the table: the exact distance alone, and the seed's lowercase-contains text
         /// match (as the SQLite store's scan): the baseline measurements compare against.
         case scan
     }
 
-    private var sql = ""
-    private var binds = PostgresBindings()
+    /// The statement's text: the same for every query of one shape (the filters it has), since
+    /// every value is bound.
+    private(set) var sql = ""
+    /// The statement's values, in placeholder order.
+    private(set) var binds = PostgresBindings()
     private var conditions: [String] = []
 
     /// The statement for `query`, or nil when it can match nothing.
-    init?(_ query: AnnotationQuery, spatial: SpatialPlan = .cube) {
+    init?(_ query: AnnotationQuery, spatial: SpatialPlan = .index) {
         let viewer = bind(query.viewer.rawValue)
         let now = bind(query.at.storeValue)
         var distance = ""
@@ -43,17 +46,18 @@ struct PostgresAnnotationQuery {
         if let near = query.near {
             let center = [Double(near.center.x), Double(near.center.y), Double(near.center.z)]
             let r = Double(near.radius)
-            if spatial == .cube {
-                let low = bind(center.map { $0 - r })
-                let high = bind(center.map { $0 + r })
-                conditions.append("cube(array[a.x, a.y, a.z]) <@ cube(\(low)::float8[], \(high)::float8[])")
+            if spatial == .index {
+                let (lowX, lowZ) = (bind(center[0] - r), bind(center[2] - r))
+                let (highX, highZ) = (bind(center[0] + r), bind(center[2] + r))
+                conditions.append(
+                    "point(a.x, a.z) <@ box(point(\(lowX), \(lowZ)), point(\(highX), \(highZ)))")
             }
             let (px, py, pz) = (bind(center[0]), bind(center[1]), bind(center[2]))
             distance = "((a.x - \(px)) * (a.x - \(px)) + (a.y - \(py)) * (a.y - \(py)) + (a.z - \(pz)) * (a.z - \(pz)))"
             conditions.append("\(distance) <= \(bind(r * r))")
         }
         // The SQLite store's spatial and text indexes hold live annotations only, so a near or a
-        // text query never returns a deleted one; the cube index here is partial on the same rows.
+        // text query never returns a deleted one; the position index here is partial on the same rows.
         if !query.includeDeleted || query.near != nil || query.text != nil { conditions.append("NOT a.isDeleted") }
         if let layers = query.layerIDs { conditions.append("a.layerID = ANY(\(bind(layers.map(\.rawValue))))") }
         if let types = query.types { conditions.append("a.type = ANY(\(bind(types.map(\.rawValue))))") }

@@ -10,7 +10,8 @@ extension PostgresMigrations {
     /// - Flags are `boolean`; JSON documents are `jsonb` (so `sharedWith ? id` can use an index).
     /// - Identifiers are written unquoted, so PostgreSQL stores them in lower case (`ownerid`);
     ///   the SQL reads like the SQLite store's.
-    /// - The R*Tree becomes a GiST index on `cube(array[x, y, z])` over live rows; FTS5 becomes a
+    /// - The R*Tree becomes a GiST index on `cube(array[x, y, z])` over live rows (an SP-GiST
+    ///   quadtree on `point(x, z)` since "nearby24"); FTS5 becomes a
     ///   `search` tsvector (title, text and the live comments' text) with a GIN index. Each
     ///   comment keeps its own vector so the annotation's can be rebuilt in SQL: the annotation's
     ///   own words carry weight A and its comments' weight D, which `ts_filter` tells apart.

@@ -43,10 +43,10 @@ extension PostgresStore: AnnotationRepository {
     }
 
     public func annotations(matching query: AnnotationQuery) async throws -> [Annotation] {
-        try await annotations(matching: query, spatial: .cube)
+        try await annotations(matching: query, spatial: .index)
     }
 
-    /// The same answer as ``annotations(matching:)`` found without the cube index, by computing
+    /// The same answer as ``annotations(matching:)`` found without the position index, by computing
     /// every live row's distance: the baseline the nearby measurements compare against.
     @_spi(Benchmarks)
     public func scanAnnotations(matching query: AnnotationQuery) async throws -> [Annotation] {
@@ -58,7 +58,7 @@ extension PostgresStore: AnnotationRepository {
     ) async throws -> [Annotation] {
         guard let statement = PostgresAnnotationQuery(query, spatial: spatial) else { return [] }
         return try await read { connection in
-            let rows = try await connection.rows(statement.query, logger: logger, AnnotationColumns.annotation(from:))
+            let rows = try await PreparedAnnotationQueries.rows(of: statement, on: connection, logger: logger)
             return try await PostgresAnnotationAssembler.complete(rows, on: connection, logger: logger)
         }
     }

@@ -71,12 +71,12 @@ import Testing
                 "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'annotations'", logger: store.logger)
             var definitions: [String: String] = [:]
             for try await (name, definition) in rows.decode((String, String).self) { definitions[name] = definition }
-            #expect(definitions["annotations_position"]?.contains("gist (cube(ARRAY[x, y, z]))") == true)
+            #expect(definitions["annotations_position"]?.contains("spgist (point(x, z))") == true)
             #expect(definitions["annotations_search"]?.contains("gin (search)") == true)
         }
     }
 
-    /// The cube index can serve a nearby query and the GIN index a text query.
+    /// The position index can serve a nearby query and the GIN index a text query.
     @Test func nearbyAndTextQueries_useTheirIndexes() async throws {
         try await withPostgresStore { store in
             let ana = Samples.user("Ana")
@@ -109,6 +109,35 @@ import Testing
             #expect(near.contains("annotations_position"), "\(near)")
             let text = try await plan(AnnotationQuery(viewer: ana.id, text: "zebra"))
             #expect(text.contains("annotations_search"), "\(text)")
+        }
+    }
+
+    /// The services' nearby read and text search have the text of the prepared shapes, so they
+    /// are parsed once per connection (a change to either query that loses this fails here), and
+    /// answer as the statement written for each call does.
+    @Test func nearbyAndSearchFromTheServices_runAsPreparedStatements() async throws {
+        // One connection: the statements the services prepared are the ones listed here.
+        try await withPostgresStore(connections: 1) { store in
+            let ana = Samples.user("Ana")
+            let layer = Samples.layer(owner: ana.id)
+            let near = Samples.note("a zebra crossing", owner: ana.id, layer: layer.id, at: SIMD3(1, 0, 0))
+            let far = Samples.note("zebras far away", owner: ana.id, layer: layer.id, at: SIMD3(40, 0, 0))
+            try await store.commit(
+                ChangeSet(changes: [.saveUser(ana), .saveLayer(layer), .saveAnnotation(near), .saveAnnotation(far)]))
+            let services = ServiceContainer(store: store)
+            for _ in 0..<7 {
+                let found = try await services.annotations(ana.id).fetchNearby(position: .zero, radius: 5)
+                #expect(found.map(\.id) == [near.id])
+                let matches = try await services.search(ana.id).search(query: "zebra")
+                #expect(Set(matches.map(\.id)) == [near.id, far.id])
+            }
+            let prepared = try await store.client.withConnection { connection in
+                try await connection.rows("SELECT name FROM pg_prepared_statements", logger: store.logger) {
+                    try $0.decode(String.self)
+                }
+            }
+            #expect(prepared.contains(String(reflecting: NearbyAnnotationsStatement.self)), "\(prepared)")
+            #expect(prepared.contains(String(reflecting: TextSearchStatement.self)), "\(prepared)")
         }
     }
 
