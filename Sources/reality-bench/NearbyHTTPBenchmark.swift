@@ -66,7 +66,7 @@ struct NearbyHTTPBenchmark: AsyncParsableCommand {
                     "radiusMeters": Double(radius), "meanResults": Double(found) / Double(iterations),
                     "fillAndBaselineSeconds": fillSeconds,
                 ],
-                targets: ["p50Ms": postgres == nil ? 2 : ask == .nearby ? 5 : 2]))
+                targets: ["p50Ms": 2]))
     }
 
     /// The query of request `index`, as the service runs it.
