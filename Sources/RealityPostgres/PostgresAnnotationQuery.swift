@@ -3,8 +3,9 @@ import PostgresNIO
 import RealityCore
 
 /// Turns an ``AnnotationQuery`` into one PostgreSQL statement — access, filters, text (GIN over
-/// `search`), distance (SP-GiST over the horizontal `point(x, z)`), order and paging together — with the
-/// semantics of the SQLite store's `AnnotationQuerySQL`. Every value is bound, never spliced.
+/// `search`), distance (SP-GiST over the horizontal `point(x, z)`), order and paging together —
+/// with the semantics of the SQLite store's `AnnotationQuerySQL`. Every value is bound, never
+/// spliced.
 struct PostgresAnnotationQuery {
     /// The statement.
     private(set) var query = PostgresQuery(unsafeSQL: "")
@@ -57,7 +58,8 @@ struct PostgresAnnotationQuery {
             conditions.append("\(distance) <= \(bind(r * r))")
         }
         // The SQLite store's spatial and text indexes hold live annotations only, so a near or a
-        // text query never returns a deleted one; the position index here is partial on the same rows.
+        // text query never returns a deleted one; the position index here is partial on the same
+        // rows.
         if !query.includeDeleted || query.near != nil || query.text != nil { conditions.append("NOT a.isDeleted") }
         if let layers = query.layerIDs { conditions.append("a.layerID = ANY(\(bind(layers.map(\.rawValue))))") }
         if let types = query.types { conditions.append("a.type = ANY(\(bind(types.map(\.rawValue))))") }

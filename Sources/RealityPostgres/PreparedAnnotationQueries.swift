@@ -18,9 +18,9 @@ enum PreparedAnnotationQueries {
         of statement: PostgresAnnotationQuery, on connection: PostgresConnection, logger: Logger
     ) async throws -> [Annotation] {
         switch statement.sql {
-        case NearbyAnnotationsStatement.sql:
+        case NearbyShape.sql:
             try await connection.rows(NearbyAnnotationsStatement(bindings: statement.binds), logger: logger)
-        case TextSearchStatement.sql:
+        case TextSearchShape.sql:
             try await connection.rows(TextSearchStatement(bindings: statement.binds), logger: logger)
         default:
             try await connection.rows(statement.query, logger: logger, AnnotationColumns.annotation(from:))
@@ -39,34 +39,44 @@ enum PreparedAnnotationQueries {
     fileprivate static let sampleViewer = UserID(UUID())
 }
 
+/// A shape of the list query that runs prepared: a sample query of that shape.
+protocol PreparedAnnotationShape {
+    /// The shape's statement text, built from its sample query.
+    static var sql: String { get }
+}
+
+/// One query of `Shape`, run as the prepared statement of its shape.
+struct PreparedAnnotationStatement<Shape: PreparedAnnotationShape>: PostgresPreparedStatement {
+    /// Named by the shape alone: the generic type's full name would pass PostgreSQL's 63 bytes.
+    static var name: String { "RealityPostgres.\(Shape.self)" }
+    static var sql: String { Shape.sql }
+    typealias Row = Annotation
+
+    /// The values of one query, in its statement's placeholder order.
+    var bindings: PostgresBindings
+
+    func makeBindings() throws -> PostgresBindings { bindings }
+
+    func decodeRow(_ row: PostgresRow) throws -> Annotation { try AnnotationColumns.annotation(from: row) }
+}
+
 /// `DefaultAnnotationService.fetchNearby`'s query: a sphere, nearest first.
-struct NearbyAnnotationsStatement: PostgresPreparedStatement {
+enum NearbyShape: PreparedAnnotationShape {
     static let sql = PreparedAnnotationQueries.sql(
         of: AnnotationQuery(
             viewer: PreparedAnnotationQueries.sampleViewer, near: .init(center: .zero, radius: 1),
             order: .nearestFirst, limit: AnnotationQuery.maxLimit))
-    typealias Row = Annotation
-
-    /// The values of one nearby query, in its statement's placeholder order.
-    var bindings: PostgresBindings
-
-    func makeBindings() throws -> PostgresBindings { bindings }
-
-    func decodeRow(_ row: PostgresRow) throws -> Annotation { try AnnotationColumns.annotation(from: row) }
 }
 
 /// `DefaultSearchService.search`'s query with words and no other filter: best match first.
-struct TextSearchStatement: PostgresPreparedStatement {
+enum TextSearchShape: PreparedAnnotationShape {
     static let sql = PreparedAnnotationQueries.sql(
         of: AnnotationQuery(
             viewer: PreparedAnnotationQueries.sampleViewer, text: "shape", order: .relevance,
             limit: AnnotationQuery.defaultLimit))
-    typealias Row = Annotation
-
-    /// The values of one search, in its statement's placeholder order.
-    var bindings: PostgresBindings
-
-    func makeBindings() throws -> PostgresBindings { bindings }
-
-    func decodeRow(_ row: PostgresRow) throws -> Annotation { try AnnotationColumns.annotation(from: row) }
 }
+
+/// The prepared nearby read.
+typealias NearbyAnnotationsStatement = PreparedAnnotationStatement<NearbyShape>
+/// The prepared text search.
+typealias TextSearchStatement = PreparedAnnotationStatement<TextSearchShape>

@@ -136,8 +136,8 @@ import Testing
                     try $0.decode(String.self)
                 }
             }
-            #expect(prepared.contains(String(reflecting: NearbyAnnotationsStatement.self)), "\(prepared)")
-            #expect(prepared.contains(String(reflecting: TextSearchStatement.self)), "\(prepared)")
+            #expect(prepared.contains(NearbyAnnotationsStatement.name), "\(prepared)")
+            #expect(prepared.contains(TextSearchStatement.name), "\(prepared)")
         }
     }
 
