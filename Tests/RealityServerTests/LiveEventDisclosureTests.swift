@@ -34,16 +34,16 @@ struct LiveEventDisclosureTests {
                     try await api.send(
                         .delete, "/api/v1/layers/\(layer.id)/permissions/\(cat.id)", token: ann.token
                     ).status == .noContent)
-                // A change after the grants: once Bob hears of it, every earlier frame has arrived.
                 let marker = try await api.createNote(ann, in: layer.id, text: "marker")
                 let shared = try await api.pullAll(bob, .shared)
                 #expect(shared.changes.saved(.annotation).contains(marker.id.uuidString))
+                // The hub may cover all five commits in one look (when it is busy) or in several, so
+                // Bob hears of his shared scope once at least; every frame he has by then is checked.
                 let received = try await bobEvents.wait { events in
                     events.contains { if case .notification(let n) = $0 { n.type == .shared } else { false } }
-                        && events.filter {
+                        && events.contains {
                             if case .changes(let scopes) = $0 { scopes.contains(.shared) } else { false }
                         }
-                        .count >= 2
                 }
                 for event in received {
                     switch event {

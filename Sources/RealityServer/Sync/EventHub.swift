@@ -15,7 +15,7 @@ actor EventHub<Store: ServerStore>: Service {
     /// One user's connections and how far the hub has looked into each of their feeds for them.
     private struct Listener {
         var cursors: [SyncScope: SyncCursor]
-        var sockets: [UUID: AsyncStream<LiveEvent>.Continuation] = [:]
+        var sockets: [UUID: any LiveEventSink] = [:]
 
         /// The earliest commit any of the cursors stands at.
         var earliest: Int64 { cursors.values.map(\.sequence).min() ?? 0 }
@@ -42,17 +42,17 @@ actor EventHub<Store: ServerStore>: Service {
         self.status = status
     }
 
-    /// Registers a connection of `userID`; its stream ends when the hub stops.
-    func connect(_ userID: UserID) async throws -> (UUID, AsyncStream<LiveEvent>) {
-        let (stream, continuation) = AsyncStream<LiveEvent>.makeStream(bufferingPolicy: .bufferingNewest(256))
+    /// Registers a connection of `userID` whose events go to `sink`, and answers its ID for
+    /// ``disconnect(_:)``; the sink is finished when the hub stops.
+    func connect(_ userID: UserID, to sink: any LiveEventSink) async throws -> UUID {
         let head = try await currentHead(of: userID)
         let id = UUID()
-        continuation.yield(.ready)
+        sink.send(.ready)
         // A user's other sockets keep their cursors: what they were told stands for this one too
         // (at worst it hears of a change made just before it connected).
-        listeners[userID, default: Listener(cursors: Self.cursors(after: head))].sockets[id] = continuation
+        listeners[userID, default: Listener(cursors: Self.cursors(after: head))].sockets[id] = sink
         owners[id] = userID
-        return (id, stream)
+        return id
     }
 
     /// Forgets a connection.
@@ -178,9 +178,9 @@ actor EventHub<Store: ServerStore>: Service {
         guard let sockets = listeners[userID]?.sockets.values else { return }
         listeners[userID]?.cursors = cursors
         for socket in sockets {
-            if !scopes.isEmpty { socket.yield(.changes(scopes: scopes)) }
+            if !scopes.isEmpty { socket.send(.changes(scopes: scopes)) }
             for notification in notifications where !notification.isRead {
-                socket.yield(.notification(notification))
+                socket.send(.notification(notification))
             }
         }
     }

@@ -33,40 +33,24 @@ enum EventsRoute {
                     ? [.secWebSocketProtocol: WebSocketToken.protocolName] : [:])
         } onUpgrade: { inbound, outbound, context in
             guard let userID = context.requestContext.userID else { return }
-            let (id, events) = try await hub.connect(userID)
-            let end: @Sendable () -> Void = { Task { await hub.disconnect(id) } }
-            defer { end() }
-            // On graceful shutdown the events end, so the handler returns at once; the WebSocket
-            // layer then sends the close frame and drops a client that does not answer within
-            // `closeTimeout`. Waiting for the client instead would let one silent peer hold the
-            // shutdown forever.
+            let writer = LiveSocketWriter(outbound, channel: context.requestContext.channel)
+            let id = try await hub.connect(userID, to: writer)
+            defer {
+                writer.stop()
+                Task { await hub.disconnect(id) }
+            }
+            // The handler's own task reads (which keeps the client's pings and close answered;
+            // the client sends nothing else) and the writer writes only while it has events, so
+            // an idle socket costs the server as little as it can: the idle thousands are what a
+            // deployment holds (`reality-bench idle`). On graceful shutdown the hub finishes the
+            // writer, which closes the input, so the reading ends at once; the WebSocket layer
+            // then sends the close frame. Waiting for the client instead would let one silent
+            // peer hold the shutdown forever.
             try await withGracefulShutdownHandler {
-                try await relay(events, to: outbound, reading: inbound, end: end)
-            } onGracefulShutdown: {
-                end()
-            }
-        }
-    }
-
-    /// Writes each event as a JSON text frame until the events end (`end` ends them: the client
-    /// closed, or the server shuts down). The writing runs in the handler's own task and the reading
-    /// in one child, so that an idle socket costs the server as little as it can: the idle
-    /// thousands are what a deployment holds (`reality-bench idle`).
-    private static func relay(
-        _ events: AsyncStream<LiveEvent>, to outbound: WebSocketOutboundWriter, reading inbound: WebSocketInboundStream,
-        end: @escaping @Sendable () -> Void
-    ) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                // Reading keeps the socket's control frames flowing; the client sends nothing else.
-                defer { end() }
                 for try await _ in inbound {}
+            } onGracefulShutdown: {
+                writer.finish()
             }
-            for await event in events {
-                let data = try RealityJSON.encode(event)
-                try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
-            }
-            group.cancelAll()
         }
     }
 }
