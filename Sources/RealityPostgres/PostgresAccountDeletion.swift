@@ -82,6 +82,7 @@ struct PostgresAccountDeletion {
                 asset_rows AS (DELETE FROM asset_refs WHERE ownerID = \(user)),
                 session_rows AS (DELETE FROM sessions WHERE userID = \(user)),
                 plan_rows AS (DELETE FROM plan_sharing WHERE userID = \(user)),
+                bucket_rows AS (DELETE FROM rate_buckets WHERE subject = \(userID.uuidString)),
                 account_rows AS (DELETE FROM accounts WHERE userID = \(user)),
                 user_rows AS (DELETE FROM users WHERE id = \(user))
             INSERT INTO deletions (userID, deletedAt) VALUES (\(user), \(date.storeValue))

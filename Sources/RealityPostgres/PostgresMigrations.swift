@@ -36,7 +36,7 @@ enum PostgresMigrations {
     static let all: [PostgresMigration] = [
         v1, v2, v3, v4FieldStamps, accountSessions, feed17, blobFiles, renditions, invitations, retention,
         sessionWorldMaps, annotationAnchors, liveAudience, challenges, challengeReminders, moderation, social,
-        searchPendingList, savedSearches, catalogInChangeLog, horizontalPositionIndex,
+        searchPendingList, savedSearches, catalogInChangeLog, horizontalPositionIndex, rateBuckets,
     ]
 
     /// Issue 18, "searches18": saved searches, the first owned kind (``SavedSearch``), as the SQLite

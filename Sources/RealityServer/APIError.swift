@@ -38,6 +38,14 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     /// A 404 for a path or record that does not exist for the caller.
     public static let notFound = APIError(.notFound, code: "not_found", message: "Not found.")
 
+    /// A 429 for a caller whose rate limit is spent: `what` ("Too many lookups") and the whole
+    /// seconds to wait, also in `Retry-After`.
+    public static func rateLimited(_ what: String, wait: Int) -> APIError {
+        APIError(
+            .tooManyRequests, code: "rate_limited", message: "\(what); try again in \(wait) s.",
+            headers: [.retryAfter: String(wait)])
+    }
+
     /// A 400 for a query or path parameter that cannot be read.
     public static func badParameter(_ name: String, _ message: String) -> APIError {
         APIError(.badRequest, code: "invalid_parameter", message: message, field: name)

@@ -48,9 +48,7 @@ enum AccessPolicy {
     static func limit(_ policy: RoutePolicy, caller: RateLimiter.Caller, with limiter: RateLimiter) throws {
         guard policy.isRateLimited else { return }
         if let wait = limiter.acquire(caller) {
-            throw APIError(
-                .tooManyRequests, code: "rate_limited", message: "Too many requests; retry after \(wait) s.",
-                headers: [.retryAfter: String(wait)])
+            throw APIError.rateLimited("Too many requests", wait: wait)
         }
     }
 }

@@ -9,9 +9,6 @@ import RealityCore
 /// they have an account), and a layer's members.
 struct PeopleController<Store: ServerStore>: Sendable {
     let services: ServiceContainer<Store>
-    /// Lookups by email, per caller: ten at once, then one every six seconds, so that the route
-    /// cannot list who has an account.
-    let lookups = RateLimiter(burst: 10, perSecond: 1.0 / 6)
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.findUser, use: findUser)
@@ -26,10 +23,8 @@ struct PeopleController<Store: ServerStore>: Sendable {
     /// The person holding exactly this email: ID and display name; 404 when no one does.
     @Sendable func findUser(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<UserSummary> {
         let userID = try context.requireUser()
-        if let wait = lookups.acquire(.user(userID)) {
-            throw APIError(
-                .tooManyRequests, code: "rate_limited", message: "Too many lookups; try again in \(wait) s.",
-                headers: [.retryAfter: "\(wait)"])
+        if let wait = try await services.store.takeToken(.emailLookups, subject: userID.uuidString, now: Date()) {
+            throw APIError.rateLimited("Too many lookups", wait: wait)
         }
         let email = try Self.email(try context.query(of: request)(.email) ?? "", field: "email")
         guard let account = try await services.store.account(email: email),

@@ -73,6 +73,7 @@ enum AccountDeletion {
             "DELETE FROM asset_refs WHERE ownerID = ?1",
             "DELETE FROM sessions WHERE userID = ?1",
             "DELETE FROM plan_sharing WHERE userID = ?1",
+            "DELETE FROM rate_buckets WHERE subject = ?1",
             "DELETE FROM accounts WHERE userID = ?1",
             "DELETE FROM users WHERE id = ?1",
         ]

@@ -34,6 +34,7 @@ enum StoreMigrations {
         migrator.registerMigration("social22: friends, requests, blocks, shared photos", migrate: createSocial)
         migrator.registerMigration("searches18: saved searches", migrate: createSavedSearches)
         migrator.registerMigration("catalog21: the catalog in the change log", migrate: moveCatalogToChangeLog)
+        migrator.registerMigration("ratelimits22: shared rate limits", migrate: createRateBuckets)
         return migrator
     }
 

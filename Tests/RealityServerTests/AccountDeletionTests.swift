@@ -3,6 +3,8 @@ import RealityAPI
 import RealityCore
 import Testing
 
+@testable import RealityServer
+
 @Suite("Account deletion and export")
 struct AccountDeletionTests {
     @Test(arguments: Backend.allCases) func deleteMe_removesEverything_andTheTokenStopsAtOnce(_ backend: Backend)
@@ -18,6 +20,12 @@ struct AccountDeletionTests {
                 .post, "/api/v1/layers/\(layer.id)/permissions", token: a.token,
                 json: GrantRequest(userID: b.id, level: .viewer))
 
+            // Her lookups spent: her bucket is empty.
+            var spent = false
+            for _ in 0...SharedRateLimit.emailLookups.burst where !spent {
+                spent = try await api.store.takeToken(.emailLookups, subject: a.id.uuidString, now: Date()) != nil
+            }
+            #expect(spent)
             let export = try await api.send(.get, "/api/v1/me/export", token: a.token)
             #expect(export.status == .ok)
             let document = try export.decode(AccountExport.self)
@@ -31,6 +39,8 @@ struct AccountDeletionTests {
             #expect(try await api.store.user(id: a.id) == nil)
             #expect(try await api.store.annotation(id: note.id) == nil)
             #expect(try await api.store.layer(id: layer.id) == nil)
+            // Nothing keyed by the account stays, not even the bucket of its lookups.
+            #expect(try await api.store.takeToken(.emailLookups, subject: a.id.uuidString, now: Date()) == nil)
             let login = try await api.send(
                 .post, "/api/v1/auth/login", json: LoginRequest(email: "alice@example.com", password: "correct horse"))
             #expect(login.status == .unauthorized)

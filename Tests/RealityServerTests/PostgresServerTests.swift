@@ -85,6 +85,35 @@ struct PostgresServerTests {
         }
     }
 
+    /// The limits that keep a route from listing who has an account hold across instances
+    /// (issue 22): asking by turns through two instances is served no more than asking through one.
+    @Test func emailLookupLimit_isSharedByInstances() async throws {
+        try await withTwoInstances { viaOne, viaTwo in
+            let ada = try await viaOne.register("Ada")
+            let start = ContinuousClock.now
+            var served = 0
+            var limited: APIResult?
+            for index in 0..<40 {
+                let api = index.isMultiple(of: 2) ? viaOne : viaTwo
+                let result = try await api.send(.get, "/api/v1/users?email=p\(index)%40example.com", token: ada.token)
+                if result.status == .tooManyRequests {
+                    limited = result
+                    break
+                }
+                #expect(result.status == .notFound)
+                served += 1
+            }
+            // A slow machine may earn a refill or two (one every six seconds) while asking.
+            let refills = Int((ContinuousClock.now - start) / .seconds(6)) + 1
+            #expect(limited?.errorCode == "rate_limited" && limited?.headers[.retryAfter] != nil)
+            #expect(served >= 10 && served <= 10 + refills, "\(served) served by two instances")
+            // Another person's bucket is their own.
+            let bob = try await viaTwo.register("Bob")
+            #expect(
+                try await viaTwo.send(.get, "/api/v1/users?email=ada%40example.com", token: bob.token).status == .ok)
+        }
+    }
+
     @Test func badPostgresURL_refusesToStart() async throws {
         let configuration = ServerConfiguration(port: 0, postgresURL: "mysql://somewhere/db")
         await #expect(throws: ServerStartError.self) {

@@ -10,9 +10,6 @@ import RealityCore
 struct SocialController<Store: ServerStore>: Sendable {
     let services: ServiceContainer<Store>
     let files: AssetFiles
-    /// Requests sent, per caller: ten at once, then one every six seconds, so that asking by email
-    /// cannot list who has an account.
-    let asks = RateLimiter(burst: 10, perSecond: 1.0 / 6)
 
     func addRoutes(to router: some RouterMethods<APIRequestContext>) {
         router.on(.friends, use: friends)
@@ -67,10 +64,8 @@ struct SocialController<Store: ServerStore>: Sendable {
             throw ChallengeError.invalid(field: "email", reason: "or userID: give exactly one")
         }
         let email = try body.email.map { try PeopleController<Store>.email($0, field: "email") }
-        if let wait = asks.acquire(.user(userID)) {
-            throw APIError(
-                .tooManyRequests, code: "rate_limited", message: "Too many friend requests; try again in \(wait) s.",
-                headers: [.retryAfter: "\(wait)"])
+        if let wait = try await services.store.takeToken(.friendRequests, subject: userID.uuidString, now: Date()) {
+            throw APIError.rateLimited("Too many friend requests", wait: wait)
         }
         let sent: FriendRequest
         if let email {
