@@ -23,10 +23,11 @@ struct PeopleController<Store: ServerStore>: Sendable {
     /// The person holding exactly this email: ID and display name; 404 when no one does.
     @Sendable func findUser(_ request: Request, context: APIRequestContext) async throws -> JSONResponse<UserSummary> {
         let userID = try context.requireUser()
+        // Read first: a malformed email is answered 400 and spends nothing of the caller's limit.
+        let email = try Self.email(try context.query(of: request)(.email) ?? "", field: "email")
         if let wait = try await services.store.takeToken(.emailLookups, subject: userID.uuidString, now: Date()) {
             throw APIError.rateLimited("Too many lookups", wait: wait)
         }
-        let email = try Self.email(try context.query(of: request)(.email) ?? "", field: "email")
         guard let account = try await services.store.account(email: email),
             let user = try await services.store.user(id: account.userID)
         else { throw APIError.notFound }

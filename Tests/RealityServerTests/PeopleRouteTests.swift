@@ -21,11 +21,14 @@ struct PeopleRouteTests {
             #expect(
                 try await api.send(.get, "/api/v1/users?email=nobody%40example.com", token: a.token).status == .notFound
             )
+            let c = try await api.register("Carol")
             for bad in ["", "not-an-email", String(repeating: "x", count: 300) + "%40example.com"] {
-                let result = try await api.send(.get, "/api/v1/users?email=\(bad)", token: a.token)
+                let result = try await api.send(.get, "/api/v1/users?email=\(bad)", token: c.token)
                 #expect(result.status == .badRequest && result.errorField == "email", "\(bad)")
             }
             #expect(try await api.send(.get, "/api/v1/users?email=bob%40example.com").status == .unauthorized)
+            // Bad emails spent nothing: Carol still has her ten.
+            try await Self.expectLookupsLimited(token: c.token, via: [api])
             // Ten at once, then one every six seconds: no listing by guessing.
             try await Self.expectLookupsLimited(token: b.token, via: [api])
         }
