@@ -4,8 +4,9 @@ import RealityCore
 
 extension PostgresWrites {
     /// Applies `changes` in order. Runs of annotation saves and of activities (a run of creates
-    /// pushed by a device brings hundreds of each) go in multi-row statements, one round trip per
-    /// chunk instead of one per record; everything else goes one change at a time.
+    /// pushed by a device brings hundreds of each) go in statements of one array per column
+    /// (``PostgresColumnArray``), one round trip per chunk instead of one per record; everything
+    /// else goes one change at a time.
     func apply(_ changes: [Change]) async throws {
         var index = changes.startIndex
         while index < changes.endIndex {
@@ -38,73 +39,44 @@ extension PostgresWrites {
         }
     }
 
-    /// Rows per multi-row statement: well under PostgreSQL's 65,535 binds at one per column and
-    /// one for the search vector per annotation.
+    /// Rows per statement: bounds the size of one statement's arrays (a push brings at most 400).
     static var rowsPerStatement: Int { 500 }
 
-    /// Where the ID's and the deletion flag's placeholders are among an annotation's, for the
-    /// search vector, which uses both.
-    private static let idColumn = AnnotationColumns.table.position(of: "id")
-    private static let deletedColumn = AnnotationColumns.table.position(of: "isDeleted")
-
-    /// Upserts annotations' own fields and search vectors (their words, weight A, then their live
-    /// comments', weight D; none while deleted, as SQLite keeps deleted rows out of FTS5), and
-    /// replaces their attachments; at most ``rowsPerStatement`` at a time.
+    /// Upserts annotations' own fields and search vectors and replaces their attachments; at most
+    /// ``rowsPerStatement`` at a time (``SaveAnnotationsStatement``).
     func saveAnnotations(_ annotations: [Annotation]) async throws {
-        var query = PostgresQueryBuilder()
-        var rows: [String] = []
-        rows.reserveCapacity(annotations.count)
-        let table = AnnotationColumns.table
-        for annotation in annotations {
-            var values = try table.bind(annotation, into: &query)
-            let (key, deleted) = (values[Self.idColumn], values[Self.deletedColumn])
-            values.append(
-                """
-                CASE WHEN \(deleted) THEN NULL
-                ELSE setweight(\(query.bind(SearchText.vectorLiteral(annotation.title, annotation.content.text)))::tsvector, 'A')
-                    || coalesce((SELECT reality_tsvector_agg(c.search ORDER BY c.createdAt, c.id) FROM comments c
-                                 WHERE c.annotationID = \(key) AND NOT c.isDeleted), ''::tsvector)
-                END
-                """)
-            rows.append("(" + values.joined(separator: ", ") + ")")
+        let words = try PostgresColumnArray(.text, annotations) {
+            .text(SearchText.vectorLiteral($0.title, $0.content.text))
         }
-        let ids = query.bind(annotations.map(\.id.rawValue))
-        try await connection.query(
-            query.query(
-                """
-                WITH old_attachments AS (DELETE FROM attachments WHERE annotationID = ANY(\(ids)))
-                INSERT INTO annotations (\(table.columnList), search)
-                VALUES \(rows.joined(separator: ",\n"))
-                ON CONFLICT (id) DO UPDATE SET \(table.updateAssignments), search = EXCLUDED.search
-                """), logger: logger)
+        let columns = try AnnotationColumns.table.columnArrays(annotations) + [words]
+        _ = try await connection.rows(SaveAnnotationsStatement(columns: columns), logger: logger)
         try await insertAttachments(of: annotations)
     }
 
     private func insertAttachments(of annotations: [Annotation]) async throws {
-        var query = PostgresQueryBuilder()
-        var rows: [String] = []
-        for annotation in annotations {
-            for (index, attachment) in annotation.attachments.enumerated() {
-                rows.append(
-                    "("
-                        + [
-                            query.bind(attachment.id), query.bind(annotation.id.rawValue), query.bind(Int64(index)),
-                            query.bind(attachment.fileName), query.bind(attachment.fileType),
-                            query.bind(attachment.fileSize),
-                            try query.bindOptional(attachment.localURL?.absoluteString),
-                            try query.bindOptional(attachment.cloudAssetID),
-                            try query.bindOptional(attachment.thumbnailURL?.absoluteString),
-                            try query.bindOptional(attachment.uploadedAt?.storeValue),
-                        ].joined(separator: ", ") + ")")
-            }
+        let rows = annotations.flatMap { annotation in
+            annotation.attachments.enumerated().map { (annotation.id, Int64($0.offset), $0.element) }
         }
         guard !rows.isEmpty else { return }
+        var query = PostgresQueryBuilder()
+        let columns = try [
+            query.bind(column: .init(.uuid, rows) { .uuid($0.2.id) }),
+            query.bind(column: .init(.uuid, rows) { .uuid($0.0.rawValue) }),
+            query.bind(column: .init(.integer, rows) { .integer($0.1) }),
+            query.bind(column: .init(.text, rows) { .text($0.2.fileName) }),
+            query.bind(column: .init(.text, rows) { .text($0.2.fileType) }),
+            query.bind(column: .init(.integer, rows) { .integer($0.2.fileSize) }),
+            query.bind(column: .init(.text, rows) { $0.2.localURL.map { .text($0.absoluteString) } ?? .null }),
+            query.bind(column: .init(.text, rows) { $0.2.cloudAssetID.map(StoredValue.text) ?? .null }),
+            query.bind(column: .init(.text, rows) { $0.2.thumbnailURL.map { .text($0.absoluteString) } ?? .null }),
+            query.bind(column: .init(.integer, rows) { $0.2.uploadedAt.map { .integer($0.storeValue) } ?? .null }),
+        ]
         try await connection.query(
             query.query(
                 """
                 INSERT INTO attachments (
                     id, annotationID, position, fileName, fileType, fileSize, localURL, cloudAssetID, thumbnailURL, uploadedAt
-                ) VALUES \(rows.joined(separator: ",\n"))
+                ) SELECT * FROM unnest(\(columns.joined(separator: ", ")))
                 ON CONFLICT (id) DO UPDATE SET
                     annotationID = EXCLUDED.annotationID, position = EXCLUDED.position, fileName = EXCLUDED.fileName,
                     fileType = EXCLUDED.fileType, fileSize = EXCLUDED.fileSize, localURL = EXCLUDED.localURL,
@@ -115,34 +87,26 @@ extension PostgresWrites {
 
     private func saveActivities(_ activities: [Activity]) async throws {
         var query = PostgresQueryBuilder()
-        let rows = try activities.map { activity in
-            "("
-                + [
-                    query.bind(activity.id), query.bind(activity.kind.rawValue), query.bind(activity.actorID.rawValue),
-                    try query.bindOptional(activity.annotationID?.rawValue),
-                    try query.bindOptional(activity.layerID?.rawValue),
-                    try query.bindOptional(activity.commentID?.rawValue), query.bind(activity.summary),
-                    query.bind(activity.createdAt.storeValue),
-                ].joined(separator: ", ") + ")"
-        }
+        let columns = try [
+            query.bind(column: .init(.uuid, activities) { .uuid($0.id) }),
+            query.bind(column: .init(.text, activities) { .text($0.kind.rawValue) }),
+            query.bind(column: .init(.uuid, activities) { .uuid($0.actorID.rawValue) }),
+            query.bind(column: .init(.uuid, activities) { $0.annotationID.map { .uuid($0.rawValue) } ?? .null }),
+            query.bind(column: .init(.uuid, activities) { $0.layerID.map { .uuid($0.rawValue) } ?? .null }),
+            query.bind(column: .init(.uuid, activities) { $0.commentID.map { .uuid($0.rawValue) } ?? .null }),
+            query.bind(column: .init(.text, activities) { .text($0.summary) }),
+            query.bind(column: .init(.integer, activities) { .integer($0.createdAt.storeValue) }),
+        ]
         try await connection.query(
             query.query(
                 """
                 INSERT INTO activities (id, kind, actorID, annotationID, layerID, commentID, summary, createdAt)
-                VALUES \(rows.joined(separator: ",\n"))
+                SELECT * FROM unnest(\(columns.joined(separator: ", ")))
                 ON CONFLICT (id) DO UPDATE SET
                     kind = EXCLUDED.kind, actorID = EXCLUDED.actorID, annotationID = EXCLUDED.annotationID,
                     layerID = EXCLUDED.layerID, commentID = EXCLUDED.commentID, summary = EXCLUDED.summary,
                     createdAt = EXCLUDED.createdAt
                 """), logger: logger)
-    }
-}
-
-extension PostgresQueryBuilder {
-    /// Binds `value`, or NULL, and answers its placeholder.
-    mutating func bindOptional(_ value: (some PostgresThrowingDynamicTypeEncodable)?) throws -> String {
-        guard let value else { return bindNull() }
-        return try bindThrowing(value)
     }
 }
 

@@ -32,7 +32,7 @@ extension PostgresStore: ChallengeRepository {
                 else { throw StoreError.unavailable(detail: "sync_clock has no row") }
                 try await connection.query(
                     "UPDATE challenge_catalog_generation SET generation = \(generation) WHERE id = 1", logger: logger)
-                // A thousand challenges a statement (16 values each, within PostgreSQL's 65,535).
+                // A thousand challenges a statement, to bound the size of one statement's arrays.
                 for chunk in challenges.chunked(into: 1000) {
                     try await connection.query(try ChallengeRows.save(Array(chunk), stamp: generation), logger: logger)
                 }
@@ -126,7 +126,7 @@ extension PostgresStore: ChallengeRepository {
 
     public func saveAssignments(_ items: [UserChallenge]) async throws {
         guard !items.isEmpty else { return }
-        // A thousand assignments a statement (14 values each, within PostgreSQL's 65,535).
+        // A thousand assignments a statement, to bound the size of one statement's arrays.
         _ = try await read { connection in
             for chunk in items.chunked(into: 1000) {
                 try await connection.query(try AssignmentRows.insert(Array(chunk), returning: false), logger: logger)
@@ -264,19 +264,16 @@ enum ChallengeRows {
     /// `stamp`; a challenge already kept keeps its first creation date.
     static func save(_ challenges: [Challenge], stamp: Int64) throws -> PostgresQuery {
         var query = PostgresQueryBuilder()
-        var rows: [String] = []
-        for challenge in challenges {
-            var values = try table.bind(challenge, into: &query)
-            let words = SearchText.vectorLiteral(
-                challenge.title, challenge.description, challenge.tags.joined(separator: " "))
-            values.append(query.bind(words) + "::tsvector")
-            values.append(query.bind(stamp))
-            rows.append("(\(values.joined(separator: ", ")))")
+        let words = try PostgresColumnArray(.text, challenges) {
+            .text(SearchText.vectorLiteral($0.title, $0.description, $0.tags.joined(separator: " ")))
         }
+        let (source, values) = try table.unnest(challenges, extra: [("words", words)], into: &query)
         let updated = Challenge.resavedColumns + ["search", "changeSeq"]
+        let seq = query.bind(stamp)
         return query.query(
             """
-            INSERT INTO challenges (\(table.columnList), search, changeSeq) VALUES \(rows.joined(separator: ", "))
+            INSERT INTO challenges (\(table.columnList), search, changeSeq)
+            SELECT \(values.joined(separator: ", ")), u.words::tsvector, \(seq) FROM \(source)
             ON CONFLICT (id) DO UPDATE SET \(updated.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", "))
             """)
     }
@@ -294,15 +291,12 @@ enum AssignmentRows {
     /// rows inserted.
     static func insert(_ items: [UserChallenge], returning: Bool) throws -> PostgresQuery {
         var query = PostgresQueryBuilder()
-        var rows: [String] = []
-        for item in items {
-            rows.append("(\(try table.bind(item, into: &query).joined(separator: ", ")))")
-        }
+        let (source, values) = try table.unnest(items, into: &query)
         let conflict = returning ? "ON CONFLICT (userID, localDay) DO NOTHING" : "ON CONFLICT DO NOTHING"
         let answer = returning ? "RETURNING \(table.selection(alias: "challenge_assignments"))" : ""
         return query.query(
             """
-            INSERT INTO challenge_assignments (\(table.columnList)) VALUES \(rows.joined(separator: ", "))
+            INSERT INTO challenge_assignments (\(table.columnList)) SELECT \(values.joined(separator: ", ")) FROM \(source)
             \(conflict) \(answer)
             """)
     }
