@@ -203,6 +203,27 @@ import Testing
         #expect(socket.unixSocketPath == "/var/run/postgresql/.s.PGSQL.5432")
     }
 
+    /// Every connection of a store made from a URL, as `reality serve --postgres` makes it, runs
+    /// with the store's session settings: JIT off, which cost a first sync seconds per page
+    /// (``PostgresStore/sessionSettings``).
+    @Test func connectionsFromAURL_startWithTheSessionSettings() async throws {
+        try await withPostgresDatabase { configuration in
+            let server = try await TestPostgres.shared.value
+            let url = server.url(database: configuration.database ?? "")
+            try await PostgresStore.withStore(
+                configuration: try PostgresStore.clientConfiguration(url: url), logger: TestPostgres.logger
+            ) { store in
+                for (name, value) in PostgresStore.sessionSettings {
+                    var shown: [String] = []
+                    let rows = try await store.client.query(
+                        PostgresQuery(unsafeSQL: "SHOW \(name)"), logger: store.logger)
+                    for try await setting in rows.decode(String.self) { shown.append(setting) }
+                    #expect(shown == [value])
+                }
+            }
+        }
+    }
+
     @Test(arguments: ["mysql://localhost/db", "not a url", "postgres:///db", "postgres://h/db?sslmode=sometimes"])
     func badURLs_areRefused_withoutRepeatingThePassword(url: String) {
         let error = #expect(throws: StoreError.self) { try PostgresStore.clientConfiguration(url: url) }

@@ -134,7 +134,7 @@ public final class TestPostgres: Sendable {
 
     /// Configuration for a test database.
     public func configuration(database: String, connections: Int) -> PostgresClient.Configuration {
-        var configuration = adminConfiguration
+        var configuration = PostgresStore.withSessionSettings(adminConfiguration)
         configuration.database = database
         configuration.options.maximumConnections = connections
         return configuration
