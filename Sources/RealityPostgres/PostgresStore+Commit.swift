@@ -40,8 +40,9 @@ extension PostgresStore: ChangeCommitting {
                         let prior = try await log.prior(for: changes)
                         let writes = PostgresWrites(connection: connection, logger: logger)
                         try await writes.apply(changes.changes)
-                        try await log.record(changes, prior: prior, at: Timestamp.now())
-                        try await announceCommit(on: connection)
+                        let announced = try await log.record(
+                            changes, prior: prior, at: Timestamp.now(), announcing: commitNotice)
+                        if !announced { try await announceCommit(on: connection) }
                     }
                 }
                 break

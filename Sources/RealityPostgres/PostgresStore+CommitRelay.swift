@@ -12,6 +12,11 @@ extension PostgresStore {
         try await announce(.commit, on: connection)
     }
 
+    /// The channel and payload of ``announceCommit(on:)``, for a statement that sends it itself.
+    var commitNotice: (channel: String, payload: String) {
+        (Self.commitChannel, PostgresNotice.commit.payload(from: instanceID))
+    }
+
     /// Sends `notice` to the other instances on the database; inside a transaction it goes out
     /// when (and only if) the transaction commits.
     func announce(_ notice: PostgresNotice, on connection: PostgresConnection) async throws {

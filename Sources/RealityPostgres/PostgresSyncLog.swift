@@ -92,7 +92,12 @@ struct PostgresSyncLog {
 
     /// Numbers the commit and records what it changed; call after applying `changes`. A commit
     /// that touches no synced record, moves nothing and records no mutation takes no number.
-    func record(_ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date) async throws {
+    /// `notice` (a channel and a payload) is sent in the same statement when the commit takes a
+    /// number; answers whether it was, so the caller sends it otherwise.
+    func record(
+        _ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date,
+        announcing notice: (channel: String, payload: String)? = nil
+    ) async throws -> Bool {
         let stamps = PostgresSyncStamps(
             SyncJournal.touches(for: changes, prior: prior),
             placements: SyncJournal.placements(for: changes, prior: prior))
@@ -101,28 +106,22 @@ struct PostgresSyncLog {
             if case .recordSyncMutation(let userID, let mutationID) = change { return (userID, mutationID) }
             return nil
         }
-        guard !stamps.isEmpty || !access.isEmpty || !mutations.isEmpty else { return }
+        guard !stamps.isEmpty || !access.isEmpty || !mutations.isEmpty else { return false }
         // Lock the touched rows first: once this commit holds the clock it waits for no other
         // committer, so a commit never sits on the clock while blocked behind another's row lock.
         if let lock = stamps.lockQuery() {
             try await connection.query(lock, logger: logger)
         }
-        // The row lock this UPDATE takes on the clock's one row is held until COMMIT, so the next
+        // The row lock the clock's UPDATE takes on its one row is held until COMMIT, so the next
         // committer's UPDATE waits for this transaction to end: numbers are handed out one at a
         // time and become visible in order. A reader that sees the clock at N therefore sees every
         // commit numbered up to N, and none numbered after it, in one snapshot: it can never step
         // past a number whose commit is still in flight (and would later appear behind its cursor).
         // The lock is taken last, after the commit's own writes, so committers overlap until here.
-        guard
-            let sequence = try await connection.rows(
-                "UPDATE sync_clock SET seq = seq + 1 WHERE id = 1 RETURNING seq", logger: logger,
-                { try $0.decode(Int64.self) }
-            ).first
-        else {
-            throw StoreError.unavailable(detail: "sync_clock has no row")
-        }
+        // One statement takes the number, stamps the records with it (the `clock` CTE runs
+        // first: the stamps read its row) and sends `notice`: one round trip instead of three.
         var query = PostgresQueryBuilder()
-        let seq = query.bind(sequence)
+        let seq = "(SELECT seq FROM clock)"
         var parts = stamps.updates(to: seq, in: &query)
         if !access.isEmpty {
             parts.append(
@@ -146,7 +145,15 @@ struct PostgresSyncLog {
                 ON CONFLICT (userID, mutationID) DO UPDATE SET status = 'saved', seq = EXCLUDED.seq, error = NULL
                 """)
         }
-        try await connection.query(query.query(writing: parts), logger: logger)
+        let announce = notice.map { ", pg_notify(\(query.bind($0.channel)), \(query.bind($0.payload)))" } ?? ""
+        let ctes =
+            ["clock AS (UPDATE sync_clock SET seq = seq + 1 WHERE id = 1 RETURNING seq)"]
+            + parts.enumerated().map { "w\($0.offset) AS (\($0.element))" }
+        let numbered = try await connection.rows(
+            query.query("WITH " + ctes.joined(separator: ",\n") + "\nSELECT seq\(announce) FROM clock"),
+            logger: logger, { try $0.decode(Int64.self) })
+        guard !numbered.isEmpty else { throw StoreError.unavailable(detail: "sync_clock has no row") }
+        return notice != nil
     }
 
     /// Makes every token issued so far answer 410 (after an account deletion removed records
@@ -187,12 +194,5 @@ struct PostgresQueryBuilder {
     /// The query `sql` with the binds made so far.
     func query(_ sql: String) -> PostgresQuery {
         PostgresQuery(unsafeSQL: sql, binds: binds)
-    }
-
-    /// One statement running each data-modifying statement of `parts` (each as a CTE: all of
-    /// them run, on one snapshot).
-    func query(writing parts: [String]) -> PostgresQuery {
-        let ctes = parts.enumerated().map { "w\($0.offset) AS (\($0.element))" }
-        return query("WITH " + ctes.joined(separator: ",\n") + "\nSELECT 1")
     }
 }
