@@ -79,27 +79,18 @@ struct PostgresColumnArray: PostgresDynamicTypeEncodable {
         body.writeInteger(real.bitPattern)
     }
 
-    var psqlType: PostgresDataType { element.postgresArrayType }
+    var psqlType: PostgresDataType { element.postgresTypes.array }
 
     var psqlFormat: PostgresFormat { .binary }
 
     func encode<JSONEncoder: PostgresJSONEncoder>(
         into buffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>
     ) {
-        let elementType: PostgresDataType =
-            switch element {
-            case .text, .json: .text
-            case .integer: .int8
-            case .real: .float8
-            case .boolean: .bool
-            case .uuid: .uuid
-            case .blob: .bytea
-            }
         // One dimension (none when empty), whether any element is NULL, the elements' type, then
         // the dimension's length and lower bound, then the elements.
         buffer.writeInteger(count == 0 ? 0 : 1, as: Int32.self)
         buffer.writeInteger(hasNull ? 1 : 0, as: Int32.self)
-        buffer.writeInteger(elementType.rawValue)
+        buffer.writeInteger(element.postgresTypes.element.rawValue)
         guard count > 0 else { return }
         buffer.writeInteger(count)
         buffer.writeInteger(1, as: Int32.self)
@@ -108,28 +99,16 @@ struct PostgresColumnArray: PostgresDynamicTypeEncodable {
 }
 
 extension ColumnType {
-    /// The type of a ``PostgresColumnArray`` of these: a JSON document travels as text and is
-    /// cast where it is used.
-    var postgresArrayType: PostgresDataType {
+    /// How a ``PostgresColumnArray`` of these travels: its elements' type, its own, and its own
+    /// as SQL names it in a cast. A JSON document travels as text and is cast where it is used.
+    var postgresTypes: (element: PostgresDataType, array: PostgresDataType, cast: String) {
         switch self {
-        case .text, .json: .textArray
-        case .integer: .int8Array
-        case .real: .float8Array
-        case .boolean: .boolArray
-        case .uuid: .uuidArray
-        case .blob: .byteaArray
-        }
-    }
-
-    /// ``postgresArrayType`` as SQL names it in a cast.
-    var postgresArrayCast: String {
-        switch self {
-        case .text, .json: "text[]"
-        case .integer: "bigint[]"
-        case .real: "double precision[]"
-        case .boolean: "boolean[]"
-        case .uuid: "uuid[]"
-        case .blob: "bytea[]"
+        case .text, .json: (.text, .textArray, "text[]")
+        case .integer: (.int8, .int8Array, "bigint[]")
+        case .real: (.float8, .float8Array, "double precision[]")
+        case .boolean: (.bool, .boolArray, "boolean[]")
+        case .uuid: (.uuid, .uuidArray, "uuid[]")
+        case .blob: (.bytea, .byteaArray, "bytea[]")
         }
     }
 }
@@ -138,7 +117,7 @@ extension PostgresQueryBuilder {
     /// Binds `column` and answers its placeholder cast to its array type (`$3::uuid[]`), as an
     /// argument of `unnest`.
     mutating func bind(column: PostgresColumnArray) -> String {
-        bind(column) + "::" + column.element.postgresArrayCast
+        bind(column) + "::" + column.element.postgresTypes.cast
     }
 }
 
@@ -146,10 +125,10 @@ extension PostgresDeclaredTable {
     /// `unnest($n::uuid[], …) AS u(id, …)`: the declared columns, then `extra` (a name and a
     /// type each), as rows, from placeholders numbered from `first` on; and the expressions that
     /// select the declared columns from it, in ``columnNames`` order (JSON documents cast to
-    /// `jsonb`). ``columnArrays(_:extra:)`` makes the arrays to bind, in the same order.
+    /// `jsonb`). ``columnArrays(_:)`` makes the declared columns' arrays to bind, in the same order.
     func unnest(extra: [(name: String, type: ColumnType)] = [], from first: Int) -> (source: String, values: [String]) {
         let columns = declaration.columns.map { ($0.name, $0.type) } + extra
-        let arguments = columns.enumerated().map { "$\(first + $0.offset)::\($0.element.1.postgresArrayCast)" }
+        let arguments = columns.enumerated().map { "$\(first + $0.offset)::\($0.element.1.postgresTypes.cast)" }
         let source = "unnest(\(arguments.joined(separator: ", "))) AS u(\(columns.map(\.0).joined(separator: ", ")))"
         let values = declaration.columns.map { $0.type == .json ? "u.\($0.name)::jsonb" : "u.\($0.name)" }
         return (source, values)

@@ -10,9 +10,11 @@ import RealityCore
 struct SaveAnnotationsStatement: PostgresPreparedStatement {
     /// The rows as `unnest` reads them: the declared columns, then the words of each.
     private static let layout = AnnotationColumns.table.unnest(extra: [("words", .text)], from: 1)
+    /// The placeholder of the IDs' array (placeholders count from 1, in declared order).
+    private static let ids = "$\(AnnotationColumns.table.position(of: "id") + 1)"
 
     static let sql = """
-        WITH old_attachments AS (DELETE FROM attachments WHERE annotationID = ANY($1))
+        WITH old_attachments AS (DELETE FROM attachments WHERE annotationID = ANY(\(ids)))
         INSERT INTO annotations (\(AnnotationColumns.table.columnList), search)
         SELECT \(layout.values.joined(separator: ", ")),
             CASE WHEN u.isDeleted THEN NULL
@@ -24,10 +26,10 @@ struct SaveAnnotationsStatement: PostgresPreparedStatement {
         ON CONFLICT (id) DO UPDATE SET \(AnnotationColumns.table.updateAssignments), search = EXCLUDED.search
         """
     static let bindingDataTypes =
-        AnnotationColumns.table.declaration.columns.map(\.type.postgresArrayType) + [.textArray]
+        AnnotationColumns.table.declaration.columns.map(\.type.postgresTypes.array) + [.textArray]
     typealias Row = Void
 
-    /// The declared columns' arrays, in order (the ID's first), then the words'.
+    /// The declared columns' arrays, in order, then the words'.
     var columns: [PostgresColumnArray]
 
     func makeBindings() throws -> PostgresBindings {
