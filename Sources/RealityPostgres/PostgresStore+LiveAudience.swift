@@ -13,6 +13,30 @@ extension PostgresStore: LiveAudienceReading {
             return everyone ? .everyone : .users(users)
         }
     }
+
+    /// Every scope on one connection, each in statements of its own outside a transaction (a
+    /// glance needs no snapshot across them: each scope's cursor moves to the head its own read
+    /// saw); of the records, only the notifications are loaded.
+    public func liveGlance(for viewer: UserID, after cursors: [SyncScope: SyncCursor], limit: Int, now: Date)
+        async throws -> [SyncScope: SyncFeedGlance]
+    {
+        let limit = max(1, limit)
+        return try await read { connection in
+            var glances: [SyncScope: SyncFeedGlance] = [:]
+            for (scope, cursor) in cursors {
+                let (rows, head) = try await Self.feedRows(
+                    for: viewer, scope: scope, after: cursor, limit: limit, now: now, on: connection, logger: logger)
+                let counted = SyncFeedGlance.counted(rows, limit: limit, head: head)
+                let records =
+                    counted.notices.isEmpty
+                    ? [:]
+                    : try await PostgresSyncRecordLoader(connection: connection, logger: logger)
+                        .load(counted.notices, starsOf: viewer)
+                glances[scope] = SyncFeedGlance(counted: counted, head: head, records: records)
+            }
+            return glances
+        }
+    }
 }
 
 /// The SQLite store's `LiveAudienceSQL` in one prepared statement (the hub runs it after every

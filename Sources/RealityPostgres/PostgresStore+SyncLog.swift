@@ -33,6 +33,28 @@ extension PostgresStore: SyncLogReading {
         async throws -> SyncFeedPage
     {
         let limit = max(1, limit)
+        return try await read { connection in
+            var page = SyncFeedPage(entries: [], cursor: cursor, moreComing: false, head: 0)
+            try await transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+                let (rows, head) = try await Self.feedRows(
+                    for: viewer, scope: scope, after: cursor, limit: limit, now: now, on: connection, logger: logger)
+                let found = SyncFeedRow.page(of: rows, limit: limit, head: head)
+                let records = try await PostgresSyncRecordLoader(connection: connection, logger: logger)
+                    .load(found.rows.filter(\.inScope), starsOf: viewer)
+                page = SyncFeedPage(
+                    entries: found.rows.map { $0.entry(records) }, cursor: found.cursor,
+                    moreComing: found.moreComing, head: head)
+            }
+            return page
+        }
+    }
+
+    /// The rows of `viewer`'s feed of `scope` after `cursor` (up to `limit + 1` per kind) and the
+    /// commit the feed statement stands at, before any record is loaded.
+    static func feedRows(
+        for viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int, now: Date,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> (rows: [SyncFeedRow], head: Int64) {
         var query = PostgresQueryBuilder()
         _ = query.bind(viewer.rawValue)
         _ = query.bind(now.storeValue)
@@ -46,31 +68,17 @@ extension PostgresStore: SyncLogReading {
             _ = query.bind(bound.sequence)
             _ = query.bind(bound.id)
         }
-        let statement = SyncFeedStatement(bindings: query.binds)
-        return try await read { connection in
-            var page = SyncFeedPage(entries: [], cursor: cursor, moreComing: false, head: 0)
-            try await transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
-                page = try await Self.page(
-                    statement, viewer: viewer, scope: scope, after: cursor, limit: limit, on: connection,
-                    logger: logger)
-            }
-            return page
-        }
-    }
-
-    private static func page(
-        _ statement: SyncFeedStatement, viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int,
-        on connection: PostgresConnection, logger: Logger
-    ) async throws -> SyncFeedPage {
         var head: Int64 = 0
         var rows: [SyncFeedRow] = []
-        for (clock, seq, t, id, inScope) in try await connection.rows(statement, logger: logger) {
+        for (clock, seq, t, id, inScope) in try await connection.rows(
+            SyncFeedStatement(bindings: query.binds), logger: logger)
+        {
             head = clock
             guard let seq, let t, let id, let inScope else { continue }
             rows.append(SyncFeedRow(sequence: seq, typeOrder: t, recordID: id.lowercasedString, inScope: inScope))
         }
         // Published kinds, keyed by text rather than UUID, in every public scope: a statement of
-        // their own in the same snapshot, only when the scope is public.
+        // their own, only when the scope is public.
         if scope == .public {
             for type in RecordType.publishedKinds {
                 guard let position = SyncFeedOrder.position(of: type) else { continue }
@@ -82,11 +90,7 @@ extension PostgresStore: SyncLogReading {
                 }
             }
         }
-        let page = SyncFeedRow.page(of: rows, limit: limit, head: head)
-        let records = try await PostgresSyncRecordLoader(connection: connection, logger: logger)
-            .load(page.rows.filter(\.inScope), starsOf: viewer)
-        return SyncFeedPage(
-            entries: page.rows.map { $0.entry(records) }, cursor: page.cursor, moreComing: page.moreComing, head: head)
+        return (rows, head)
     }
 
     public func syncEpoch() async throws -> Int64 {

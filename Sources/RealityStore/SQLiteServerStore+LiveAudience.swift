@@ -13,6 +13,23 @@ extension SQLiteServerStore: LiveAudienceReading {
             return .users(Set(users.compactMap(UserID.init(uuidString:))))
         }
     }
+
+    /// Every scope from one snapshot; of the records, only the notifications are loaded.
+    public func liveGlance(for viewer: UserID, after cursors: [SyncScope: SyncCursor], limit: Int, now: Date)
+        async throws -> [SyncScope: SyncFeedGlance]
+    {
+        let limit = max(1, limit)
+        return try await read { db in
+            try cursors.reduce(into: [:]) { glances, scoped in
+                let (rows, head) = try Self.feedRows(
+                    for: viewer, scope: scoped.key, after: scoped.value, limit: limit, now: now, in: db)
+                let counted = SyncFeedGlance.counted(rows, limit: limit, head: head)
+                let records =
+                    counted.notices.isEmpty ? [:] : try SyncRecordLoader.load(counted.notices, starsOf: viewer, in: db)
+                glances[scoped.key] = SyncFeedGlance(counted: counted, head: head, records: records)
+            }
+        }
+    }
 }
 
 /// ``LiveAudience`` in SQL; `:s` is the sequence after which commits count.

@@ -8,47 +8,56 @@ extension SQLiteServerStore: SyncLogReading {
     {
         let limit = max(1, limit)
         return try await read { db in
-            let head = try Int64.fetchOne(db, sql: "SELECT seq FROM sync_clock WHERE id = 1") ?? 0
-            var base: [String: any DatabaseValueConvertible] = [
-                "u": viewer.uuidString, "now": now.storeValue, "scope": scope.rawValue, "limit": limit + 1,
-            ]
-            var rows: [SyncFeedRow] = []
-            for type in RecordType.allCases {
-                guard let order = SyncFeedOrder.position(of: type), let sql = SyncFeedSQL.changed(type),
-                    type.published == nil || scope == .public
-                else { continue }
-                let bound = SyncFeedRow.bound(for: order, after: cursor)
-                base["s"] = bound.sequence
-                base["i"] = bound.recordID
-                for row in try Row.fetchAll(
-                    db.cachedStatement(sql: "WITH RECURSIVE \(SyncFeedSQL.reachCTE) \(sql)"),
-                    arguments: StatementArguments(base))
-                {
-                    rows.append(SyncFeedRow(sequence: row["seq"], typeOrder: order, recordID: row["id"], inScope: true))
-                }
-            }
-            base["s"] = nil
-            base["i"] = nil
-            base["cs"] = cursor.sequence
-            base["ct"] = cursor.typeOrder
-            base["cid"] = cursor.recordID
-            for row in try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        WITH RECURSIVE \(SyncFeedSQL.reachCTE), \(SyncFeedSQL.expanded) \(SyncFeedSQL.feedRows)
-                        """),
-                arguments: StatementArguments(base))
-            {
-                rows.append(
-                    SyncFeedRow(sequence: row["seq"], typeOrder: row["t"], recordID: row["id"], inScope: row["inScope"])
-                )
-            }
+            let (rows, head) = try Self.feedRows(
+                for: viewer, scope: scope, after: cursor, limit: limit, now: now, in: db)
             let page = SyncFeedRow.page(of: rows, limit: limit, head: head)
             let records = try SyncRecordLoader.load(page.rows.filter(\.inScope), starsOf: viewer, in: db)
             return SyncFeedPage(
                 entries: page.rows.map { $0.entry(records) }, cursor: page.cursor, moreComing: page.moreComing,
                 head: head)
         }
+    }
+
+    /// The rows of `viewer`'s feed of `scope` after `cursor` (up to `limit + 1` per query) and the
+    /// commit the read stands at, before any record is loaded.
+    static func feedRows(
+        for viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int, now: Date, in db: Database
+    ) throws -> (rows: [SyncFeedRow], head: Int64) {
+        let head = try Int64.fetchOne(db, sql: "SELECT seq FROM sync_clock WHERE id = 1") ?? 0
+        var base: [String: any DatabaseValueConvertible] = [
+            "u": viewer.uuidString, "now": now.storeValue, "scope": scope.rawValue, "limit": limit + 1,
+        ]
+        var rows: [SyncFeedRow] = []
+        for type in RecordType.allCases {
+            guard let order = SyncFeedOrder.position(of: type), let sql = SyncFeedSQL.changed(type),
+                type.published == nil || scope == .public
+            else { continue }
+            let bound = SyncFeedRow.bound(for: order, after: cursor)
+            base["s"] = bound.sequence
+            base["i"] = bound.recordID
+            for row in try Row.fetchAll(
+                db.cachedStatement(sql: "WITH RECURSIVE \(SyncFeedSQL.reachCTE) \(sql)"),
+                arguments: StatementArguments(base))
+            {
+                rows.append(SyncFeedRow(sequence: row["seq"], typeOrder: order, recordID: row["id"], inScope: true))
+            }
+        }
+        base["s"] = nil
+        base["i"] = nil
+        base["cs"] = cursor.sequence
+        base["ct"] = cursor.typeOrder
+        base["cid"] = cursor.recordID
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    WITH RECURSIVE \(SyncFeedSQL.reachCTE), \(SyncFeedSQL.expanded) \(SyncFeedSQL.feedRows)
+                    """),
+            arguments: StatementArguments(base))
+        {
+            rows.append(
+                SyncFeedRow(sequence: row["seq"], typeOrder: row["t"], recordID: row["id"], inScope: row["inScope"]))
+        }
+        return (rows, head)
     }
 
     public func syncEpoch() async throws -> Int64 {

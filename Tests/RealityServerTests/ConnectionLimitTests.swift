@@ -26,19 +26,24 @@ struct ConnectionLimitTests {
             }
         ) { api in
             let port = try #require(api.client.port)
+            let clock = ContinuousClock()
+            let firstSent = clock.now
             let held = try (0..<200).map { _ in
                 let socket = try LoopbackSocket(port: port)
                 try socket.send(Self.unfinishedHead)
                 return socket
             }
             defer { held.forEach { $0.close() } }
-            let clock = ContinuousClock()
             let allSent = clock.now
             for _ in 0..<5 { #expect(try await api.send(.get, "/health").status == .ok) }
             // /health answered while the half-open connections were held: the server had timed
-            // none of them out yet (by its own count, which a loaded test machine cannot skew).
+            // none of them out yet, by its own count, when the count was read before the first
+            // head was due. A full run on a loaded machine once took longer than the timeout to
+            // get here, and the server had then rightly timed out some of them.
             let during = try await Self.metrics(api)
-            #expect(OperationsTests.value(of: "http_header_timeouts_total", in: during) == 0, "\(during)")
+            if clock.now - firstSent < timeout {
+                #expect(OperationsTests.value(of: "http_header_timeouts_total", in: during) == 0, "\(during)")
+            }
             // The close that follows is checked on a server process (ServeConnectionOptionsTests):
             // in this process, with other servers' sockets busy, a close of the server's has
             // been seen not to reach the client.

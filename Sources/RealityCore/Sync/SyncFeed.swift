@@ -162,4 +162,9 @@ public enum LiveAudience: Hashable, Sendable {
 public protocol LiveAudienceReading: Sendable {
     /// Who the commits after `sequence` concern beyond what they show everyone.
     func liveAudience(after sequence: Int64) async throws -> LiveAudience
+    /// A glance at each scope of `viewer`'s feed named in `cursors`, after its cursor, over at
+    /// most `limit` entries: what the live-events hub tells `viewer`'s sockets after a commit,
+    /// read without the records a page would carry (``SyncFeedGlance``).
+    func liveGlance(for viewer: UserID, after cursors: [SyncScope: SyncCursor], limit: Int, now: Date)
+        async throws -> [SyncScope: SyncFeedGlance]
 }

@@ -125,18 +125,18 @@ actor EventHub<Store: ServerStore>: Service {
     private func lookForEveryone(now: Date) async -> (head: Int64, publicChanged: Bool, tied: Set<UserID>)? {
         do {
             let from = lookedThrough ?? .max
-            let page = try await store.syncFeed(
-                for: Self.nobody, scope: .public, after: .after(from), limit: 1, now: now)
-            guard let looked = lookedThrough else {
-                lookedThrough = page.head
+            let glance = try await store.liveGlance(
+                for: Self.nobody, after: [.public: .after(from)], limit: 1, now: now)[.public]
+            guard let glance, let looked = lookedThrough else {
+                lookedThrough = glance?.head
                 return nil
             }
-            // Read after the page: it covers at least the commits the page does.
+            // Read after the glance: it covers at least the commits the glance does.
             guard case .users(let tied) = try await store.liveAudience(after: looked) else {
-                lookedThrough = page.head
+                lookedThrough = glance.head
                 return nil
             }
-            return (page.head, !page.entries.isEmpty, tied)
+            return (glance.head, glance.changed, tied)
         } catch {
             if !Task.isCancelled {
                 logger.warning("live events: the shared look failed", metadata: ["error": "\(error)"])
@@ -145,29 +145,23 @@ actor EventHub<Store: ServerStore>: Service {
         }
     }
 
-    /// `userID`'s own feeds since `cursors`: the scopes with entries, the notifications, the new cursors.
+    /// `userID`'s own feeds since `cursors`: the scopes with entries, the notifications, the new
+    /// cursors. When the read fails, every scope is hinted and the cursors stay.
     private func look(at userID: UserID, from cursors: [SyncScope: SyncCursor], now: Date) async -> (
         [SyncScope], [AppNotification], [SyncScope: SyncCursor]
     ) {
-        var scopes: [SyncScope] = []
-        var notifications: [AppNotification] = []
-        var cursors = cursors
-        for scope in SyncScope.allCases {
-            guard let cursor = cursors[scope] else { continue }
-            do {
-                let page = try await store.syncFeed(
-                    for: userID, scope: scope, after: cursor, limit: Self.pageSize, now: now)
-                if !page.entries.isEmpty { scopes.append(scope) }
-                for case .notification(let notification) in page.entries.compactMap(\.record) {
-                    notifications.append(notification)
-                }
-                cursors[scope] = .after(page.head)
-            } catch {
-                logger.warning("live events: feed check failed", metadata: ["error": "\(error)"])
-                scopes.append(scope)
-            }
+        do {
+            let glances = try await store.liveGlance(for: userID, after: cursors, limit: Self.pageSize, now: now)
+            var moved = cursors
+            for (scope, glance) in glances { moved[scope] = .after(glance.head) }
+            return (
+                SyncScope.allCases.filter { glances[$0]?.changed == true },
+                SyncScope.allCases.flatMap { glances[$0]?.notifications ?? [] }, moved
+            )
+        } catch {
+            logger.warning("live events: feed check failed", metadata: ["error": "\(error)"])
+            return (SyncScope.allCases.filter { cursors[$0] != nil }, [], cursors)
         }
-        return (scopes, notifications, cursors)
     }
 
     /// Sends the hints and notifications to every socket `userID` still has, and keeps the cursors.
@@ -193,8 +187,7 @@ actor EventHub<Store: ServerStore>: Service {
     }
 
     private func currentHead(of userID: UserID) async throws -> Int64 {
-        try await store.syncFeed(
-            for: userID, scope: .private, after: .after(.max), limit: 1, now: Timestamp.now()
-        ).head
+        try await store.liveGlance(for: userID, after: [.private: .after(.max)], limit: 1, now: Timestamp.now())[
+            .private]?.head ?? 0
     }
 }

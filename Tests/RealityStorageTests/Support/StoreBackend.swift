@@ -12,8 +12,8 @@ import Testing
 /// A store as the shared store tests see it: everything the services use, accounts and the
 /// server's change log, plus a look at the raw tables for checks such as "a refused write changed
 /// nothing".
-protocol StoreUnderTest: DataStore, AccountRepository, SyncLogReading, JobQueue, ChallengeRepository, SocialRepository,
-    RateBucketStore
+protocol StoreUnderTest: DataStore, AccountRepository, SyncLogReading, LiveAudienceReading, JobQueue,
+    ChallengeRepository, SocialRepository, RateBucketStore
 {
     /// Rows in `table`.
     func rowCount(_ table: String) async throws -> Int
