@@ -9,8 +9,10 @@ struct SyncPusher<Store: ServerStore>: Sendable {
     let userID: UserID
 
     /// The results of `mutations`, in order. Runs of annotation creates are applied in one commit
-    /// each (a device's offline creates arrive that way, hundreds at a time); a run the rules
-    /// refuse as a whole is applied again one mutation at a time, so each gets its own answer.
+    /// each (a device's offline creates arrive that way, hundreds at a time; a lone create is a
+    /// run of one, which spares it the reads that look for the ID before the commit requires it
+    /// absent); a run the rules refuse as a whole is applied again one mutation at a time, so
+    /// each gets its own answer.
     func results(of mutations: [SyncMutation]) async throws -> [SyncMutationResult] {
         var results: [SyncMutationResult] = []
         results.reserveCapacity(mutations.count)
@@ -18,7 +20,7 @@ struct SyncPusher<Store: ServerStore>: Sendable {
         while index < mutations.endIndex {
             var end = index
             while end < mutations.endIndex, Self.batchableCreate(mutations[end]) != nil { end += 1 }
-            if end - index >= 2 {
+            if end > index {
                 results += try await createRun(Array(mutations[index..<end]))
                 index = end
             } else {
@@ -45,7 +47,7 @@ struct SyncPusher<Store: ServerStore>: Sendable {
         let distinct =
             Set(fresh.map(\.recordID)).count == fresh.count
             && Set(fresh.map(\.mutationID)).count == fresh.count
-        if fresh.count >= 2, distinct {
+        if !fresh.isEmpty, distinct {
             do {
                 let pushed = fresh.map { PushedMutation(userID: userID, mutationID: $0.mutationID) }
                 _ = try await services.applying(pushed).annotations(userID)
