@@ -126,17 +126,28 @@ public enum SyncJournal {
         }
     }
 
-    /// The records whose prior state ``Prior`` must hold for `changes`.
+    /// The records whose prior state ``Prior`` must hold for `changes`. An annotation the
+    /// commit's preconditions require absent has none (the store checks them first), so it is
+    /// not read.
     public static func priorNeeded(for changes: ChangeSet) -> (
         annotations: [AnnotationID], layers: [LayerID], worldMaps: [WorldMapID], comments: [CommentID]
     ) {
+        var absent: Set<AnnotationID> = []
+        for precondition in changes.preconditions {
+            switch precondition {
+            case .annotationAbsent(let id): absent.insert(id)
+            case .annotationsAbsent(let ids): absent.formUnion(ids)
+            default: break
+            }
+        }
         var annotations: [AnnotationID] = []
         var layers: [LayerID] = []
         var worldMaps: [WorldMapID] = []
         var comments: [CommentID] = []
         for change in changes.changes {
             switch change {
-            case .saveAnnotation(let annotation): annotations.append(annotation.id)
+            case .saveAnnotation(let annotation) where !absent.contains(annotation.id):
+                annotations.append(annotation.id)
             case .saveLayer(let layer): layers.append(layer.id)
             case .deleteWorldMap(let id): worldMaps.append(id)
             case .saveWorldMap(let map): worldMaps.append(map.id)
