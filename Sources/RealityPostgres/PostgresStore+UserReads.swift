@@ -7,6 +7,16 @@ extension PostgresStore: UserRepository {
         try await users("\(unescaped: UserColumns.selectWithCounts) WHERE u.id = \(id.rawValue)").first
     }
 
+    public func plan(of id: UserID) async throws -> UserPlan? {
+        // The declared columns alone: the counts of selectWithCounts are what this spares.
+        try await read { connection in
+            try await connection.rows(
+                "SELECT \(unescaped: UserColumns.table.selection(alias: "u")) FROM users u WHERE u.id = \(id.rawValue)",
+                logger: logger
+            ) { try UserColumns.table.record(from: $0).plan }.first
+        }
+    }
+
     public func users(matchingHandle handle: String) async throws -> [User] {
         // SQLite's NOCASE folds ASCII letters only; so does lower() under the "C" collation.
         try await users(

@@ -10,6 +10,14 @@ extension SQLiteStore: UserRepository {
         }
     }
 
+    public func plan(of id: UserID) async throws -> UserPlan? {
+        try await read { db in
+            // The declared columns alone: the counts of selectWithCounts are what this spares.
+            try db.row(sql: "SELECT * FROM users WHERE id = ?", arguments: [id.uuidString])
+                .map { try UserRecord.user(from: $0).plan }
+        }
+    }
+
     public func users(matchingHandle handle: String) async throws -> [User] {
         try await read { db in
             try db.rows(

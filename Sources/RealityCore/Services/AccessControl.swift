@@ -125,6 +125,15 @@ struct AccessControl<Store: DataStore>: Sendable {
         return shares
     }
 
+    /// The current user's plan, or `notFound` when the account does not exist (deleted
+    /// meanwhile): what the rules of a write need of the user, read without counting anything.
+    func currentPlan() async throws -> UserPlan {
+        guard let plan = try await store.plan(of: context.userID) else {
+            throw ServiceError.notFound(.user, id: context.userID.uuidString)
+        }
+        return plan
+    }
+
     /// The current user, or `notFound` when the account does not exist (deleted meanwhile).
     func currentUser() async throws -> User {
         guard let user = try await store.user(id: context.userID) else {

@@ -30,13 +30,12 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         let (layer, _) = try await access.layer(draft.layerID, for: .edit)
         if let id = draft.id { try await access.requireUnused(id) }
         let annotation = try await annotation(from: draft, in: layer.id, at: now)
-        let user = try await access.currentUser()
+        let tier = try await access.currentPlan().tier(at: now)
         // Checked again inside the write: two creates with one client-chosen ID may race, and the
         // second would otherwise overwrite the first (whoever made it).
         var changes = ChangeSet(preconditions: [.annotationAbsent(annotation.id)])
-        let tier = user.tier(at: now)
         if let limit = tier.limits.maxAnnotations {
-            changes.require(.annotationCountBelow(owner: user.id, limit: limit, tier: tier))
+            changes.require(.annotationCountBelow(owner: context.userID, limit: limit, tier: tier))
         }
         changes.append(.saveAnnotation(annotation))
         changes.append(
@@ -68,13 +67,13 @@ public struct DefaultAnnotationService<Store: DataStore>: AnnotationService, Sto
         guard Set(annotations.map(\.id)).count == annotations.count else {
             throw ServiceError.invalidOperation(reason: "Two drafts have the same ID.")
         }
-        let user = try await access.currentUser()
+        let tier = try await access.currentPlan().tier(at: now)
         var changes = ChangeSet(preconditions: [.annotationsAbsent(annotations.map(\.id))])
-        let tier = user.tier(at: now)
         let limit = tier.limits.maxAnnotations
         if let limit {
             // Fewer than `limit - count + 1` now means room for all `count`.
-            changes.require(.annotationCountBelow(owner: user.id, limit: limit - annotations.count + 1, tier: tier))
+            changes.require(
+                .annotationCountBelow(owner: context.userID, limit: limit - annotations.count + 1, tier: tier))
         }
         // Saves first, in one run, so that the store writes them together; then the activity.
         changes.changes += annotations.map(Change.saveAnnotation)

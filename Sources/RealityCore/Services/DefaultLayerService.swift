@@ -37,12 +37,11 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
             parentLayerID: parentLayerID, ownerID: context.userID,
             createdAt: FieldStamps.creationDate(createdAt, now: context.now))
         try layer.validate()
-        let user = try await access.currentUser()
+        let tier = try await access.currentPlan().tier(at: context.now)
         var changes = ChangeSet()
         if let id { changes.require(.recordAbsent(.layer, id: id.uuidString)) }
-        let tier = user.tier(at: context.now)
         if let limit = tier.limits.maxLayers, layer.id != LayerID.defaultLayer(of: context.userID) {
-            changes.require(.layerCountBelow(owner: user.id, limit: limit, tier: tier))
+            changes.require(.layerCountBelow(owner: context.userID, limit: limit, tier: tier))
         }
         changes.append(.saveLayer(layer))
         changes.append(
@@ -110,7 +109,7 @@ public struct DefaultLayerService<Store: DataStore>: LayerService, StoreBackedSe
 
     /// Making a layer public is sharing: the acting user's plan in force must allow it.
     private func requireSharingPlan() async throws {
-        let tier = try await access.currentUser().tier(at: context.now)
+        let tier = try await access.currentPlan().tier(at: context.now)
         guard tier.limits.canShare else { throw PermissionError.sharingNotAllowedOnTier(tier) }
     }
 

@@ -111,15 +111,16 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService, Sto
         _ grantee: UserID, level: PermissionLevel, target: GrantTarget, ownerID: UserID,
         granterLevel: PermissionLevel, existing: [Permission], expiresAt: Date?, name: String
     ) async throws -> Permission {
-        let granter = try await access.currentUser()
+        let granter = context.userID
         try SharingRules.checkGrant(
-            granter: granter.id, granterLevel: granterLevel, grantee: grantee, level: level, ownerID: ownerID,
-            tier: granter.tier(at: context.now), replacing: existing.first { $0.userID == grantee }?.level)
+            granter: granter, granterLevel: granterLevel, grantee: grantee, level: level, ownerID: ownerID,
+            tier: try await access.currentPlan().tier(at: context.now),
+            replacing: existing.first { $0.userID == grantee }?.level)
         guard try await store.user(id: grantee) != nil else {
             throw ServiceError.notFound(.user, id: grantee.uuidString)
         }
         let permission = Permission(
-            userID: grantee, level: level, grantedBy: granter.id, grantedAt: context.now, expiresAt: expiresAt)
+            userID: grantee, level: level, grantedBy: granter, grantedAt: context.now, expiresAt: expiresAt)
         try permission.validate()
         var changes = ChangeSet(changes: [.grant(permission, on: target)])
         let (annotationID, layerID): (AnnotationID?, LayerID?) =
@@ -136,7 +137,7 @@ public struct DefaultPermissionService<Store: DataStore>: PermissionService, Sto
         changes.append(
             .addActivity(
                 Activity(
-                    kind: .shared, actorID: granter.id, annotationID: annotationID, layerID: layerID,
+                    kind: .shared, actorID: granter, annotationID: annotationID, layerID: layerID,
                     summary: "shared \(name) as \(level.rawValue)", createdAt: context.now)))
         try await store.commit(changes, applying: context.pushing)
         return permission

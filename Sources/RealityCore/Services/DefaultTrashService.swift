@@ -46,11 +46,10 @@ public struct DefaultTrashService<Store: DataStore>: TrashService, StoreBackedSe
         }
         annotation.isDeleted = false
         annotation.updatedAt = max(now, found.updatedAt)
-        let user = try await access.currentUser()
+        let tier = try await access.currentPlan().tier(at: now)
         var changes = ChangeSet(preconditions: [.annotationUnchanged(id, updatedAt: found.updatedAt)])
-        let tier = user.tier(at: now)
         if let limit = tier.limits.maxAnnotations {
-            changes.require(.annotationCountBelow(owner: user.id, limit: limit, tier: tier))
+            changes.require(.annotationCountBelow(owner: context.userID, limit: limit, tier: tier))
         }
         changes.append(.saveAnnotation(annotation))
         try await store.commit(changes, applying: context.pushing)
@@ -67,11 +66,10 @@ public struct DefaultTrashService<Store: DataStore>: TrashService, StoreBackedSe
         var layer = found
         layer.isDeleted = false
         layer.updatedAt = max(context.now, found.updatedAt)
-        let user = try await access.currentUser()
+        let tier = try await access.currentPlan().tier(at: context.now)
         var changes = ChangeSet(preconditions: [.layerUnchanged(id, updatedAt: found.updatedAt)])
-        let tier = user.tier(at: context.now)
         if let limit = tier.limits.maxLayers, layer.id != LayerID.defaultLayer(of: context.userID) {
-            changes.require(.layerCountBelow(owner: user.id, limit: limit, tier: tier))
+            changes.require(.layerCountBelow(owner: context.userID, limit: limit, tier: tier))
         }
         changes.append(.saveLayer(layer))
         try await store.commit(changes, applying: context.pushing)

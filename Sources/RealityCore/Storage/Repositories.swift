@@ -118,6 +118,10 @@ public protocol CommentRepository: Sendable {
 public protocol UserRepository: Sendable {
     /// The user with `id`; nil when there is none.
     func user(id: UserID) async throws -> User?
+    /// The plan of the user with `id`, without the counts ``user(id:)`` makes; nil when there is
+    /// none. For the rules that check the plan on every write, whose cost must not grow with the
+    /// user's records.
+    func plan(of id: UserID) async throws -> UserPlan?
     /// The users whose display name or email equals `handle`, ignoring case (for `@mentions`).
     func users(matchingHandle handle: String) async throws -> [User]
     /// Bytes of assets `owner` stores.

@@ -75,9 +75,29 @@ extension SubscriptionTier {
     }
 }
 
-extension User {
+/// A user's plan as it is kept: the tier and when it ends (never when nil).
+public struct UserPlan: Hashable, Sendable {
+    /// The tier paid for.
+    public var tier: SubscriptionTier
+    /// When it ends; nil for never.
+    public var expiresAt: Date?
+
+    /// A plan with the given parts.
+    public init(tier: SubscriptionTier, expiresAt: Date?) {
+        self.tier = tier
+        self.expiresAt = expiresAt
+    }
+
     /// The plan in force at `date` (``SubscriptionTier/inForce(until:at:)``).
     public func tier(at date: Date) -> SubscriptionTier {
-        subscriptionTier.inForce(until: subscriptionExpiresAt, at: date)
+        tier.inForce(until: expiresAt, at: date)
     }
+}
+
+extension User {
+    /// The user's plan as it is kept.
+    public var plan: UserPlan { UserPlan(tier: subscriptionTier, expiresAt: subscriptionExpiresAt) }
+
+    /// The plan in force at `date` (``UserPlan/tier(at:)``).
+    public func tier(at date: Date) -> SubscriptionTier { plan.tier(at: date) }
 }
