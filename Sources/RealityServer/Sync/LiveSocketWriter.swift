@@ -51,9 +51,13 @@ final class LiveSocketWriter: LiveEventSink {
     }
 
     func finish() {
+        stop()
         // The WebSocket layer then sends its close frame and does not wait for the client's
-        // answer on a closed input: a silent peer cannot hold a shutdown.
-        if stop() { channel.close(mode: .input, promise: nil) }
+        // answer on a closed input: a silent peer cannot hold a shutdown. Closed even when the
+        // events had already stopped: a write that failed because the layer began its close
+        // (graceful shutdown) stops them first, and the reading must still end, or the handler
+        // never returns and the layer never starts its close timeout.
+        channel.close(mode: .input, promise: nil)
     }
 
     /// Ends the events without touching the connection (its handler is returning anyway);
@@ -82,8 +86,9 @@ final class LiveSocketWriter: LiveEventSink {
                     try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
                 }
             } catch {
-                // The connection is going: its handler's reading ends with it.
-                stop()
+                // The connection is going. Its reading must end too: a silent peer would keep the
+                // input open, and the handler with it.
+                finish()
                 return
             }
         }
