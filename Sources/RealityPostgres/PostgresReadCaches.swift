@@ -2,9 +2,10 @@ import Foundation
 import RealityCore
 import Synchronization
 
-/// What a PostgreSQL store keeps of what it read: sessions by token (``SessionCache``) and
-/// annotations with their layer chains (``AnnotationReadCache``), so that an authenticated point
-/// read need not go to the database while nothing changed (issue 24).
+/// What a PostgreSQL store keeps of what it read: sessions by token (``SessionCache``),
+/// annotations with their layer chains (``AnnotationReadCache``) and the sync epoch, so that an
+/// authenticated point read, a pull and a live event need not go to the database for them while
+/// nothing changed (issue 24).
 ///
 /// Several instances share the database, so a cache is trusted only while its store hears every
 /// instance's changes: while ``PostgresStore/relayCommitsOfOtherInstances(report:)`` listens on the
@@ -24,13 +25,38 @@ final class PostgresReadCaches: Sendable {
     /// The secret that signs sync tokens, once read: made once and never changed, so it needs no
     /// notice (every pull asks for it).
     let syncSecret = Mutex<Data?>(nil)
+    /// The sync epoch (``PostgresStore/syncEpoch()``), which every pull and the live events after
+    /// every commit ask for. Only an account deletion changes it, and its notice forgets it.
+    private let epochTable = Mutex(ReadCacheTable<EpochKey, Int64>())
+    private let lifetime: Duration
+    private let clock = ContinuousClock()
     private let hearing = Mutex(false)
+
+    /// The one key of ``epochTable``.
+    private struct EpochKey: Hashable {}
 
     /// Empty caches whose entries are trusted for `lifetime`, used once the relay listens.
     init(lifetime: Duration = SessionCache.defaultLifetime) {
         sessions = SessionCache(lifetime: lifetime)
         annotations = AnnotationReadCache(lifetime: lifetime)
+        self.lifetime = lifetime
     }
+
+    /// The sync epoch, from memory while trusted and fresh, otherwise as `read` answers it.
+    func epoch(_ read: () async throws -> Int64) async throws -> Int64 {
+        let now = clock.now
+        let found = try await answer(
+            lookup: { epochTable.withLock { $0.lookup(EpochKey(), at: now) } }, read: { try await read() },
+            keep: { value, generation in
+                let expires = clock.now + lifetime
+                epochTable.withLock { _ = $0.insert(value, for: EpochKey(), expires: expires, generation: generation) }
+            })
+        guard let found else { throw StoreError.unavailable(detail: "the sync epoch read answered nothing") }
+        return found
+    }
+
+    /// The epoch's cache's entries and lookups so far.
+    var epochUsage: StoreCacheUsage { epochTable.withLock { $0.usage(name: "epoch") } }
 
     /// Whether lookups may be answered and reads kept now: the relay hears every change.
     var isTrusted: Bool { hearing.withLock { $0 } }
@@ -67,17 +93,28 @@ final class PostgresReadCaches: Sendable {
     func forget(_ notice: PostgresNotice?) {
         annotations.invalidate()
         switch notice {
-        case nil: sessions.forgetAll()
+        case nil:
+            sessions.forgetAll()
+            forgetEpoch()
         case .commit: break
         case .sessionRevoked(let tokenHash): sessions.revoke(tokenHash: tokenHash)
         case .sessionIDRevoked(let id): sessions.revoke(id: id)
-        case .sessionsOfUserRevoked(let userID), .accountDeleted(let userID): sessions.revokeAll(of: userID)
+        case .sessionsOfUserRevoked(let userID): sessions.revokeAll(of: userID)
+        case .accountDeleted(let userID):
+            sessions.revokeAll(of: userID)
+            // The deletion started a new epoch (every token issued before answers 410).
+            forgetEpoch()
         }
     }
 
     private func forgetAll() {
         sessions.forgetAll()
         annotations.invalidate()
+        forgetEpoch()
+    }
+
+    private func forgetEpoch() {
+        epochTable.withLock { _ = $0.advance() }
     }
 }
 

@@ -213,10 +213,16 @@ extension PostgresStore: AccountRepository {
     }
 
     public func deleteAccount(_ userID: UserID, at date: Date) async throws {
-        defer { caches.forget(.accountDeleted(userID)) }
-        try await revoking(.accountDeleted(userID)) { connection in
-            try await PostgresAccountDeletion(connection: connection, logger: logger).delete(userID, at: date)
+        do {
+            try await revoking(.accountDeleted(userID)) { connection in
+                try await PostgresAccountDeletion(connection: connection, logger: logger).delete(userID, at: date)
+            }
+        } catch {
+            caches.forget(.accountDeleted(userID))
+            throw error
         }
+        // Forgotten before the live events hear of it: they read the new epoch.
+        caches.forget(.accountDeleted(userID))
         broadcaster.send(CommitEvent(layers: [], annotations: []))
     }
 

@@ -93,11 +93,15 @@ extension PostgresStore: SyncLogReading {
         return (rows, head)
     }
 
+    /// From memory while the read caches are trusted (``PostgresReadCaches``): only an account
+    /// deletion changes the epoch, and its notice forgets it.
     public func syncEpoch() async throws -> Int64 {
-        try await read { connection in
-            try await connection.rows("SELECT epoch FROM sync_clock WHERE id = 1", logger: logger) {
-                try $0.decode(Int64.self)
-            }.first ?? 0
+        try await caches.epoch {
+            try await read { connection in
+                try await connection.rows("SELECT epoch FROM sync_clock WHERE id = 1", logger: logger) {
+                    try $0.decode(Int64.self)
+                }.first ?? 0
+            }
         }
     }
 

@@ -131,5 +131,5 @@ extension PostgresStore: StorePoolReporting {
 }
 
 extension PostgresStore: StoreCacheReporting {
-    public var cacheUsage: [StoreCacheUsage] { [caches.sessions.usage, caches.annotations.usage] }
+    public var cacheUsage: [StoreCacheUsage] { [caches.sessions.usage, caches.annotations.usage, caches.epochUsage] }
 }

@@ -13,7 +13,8 @@ extension PostgresServerTests {
     /// Each instance answers sessions and annotations from memory while it hears the others
     /// (issue 24), and forgets them when another instance changes them: an edit, a revoked grant, a
     /// logout, a revoked session, "sign out everywhere", a password change and a deleted account on
-    /// one instance are seen on the other within ``noticeBound``.
+    /// one instance are seen on the other within ``noticeBound``; so is the new sync epoch the
+    /// deletion starts (a token issued before it answers 410).
     @Test func readCaches_forgetWhatAnotherInstanceChanged_withinTheBound() async throws {
         try await withTwoInstances { viaOne, viaTwo in
             let ada = try await viaOne.register("Ada")
@@ -59,12 +60,17 @@ extension PostgresServerTests {
             }
             let ended = try await Self.login(viaOne, "ada", device: "last")
             #expect(try await viaOne.send(.get, path, token: ended).status == .ok)
+            // Bob's pulls on one keep the epoch in memory.
+            let token = try await viaOne.pull(bob, .private).token
+            #expect(try await viaOne.pullResult(bob, .private, since: token).status == .ok)
+            #expect(try await Self.hits(viaOne, "epoch") > 0, "instance one keeps the epoch")
             #expect(try await viaTwo.send(.delete, "/api/v1/me", token: ended).status == .noContent)
             #expect(
                 try await Self.within(Self.noticeBound) {
                     let bobsLook = try await viaOne.send(.get, path, token: bob.token).status
                     let adasLook = try await viaOne.send(.get, "/api/v1/me", token: ended).status
-                    return bobsLook == .notFound && adasLook == .unauthorized
+                    let bobsPull = try await viaOne.pullResult(bob, .private, since: token).status
+                    return bobsLook == .notFound && adasLook == .unauthorized && bobsPull == .gone
                 }, "an account deleted on two")
         }
     }
