@@ -92,26 +92,27 @@ struct SessionManagementTests {
     /// but not past its maximum.
     @Test(arguments: Backend.allCases)
     func aSessionInUse_outlivesItsIdleLifetime_butNotItsMaximum(_ backend: Backend) async throws {
-        try await TestServer.run(backend, { $0.sessionLifetimes = SessionLifetimes(idle: 6, maximum: 12) }) { api in
+        try await TestServer.run(backend, { $0.sessionLifetimes = SessionLifetimes(idle: 10, maximum: 30) }) { api in
             let ada = try await api.register("Ada")
             // The session's own start, as the server recorded it: the lifetimes count from it.
             let began = try #require(
                 try await api.send(.get, "/api/v1/me/sessions", token: ada.token).decode(Page<SessionInfo>.self)
                     .items.first
             ).createdAt
-            // Used every 400 ms until 7.5 s after it began: past its idle lifetime (6 s), and each
-            // request sent 4.5 s before its maximum (12 s), however slow the machine.
-            while Date() < began.addingTimeInterval(7.5) {
+            // Used every 400 ms until 11.5 s after it began: past its idle lifetime (10 s), and each
+            // request sent 18.5 s before its maximum (30 s), so a loaded full run that stalls for
+            // seconds still reads the session before it ends.
+            while Date() < began.addingTimeInterval(11.5) {
                 #expect(try await api.send(.get, "/api/v1/me", token: ada.token).status == .ok)
                 try await Task.sleep(for: .milliseconds(400))
             }
             let sessions = try await api.send(.get, "/api/v1/me/sessions", token: ada.token).decode(
                 Page<SessionInfo>.self)
             let session = try #require(sessions.items.first)
-            // Each use is recorded once per touch interval (1.5 s here): the last recorded one is
+            // Each use is recorded once per touch interval (2.5 s here): the last recorded one is
             // well after the session began.
-            #expect(session.lastUsedAt > session.createdAt.addingTimeInterval(4), "use was recorded: \(sessions.items)")
-            try await Task.sleep(for: .seconds(max(0, began.addingTimeInterval(12.2).timeIntervalSinceNow)))
+            #expect(session.lastUsedAt > session.createdAt.addingTimeInterval(6), "use was recorded: \(sessions.items)")
+            try await Task.sleep(for: .seconds(max(0, began.addingTimeInterval(30.2).timeIntervalSinceNow)))
             let ended = try await api.send(.get, "/api/v1/me", token: ada.token)
             #expect(
                 ended.status == .unauthorized && ended.errorCode == "session_expired",
