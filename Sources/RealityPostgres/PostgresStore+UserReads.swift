@@ -11,7 +11,10 @@ extension PostgresStore: UserRepository {
         // The declared columns alone: the counts of selectWithCounts are what this spares.
         try await read { connection in
             try await connection.rows(
-                "SELECT \(unescaped: UserColumns.table.selection(alias: "u")) FROM users u WHERE u.id = \(id.rawValue)",
+                """
+                SELECT \(unescaped: UserColumns.table.selection(alias: "u"))
+                FROM \(unescaped: UserColumns.table.declaration.table) u WHERE u.id = \(id.rawValue)
+                """,
                 logger: logger
             ) { try UserColumns.table.record(from: $0).plan }.first
         }

@@ -13,8 +13,11 @@ extension SQLiteStore: UserRepository {
     public func plan(of id: UserID) async throws -> UserPlan? {
         try await read { db in
             // The declared columns alone: the counts of selectWithCounts are what this spares.
-            try db.row(sql: "SELECT * FROM users WHERE id = ?", arguments: [id.uuidString])
-                .map { try UserRecord.user(from: $0).plan }
+            let table = UserRecord.table
+            return try db.row(
+                sql: "SELECT \(table.selection(alias: "u")) FROM \(table.declaration.table) u WHERE u.id = ?",
+                arguments: [id.uuidString]
+            ).map { try table.record(from: $0, at: 0).plan }
         }
     }
 

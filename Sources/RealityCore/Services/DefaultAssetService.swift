@@ -29,16 +29,14 @@ public struct DefaultAssetService<Store: DataStore & AssetRepository>: AssetServ
         guard contentType.utf8.count <= Self.maxContentTypeLength,
             contentType.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F })
         else { throw ValidationError(field: "contentType", reason: .invalidFormat(expected: "a MIME type")) }
-        let plan = try await access.currentPlan()
         if try await store.ownsAsset(sha256: sha256, owner: context.userID) { return }
-        let tier = plan.tier(at: context.now)
+        let tier = try await access.currentPlan().tier(at: context.now)
         let limits = tier.limits
         // The store checks the quota inside the write, so racing uploads cannot overshoot it.
         do {
             try await store.putAsset(
                 sha256: sha256, owner: context.userID, contentType: contentType, byteCount: byteCount,
-                at: context.now,
-                quotaBytes: limits.maxStorageBytes, job: Self.job(for: contentType))
+                at: context.now, quotaBytes: limits.maxStorageBytes, job: Self.job(for: contentType))
         } catch let error as AssetQuotaExceeded {
             throw TierLimitError.storageQuotaExceeded(
                 limitBytes: limits.maxStorageBytes, usedBytes: error.usedBytes, tier: tier)
