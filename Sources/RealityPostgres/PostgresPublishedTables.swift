@@ -7,22 +7,6 @@ import RealityCore
 /// `PublishedRecordTables` reads them: the one place in this module that ties a published kind
 /// to its app's type.
 enum PostgresPublishedTables {
-    /// The feed's rows of published kind `type` after the bound `(sequence, id)`, oldest first:
-    /// at most `limit`. IDs compare byte by byte (`COLLATE "C"`), as the feed's page orders them.
-    static func changed(
-        _ type: RecordType, after bound: (sequence: Int64, recordID: String), limit: Int,
-        on connection: PostgresConnection, logger: Logger
-    ) async throws -> [(Int64, String)] {
-        guard let table = type.published?.tableName else { return [] }
-        return try await connection.rows(
-            """
-            SELECT changeSeq, id FROM \(unescaped: table)
-            WHERE (changeSeq, id COLLATE "C") > (\(bound.sequence), \(bound.recordID) COLLATE "C")
-            ORDER BY changeSeq, id COLLATE "C" LIMIT \(Int64(limit))
-            """, logger: logger
-        ) { try $0.decode((Int64, String).self) }
-    }
-
     /// The records of kind `type` whose IDs are `ids`, each with its change tag (read in the
     /// caller's transaction); a row this version cannot read is left out.
     static func records(_ type: RecordType, ids: [String], on connection: PostgresConnection, logger: Logger)

@@ -11,11 +11,13 @@ import RealityCore
 struct SyncFeedStatement: PostgresPreparedStatement {
     static let sql = PostgresSyncFeedSQL.feed
     /// Viewer, now, scope, limit, the access changes' cursor (sequence, type, ID), then a bound
-    /// (sequence, ID) per record type position.
+    /// (sequence, ID) per record type position, then a text bound per published kind.
     static let bindingDataTypes: [PostgresDataType] =
         [.uuid, .int8, .text, .int8, .int8, .int8, .uuid]
         + Array(repeating: [PostgresDataType.int8, .uuid], count: PostgresSyncFeedSQL.lastPosition).flatMap { $0 }
-    typealias Row = (Int64, Int64?, Int?, UUID?, Bool?)
+        + Array(repeating: [PostgresDataType.int8, .text], count: PostgresSyncFeedSQL.publishedKinds.count)
+        .flatMap { $0 }
+    typealias Row = (Int64, Int64?, Int?, UUID?, Bool?, String?)
 
     /// The bindings, in ``bindingDataTypes``' order.
     var bindings: PostgresBindings
@@ -68,27 +70,20 @@ extension PostgresStore: SyncLogReading {
             _ = query.bind(bound.sequence)
             _ = query.bind(bound.id)
         }
+        // Published kinds, keyed by text rather than UUID, in every public scope.
+        for type in PostgresSyncFeedSQL.publishedKinds {
+            let bound = SyncFeedRow.bound(for: SyncFeedOrder.position(of: type) ?? 0, after: cursor)
+            _ = query.bind(bound.sequence)
+            _ = query.bind(bound.recordID)
+        }
         var head: Int64 = 0
         var rows: [SyncFeedRow] = []
-        for (clock, seq, t, id, inScope) in try await connection.rows(
+        for (clock, seq, t, id, inScope, key) in try await connection.rows(
             SyncFeedStatement(bindings: query.binds), logger: logger)
         {
             head = clock
-            guard let seq, let t, let id, let inScope else { continue }
-            rows.append(SyncFeedRow(sequence: seq, typeOrder: t, recordID: id.lowercasedString, inScope: inScope))
-        }
-        // Published kinds, keyed by text rather than UUID, in every public scope: a statement of
-        // their own, only when the scope is public.
-        if scope == .public {
-            for type in RecordType.publishedKinds {
-                guard let position = SyncFeedOrder.position(of: type) else { continue }
-                for (seq, id) in try await PostgresPublishedTables.changed(
-                    type, after: SyncFeedRow.bound(for: position, after: cursor), limit: limit + 1, on: connection,
-                    logger: logger)
-                {
-                    rows.append(SyncFeedRow(sequence: seq, typeOrder: position, recordID: id, inScope: true))
-                }
-            }
+            guard let seq, let t, let inScope, let recordID = id?.lowercasedString ?? key else { continue }
+            rows.append(SyncFeedRow(sequence: seq, typeOrder: t, recordID: recordID, inScope: inScope))
         }
         return (rows, head)
     }

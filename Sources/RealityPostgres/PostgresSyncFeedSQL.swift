@@ -4,21 +4,46 @@ import RealityCore
 /// The feed of one viewer and scope in PostgreSQL (docs/sync-protocol.md, "Pull"): the SQLite
 /// store's `SyncFeedSQL`, ported. Placeholders: `$1` the viewer, `$2` now (milliseconds), `$3` the
 /// scope, `$4` the row limit per query, `$5`…`$7` the cursor (sequence, type position, ID) for
-/// the access changes, and per record type at position `p` its bound `$(6 + 2p)`, `$(7 + 2p)`
-/// (``PostgresSyncBound``).
+/// the access changes, per record type at position `p` its bound `$(6 + 2p)`, `$(7 + 2p)`
+/// (``PostgresSyncBound``), then the text bounds of the published kinds
+/// (``publishedBoundPlaceholders(_:)``).
 ///
 /// IDs are `uuid`, which PostgreSQL orders like their lowercase text, as SQLite orders the text:
 /// both stores give one feed the same order.
 enum PostgresSyncFeedSQL {
-    /// The last position (``SyncFeedOrder``) of a record type this statement reads: positions 1
-    /// through it have bounds. Published kinds, keyed by text, are read by a statement of their own
-    /// (`PostgresPublishedTables`).
+    /// The last position (``SyncFeedOrder``) of a record type keyed by `uuid`: positions 1
+    /// through it have `uuid` bounds. Published kinds, keyed by text, have text bounds after them
+    /// (``publishedKinds``).
     static let lastPosition =
         RecordType.allCases.filter { $0.published == nil }.compactMap(SyncFeedOrder.position(of:)).max() ?? 0
+
+    /// The published kinds the feed carries (in every public scope), in the order of their bounds.
+    static let publishedKinds = RecordType.publishedKinds.filter { SyncFeedOrder.position(of: $0) != nil }
 
     /// The placeholders of the bound of the record type at `position`.
     static func boundPlaceholders(_ position: Int) -> (sequence: String, id: String) {
         ("$\(6 + 2 * position)", "$\(7 + 2 * position)")
+    }
+
+    /// The placeholders of the text bound of the published kind at `index` in ``publishedKinds``.
+    static func publishedBoundPlaceholders(_ index: Int) -> (sequence: String, id: String) {
+        ("$\(8 + 2 * (lastPosition + index))", "$\(9 + 2 * (lastPosition + index))")
+    }
+
+    /// The rows of the published kind at `index` in ``publishedKinds`` after its bound, only in a
+    /// public scope: `seq, t, key` (the text ID). IDs compare byte by byte (`COLLATE "C"`), as
+    /// the feed's page orders them.
+    static func published(_ index: Int) -> String? {
+        let type = publishedKinds[index]
+        guard let table = type.published?.tableName, let position = SyncFeedOrder.position(of: type) else {
+            return nil
+        }
+        let (s, i) = publishedBoundPlaceholders(index)
+        return """
+            SELECT changeSeq, \(position), id FROM \(table)
+            WHERE $3 = 'public' AND (changeSeq, id COLLATE "C") > (\(s), \(i) COLLATE "C")
+            ORDER BY changeSeq, id COLLATE "C" LIMIT $4
+            """
     }
 
     /// `reach(id, via)`: layers the viewer may see, `via` 0 through ownership or a grant (the
@@ -183,7 +208,8 @@ enum PostgresSyncFeedSQL {
     }
 
     /// The whole feed read in one statement (one snapshot): the clock's head on every row, then
-    /// each query's rows (`seq, t, id, inScope`; NULL when there are none).
+    /// each query's rows (`seq, t, id, inScope, key`; `id` for the kinds keyed by `uuid`, `key`
+    /// for the published kinds; NULL when there are none).
     static let feed: String = {
         let queries = RecordType.allCases.compactMap(Self.changed).map { "(\($0))" }
         let access = """
@@ -192,12 +218,19 @@ enum PostgresSyncFeedSQL {
                AND ((seq, t) > ($5, $6) OR (seq = $5 AND t = $6 AND id > $7))
              ORDER BY seq, t, id LIMIT $4)
             """
+        let published = publishedKinds.indices.compactMap(Self.published).map {
+            "UNION ALL\nSELECT seq, t, NULL::uuid, true, key FROM (\($0)) AS p(seq, t, key)"
+        }
         return """
             WITH RECURSIVE \(reachCTE), \(expanded),
-            found(seq, t, id, inScope) AS (
+            keyed(seq, t, id, inScope) AS (
             \((queries + [access]).joined(separator: "\nUNION ALL\n"))
+            ),
+            found(seq, t, id, inScope, key) AS (
+            SELECT seq, t, id, inScope, NULL::text FROM keyed
+            \(published.joined(separator: "\n"))
             )
-            SELECT c.seq, f.seq, f.t, f.id, f.inScope FROM sync_clock c LEFT JOIN found f ON true WHERE c.id = 1
+            SELECT c.seq, f.seq, f.t, f.id, f.inScope, f.key FROM sync_clock c LEFT JOIN found f ON true WHERE c.id = 1
             """
     }()
 }
