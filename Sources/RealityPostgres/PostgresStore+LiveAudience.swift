@@ -14,27 +14,39 @@ extension PostgresStore: LiveAudienceReading {
         }
     }
 
-    /// Every scope on one connection, each in statements of its own outside a transaction (a
-    /// glance needs no snapshot across them: each scope's cursor moves to the head its own read
-    /// saw); of the records, only the notifications are loaded.
+    /// Every scope at once, each on a connection of its own and outside a transaction (a glance
+    /// needs no snapshot across scopes: each scope's cursor moves to the head its own read saw),
+    /// so that a look takes one round trip rather than one per scope; of the records, only the
+    /// notifications are loaded.
     public func liveGlance(for viewer: UserID, after cursors: [SyncScope: SyncCursor], limit: Int, now: Date)
         async throws -> [SyncScope: SyncFeedGlance]
     {
         let limit = max(1, limit)
-        return try await read { connection in
-            var glances: [SyncScope: SyncFeedGlance] = [:]
+        return try await withThrowingTaskGroup(of: (SyncScope, SyncFeedGlance).self) { group in
             for (scope, cursor) in cursors {
-                let (rows, head) = try await Self.feedRows(
-                    for: viewer, scope: scope, after: cursor, limit: limit, now: now, on: connection, logger: logger)
-                let counted = SyncFeedGlance.counted(rows, limit: limit, head: head)
-                let records =
-                    counted.notices.isEmpty
-                    ? [:]
-                    : try await PostgresSyncRecordLoader(connection: connection, logger: logger)
-                        .load(counted.notices, starsOf: viewer)
-                glances[scope] = SyncFeedGlance(counted: counted, head: head, records: records)
+                group.addTask {
+                    (scope, try await self.glance(for: viewer, scope: scope, after: cursor, limit: limit, now: now))
+                }
             }
+            var glances: [SyncScope: SyncFeedGlance] = [:]
+            for try await (scope, glance) in group { glances[scope] = glance }
             return glances
+        }
+    }
+
+    private func glance(for viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int, now: Date)
+        async throws -> SyncFeedGlance
+    {
+        try await read { connection in
+            let (rows, head) = try await Self.feedRows(
+                for: viewer, scope: scope, after: cursor, limit: limit, now: now, on: connection, logger: logger)
+            let counted = SyncFeedGlance.counted(rows, limit: limit, head: head)
+            let records =
+                counted.notices.isEmpty
+                ? [:]
+                : try await PostgresSyncRecordLoader(connection: connection, logger: logger)
+                    .load(counted.notices, starsOf: viewer)
+            return SyncFeedGlance(counted: counted, head: head, records: records)
         }
     }
 }
