@@ -30,7 +30,8 @@ extension PostgresStore: ChangeCommitting {
         var attempt = 1
         while true {
             do {
-                try await withConnection { connection in
+                let number = try await withConnection { connection in
+                    var number: Int64?
                     try await transaction(on: connection) {
                         try await Self.lockOwners(of: changes.preconditions, on: connection, logger: logger)
                         for precondition in changes.preconditions {
@@ -40,11 +41,14 @@ extension PostgresStore: ChangeCommitting {
                         let prior = try await log.prior(for: changes)
                         let writes = PostgresWrites(connection: connection, logger: logger)
                         try await writes.apply(changes.changes)
-                        let announced = try await log.record(
+                        // The statement that numbers the commit also sends its notice.
+                        number = try await log.record(
                             changes, prior: prior, at: Timestamp.now(), announcing: commitNotice)
-                        if !announced { try await announceCommit(on: connection) }
+                        if number == nil { try await announceCommit(on: connection) }
                     }
+                    return number
                 }
+                if let number { pushed.acknowledge(committedAs: number) }
                 break
             } catch let error as PSQLError where Self.isRetryable(error) && attempt < Self.maxAttempts {
                 attempt += 1

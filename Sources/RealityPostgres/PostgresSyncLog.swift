@@ -93,11 +93,13 @@ struct PostgresSyncLog {
     /// Numbers the commit and records what it changed; call after applying `changes`. A commit
     /// that touches no synced record, moves nothing and records no mutation takes no number.
     /// `notice` (a channel and a payload) is sent in the same statement when the commit takes a
-    /// number; answers whether it was, so the caller sends it otherwise.
+    /// number. Answers the number, nil when it took none (and sent no notice, which the caller
+    /// then sends).
+    @discardableResult
     func record(
         _ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date,
         announcing notice: (channel: String, payload: String)? = nil
-    ) async throws -> Bool {
+    ) async throws -> Int64? {
         let stamps = PostgresSyncStamps(
             SyncJournal.touches(for: changes, prior: prior),
             placements: SyncJournal.placements(for: changes, prior: prior))
@@ -106,7 +108,7 @@ struct PostgresSyncLog {
             if case .recordSyncMutation(let userID, let mutationID) = change { return (userID, mutationID) }
             return nil
         }
-        guard !stamps.isEmpty || !access.isEmpty || !mutations.isEmpty else { return false }
+        guard !stamps.isEmpty || !access.isEmpty || !mutations.isEmpty else { return nil }
         // Lock the touched rows first: once this commit holds the clock it waits for no other
         // committer, so a commit never sits on the clock while blocked behind another's row lock.
         if let lock = stamps.lockQuery() {
@@ -152,8 +154,8 @@ struct PostgresSyncLog {
         let numbered = try await connection.rows(
             query.query("WITH " + ctes.joined(separator: ",\n") + "\nSELECT seq\(announce) FROM clock"),
             logger: logger, { try $0.decode(Int64.self) })
-        guard !numbered.isEmpty else { throw StoreError.unavailable(detail: "sync_clock has no row") }
-        return notice != nil
+        guard let number = numbered.first else { throw StoreError.unavailable(detail: "sync_clock has no row") }
+        return number
     }
 
     /// Makes every token issued so far answer 410 (after an account deletion removed records

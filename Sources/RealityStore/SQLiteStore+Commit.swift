@@ -8,19 +8,18 @@ extension SQLiteStore: ChangeCommitting {
         let changes = changes.including(pushed)
         let side = Role.side
         do {
-            try await writeTransaction { db in
+            let number = try await writeTransaction { db -> Int64? in
                 for precondition in changes.preconditions {
                     try Self.check(precondition, in: db)
                 }
                 let prior = side == .server ? try SyncLog.prior(for: changes, in: db) : nil
                 try Self.apply(changes.changes, in: db)
-                if let prior {
-                    try SyncLog.record(changes, prior: prior, at: Timestamp.now(), in: db)
-                }
                 if side == .device {
                     try Outbox.append(changes.changes.compactMap(Outbox.entry(for:)), at: Timestamp.now(), in: db)
                 }
+                return try prior.map { try SyncLog.record(changes, prior: $0, at: Timestamp.now(), in: db) }
             }
+            if let number { pushed.acknowledge(committedAs: number) }
         } catch let error as DatabaseError {
             throw StoreError.unavailable(detail: error.description)
         }

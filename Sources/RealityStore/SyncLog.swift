@@ -74,8 +74,12 @@ enum SyncLog {
         return map
     }
 
-    /// Numbers the commit and records what it changed; call after applying `changes`.
-    static func record(_ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date, in db: Database) throws {
+    /// Numbers the commit and records what it changed; call after applying `changes`. Answers the
+    /// number.
+    @discardableResult
+    static func record(_ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date, in db: Database) throws
+        -> Int64
+    {
         let seq = try nextSequence(in: db)
         var anchors: [String] = []
         for touch in SyncJournal.touches(for: changes, prior: prior) {
@@ -119,6 +123,7 @@ enum SyncLog {
                     """
             ).execute(arguments: [userID.uuidString, mutationID, seq, date.storeValue])
         }
+        return seq
     }
 
     /// Takes the next commit number.

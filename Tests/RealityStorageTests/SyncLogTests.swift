@@ -94,6 +94,39 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func aPushedMutationsReceipt_holdsTheNumberItWasRecordedWith_andNothingWhenTheCommitFails(
+        backend: StoreBackend
+    ) async throws {
+        try await withStore(backend) { store in
+            let ana = Samples.user("Ana")
+            let layer = Samples.layer(owner: ana.id)
+            let note = Samples.note(owner: ana.id, layer: layer.id)
+            try await store.commit(ChangeSet(changes: [.saveUser(ana), .saveLayer(layer)]))
+            let receipt = PushReceipt()
+            let pushed = ["p-1", "p-2"].map { PushedMutation(userID: ana.id, mutationID: $0, receipt: receipt) }
+            #expect(receipt.sequence == nil)
+            try await store.commit(
+                ChangeSet(preconditions: [.annotationsAbsent([note.id])], changes: [.saveAnnotation(note)]),
+                applying: pushed)
+            let tag = try await Self.tag(store, .annotation, note.id)
+            #expect(receipt.sequence == tag)
+            for id in ["p-1", "p-2"] {
+                #expect(try await store.recordedSyncMutation(userID: ana.id, mutationID: id)?.sequence == tag)
+            }
+
+            // The same create again fails its precondition: a new receipt stays empty.
+            let refused = PushReceipt()
+            await #expect(throws: StoreError.self) {
+                try await store.commit(
+                    ChangeSet(preconditions: [.annotationsAbsent([note.id])], changes: [.saveAnnotation(note)]),
+                    applying: [PushedMutation(userID: ana.id, mutationID: "p-3", receipt: refused)])
+            }
+            #expect(refused.sequence == nil)
+            #expect(try await store.recordedSyncMutation(userID: ana.id, mutationID: "p-3") == nil)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func aRejection_isRecordedOnce(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
             let ana = Samples.user("Ana")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A push mutation a service call is applying on the server (docs/sync-protocol.md, "Push"). The
 /// sync API puts it in the services' ``ServiceContext/pushing``; the services hand it to
@@ -12,12 +13,45 @@ public struct PushedMutation: Hashable, Sendable {
     public var mutationID: String
     /// The change tag the record must still have, when the mutation edits a record.
     public var expectedTag: ExpectedChangeTag?
+    /// Where the store reports the number of the commit that recorded the mutation, so that the
+    /// sync API can answer it without reading it back.
+    public var receipt: PushReceipt?
 
     /// A mutation with the given parts.
-    public init(userID: UserID, mutationID: String, expectedTag: ExpectedChangeTag? = nil) {
+    public init(
+        userID: UserID, mutationID: String, expectedTag: ExpectedChangeTag? = nil, receipt: PushReceipt? = nil
+    ) {
         self.userID = userID
         self.mutationID = mutationID
         self.expectedTag = expectedTag
+        self.receipt = receipt
+    }
+}
+
+/// The number of the commit that recorded a push mutation as saved: its change tag (set by
+/// ``ChangeCommitting/commit(_:applying:)`` once the transaction has committed; the last such
+/// commit's when a service commits more than once).
+public final class PushReceipt: Hashable, Sendable {
+    private let number = Mutex<Int64?>(nil)
+
+    /// An empty receipt.
+    public init() {}
+
+    /// The commit's number; nil until a commit recorded the mutation.
+    public var sequence: Int64? { number.withLock { $0 } }
+
+    /// Notes that the commit numbered `sequence` recorded the mutation.
+    public func record(_ sequence: Int64) { number.withLock { $0 = sequence } }
+
+    public static func == (lhs: PushReceipt, rhs: PushReceipt) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension [PushedMutation] {
+    /// Gives every receipt of these mutations the number of the commit that recorded them.
+    public func acknowledge(committedAs sequence: Int64) {
+        for mutation in self { mutation.receipt?.record(sequence) }
     }
 }
 

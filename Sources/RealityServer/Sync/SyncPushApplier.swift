@@ -8,6 +8,8 @@ import RealityCore
 struct SyncPushApplier<Store: ServerStore>: Sendable {
     let services: ServiceContainer<Store>
     let userID: UserID
+    /// Where the commit that records the mutation reports its number.
+    var receipt: PushReceipt?
 
     /// Applies `mutation`; throws the core's errors (a `StoreError.conflict` for a stale base).
     func apply(_ mutation: SyncMutation) async throws {
@@ -49,7 +51,9 @@ struct SyncPushApplier<Store: ServerStore>: Sendable {
             ExpectedChangeTag(recordType: mutation.recordType, recordID: mutation.recordID, tag: $0)
         }
         try await body(
-            services.applying([PushedMutation(userID: userID, mutationID: mutation.mutationID, expectedTag: expected)]))
+            services.applying([
+                PushedMutation(userID: userID, mutationID: mutation.mutationID, expectedTag: expected, receipt: receipt)
+            ]))
     }
 
     private func checkID(_ id: String, _ mutation: SyncMutation) throws {

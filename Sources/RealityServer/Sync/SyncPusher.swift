@@ -49,10 +49,20 @@ struct SyncPusher<Store: ServerStore>: Sendable {
             && Set(fresh.map(\.mutationID)).count == fresh.count
         if !fresh.isEmpty, distinct {
             do {
-                let pushed = fresh.map { PushedMutation(userID: userID, mutationID: $0.mutationID) }
+                let receipt = PushReceipt()
+                let pushed = fresh.map { PushedMutation(userID: userID, mutationID: $0.mutationID, receipt: receipt) }
                 _ = try await services.applying(pushed).annotations(userID)
                     .createAnnotations(fresh.compactMap(Self.batchableCreate))
-                let applied = try await store.recordedSyncMutations(userID: userID, mutationIDs: run.map(\.mutationID))
+                // The commit recorded every fresh mutation as saved under its number; the others
+                // were recorded before.
+                var applied = recorded
+                if let sequence = receipt.sequence {
+                    for mutation in fresh {
+                        applied[mutation.mutationID] = RecordedSyncMutation(saved: true, sequence: sequence, error: nil)
+                    }
+                } else {
+                    applied = try await store.recordedSyncMutations(userID: userID, mutationIDs: run.map(\.mutationID))
+                }
                 return run.map { mutation in
                     applied[mutation.mutationID].map { replay($0, mutation) }
                         ?? SyncMutationResult(mutationID: mutation.mutationID, status: .saved)
@@ -75,8 +85,9 @@ struct SyncPusher<Store: ServerStore>: Sendable {
         if let recorded = try await store.recordedSyncMutation(userID: userID, mutationID: mutation.mutationID) {
             return try await withCurrentRecord(replay(recorded, mutation), mutation)
         }
+        let receipt = PushReceipt()
         do {
-            try await SyncPushApplier(services: services, userID: userID).apply(mutation)
+            try await SyncPushApplier(services: services, userID: userID, receipt: receipt).apply(mutation)
         } catch StoreError.conflict {
             return try await conflict(mutation)
         } catch {
@@ -88,6 +99,9 @@ struct SyncPusher<Store: ServerStore>: Sendable {
                 userID: userID, mutationID: mutation.mutationID, error: try RealityJSON.encode(detail),
                 at: Timestamp.now())
             return SyncMutationResult(mutationID: mutation.mutationID, status: .rejected, error: detail)
+        }
+        if let sequence = receipt.sequence {
+            return replay(RecordedSyncMutation(saved: true, sequence: sequence, error: nil), mutation)
         }
         if let recorded = try await store.recordedSyncMutation(userID: userID, mutationID: mutation.mutationID) {
             return replay(recorded, mutation)
