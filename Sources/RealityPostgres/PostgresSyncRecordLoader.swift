@@ -43,13 +43,9 @@ struct PostgresSyncRecordLoader {
             let layers = try await PostgresAnnotationAssembler.complete(rows.map(\.0), on: connection, logger: logger)
             return zip(layers.map(SyncRecord.layer), rows.map(\.1)).map { ($0, $1) }
         case .annotation:
-            let rows = try await tagged(
-                """
-                SELECT \(unescaped: AnnotationColumns.selection), a.changeSeq FROM annotations a WHERE a.id = ANY(\(ids))
-                """, AnnotationColumns.annotation(from:))
-            let annotations = try await PostgresAnnotationAssembler.complete(
-                rows.map(\.0), on: connection, logger: logger)
-            return zip(annotations.map(SyncRecord.annotation), rows.map(\.1)).map { ($0, $1) }
+            return try await connection.rows(TaggedAnnotationsStatement(ids: ids), logger: logger).map {
+                (.annotation($0), $1)
+            }
         case .comment:
             return try await tagged(
                 """
@@ -106,5 +102,31 @@ struct PostgresSyncRecordLoader {
             var tag = ColumnReader(row, from: columns - 1)
             return (try decode(row), try tag.next(Int64.self))
         }
+    }
+}
+
+/// Annotations by ID, complete (their parts, ``AnnotationPartsSQL``), each with its change tag:
+/// a page of the feed's annotations in one prepared round trip.
+struct TaggedAnnotationsStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT \(AnnotationColumns.selection), \(AnnotationPartsSQL.columns), a.changeSeq
+        FROM annotations a WHERE a.id = ANY($1)
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuidArray]
+    typealias Row = (Annotation, Int64)
+
+    var ids: [UUID]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(ids)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var annotation = try AnnotationColumns.annotation(from: row)
+        var cells = ColumnReader(row, from: AnnotationColumns.count)
+        try AnnotationPartsSQL.read(&cells, into: &annotation)
+        return (annotation, try cells.next(Int64.self))
     }
 }

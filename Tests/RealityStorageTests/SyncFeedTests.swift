@@ -45,6 +45,38 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func anAnnotation_comesDownComplete_withItsGrantsReactionsViewsAttachmentsAndTag(backend: StoreBackend)
+        async throws
+    {
+        try await withStore(backend) { store in
+            let world = World()
+            try await world.save(in: store)
+            var note = world.sharedNote
+            note.attachments = [
+                Attachment(fileName: "a.jpg", fileType: "image/jpeg", fileSize: 12, cloudAssetID: "asset-1"),
+                Attachment(fileName: "b.m4a", fileType: "audio/mp4", fileSize: 34),
+            ]
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveAnnotation(note),
+                    .grant(Samples.grant(.viewer, to: world.cara.id, by: world.ana.id), on: .annotation(note.id)),
+                    .addReaction(
+                        Reaction(emoji: "👍", userID: world.ben.id, createdAt: Samples.at(7)), annotationID: note.id),
+                    .recordView(annotationID: note.id, userID: world.ben.id, at: Samples.at(8)),
+                ]))
+            let stored = try #require(try await store.annotation(id: note.id))
+            #expect(stored.attachments.count == 2 && stored.permissions.count == 1 && stored.reactions.count == 1)
+            #expect(stored.viewCount == 1)
+            let tag = try #require(try await store.changeTag(of: .annotation, id: note.id.uuidString))
+            let entries = try await store.drain(world.ana.id, .private).entries.filter {
+                $0.recordID == note.id.uuidString.lowercased()
+            }
+            #expect(entries.map(\.record) == [.annotation(stored)])
+            #expect(entries.map(\.changeTag) == [tag])
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func eachRecord_comesDownInTheScopeItIsIn(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
             let world = World()
