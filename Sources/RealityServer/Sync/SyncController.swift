@@ -33,12 +33,13 @@ struct SyncController<Store: ServerStore>: Sendable {
         // core service reads; turning expired grants into revocations is that log's housekeeping.
         let store = services.store
         let now = Timestamp.now()
-        // Grants that expired become revocations now, so that the feed turns them into deletions;
-        // so do plans that lapsed (or were renewed) since the feed last showed them. The two are
-        // independent (a plan's reach counts only grants unexpired at `now`): both at once.
-        async let revoked: Void = Self.revokeExpiredGrants(of: userID, at: now, in: store)
-        async let published: Void = PlanSharingPublisher(store: store).publish(for: userID, at: now)
-        _ = try await (revoked, published)
+        // Grants that expired become revocations now, so that the feed turns them into deletions.
+        let expired = try await store.expiredGrants(of: userID, at: now)
+        if !expired.isEmpty {
+            try await store.commit(ChangeSet(changes: expired.map { .revoke(userID: userID, on: $0) }))
+        }
+        // So do plans that lapsed (or were renewed) since the feed last showed them.
+        try await PlanSharingPublisher(store: store).publish(for: userID, at: now)
         let secret = try await store.syncSecret()
         let epoch = try await store.syncEpoch()
         var cursor = SyncCursor.start
@@ -65,13 +66,6 @@ struct SyncController<Store: ServerStore>: Sendable {
                     }
                 },
                 token: token, moreComing: page.moreComing))
-    }
-
-    private static func revokeExpiredGrants(of userID: UserID, at now: Date, in store: Store) async throws {
-        let expired = try await store.expiredGrants(of: userID, at: now)
-        if !expired.isEmpty {
-            try await store.commit(ChangeSet(changes: expired.map { .revoke(userID: userID, on: $0) }))
-        }
     }
 
     /// Applies a batch of mutations in order, one result each.
