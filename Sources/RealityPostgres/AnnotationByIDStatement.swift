@@ -21,6 +21,15 @@ enum AnnotationPartsSQL {
          FROM attachments t WHERE t.annotationID = a.id)::text
         """
 
+    /// The annotation whose ``AnnotationColumns`` begin `row` and whose four ``columns`` follow
+    /// them, and a reader of the cells after those.
+    static func complete(_ row: PostgresRow) throws -> (annotation: Annotation, rest: ColumnReader) {
+        var annotation = try AnnotationColumns.annotation(from: row)
+        var cells = ColumnReader(row, from: AnnotationColumns.count)
+        try read(&cells, into: &annotation)
+        return (annotation, cells)
+    }
+
     /// Reads the four ``columns`` at `cells` into `annotation`.
     static func read(_ cells: inout ColumnReader, into annotation: inout Annotation) throws {
         annotation.permissions = try cells.json([GrantCells].self)?.map(\.permission) ?? []
@@ -49,12 +58,7 @@ struct AnnotationByIDStatement: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row {
-        var annotation = try AnnotationColumns.annotation(from: row)
-        var cells = ColumnReader(row, from: AnnotationColumns.count)
-        try AnnotationPartsSQL.read(&cells, into: &annotation)
-        return annotation
-    }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try AnnotationPartsSQL.complete(row).annotation }
 }
 
 /// The parts (``AnnotationPartsSQL``) of a batch of annotations in one round trip, by ID.

@@ -117,16 +117,10 @@ struct TaggedAnnotationsStatement: PostgresPreparedStatement {
 
     var ids: [UUID]
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(ids)
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { try AnnotationPartsStatement(ids: ids).makeBindings() }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        var annotation = try AnnotationColumns.annotation(from: row)
-        var cells = ColumnReader(row, from: AnnotationColumns.count)
-        try AnnotationPartsSQL.read(&cells, into: &annotation)
+        var (annotation, cells) = try AnnotationPartsSQL.complete(row)
         return (annotation, try cells.next(Int64.self))
     }
 }
