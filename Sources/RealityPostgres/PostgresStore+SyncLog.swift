@@ -71,8 +71,8 @@ extension PostgresStore: SyncLogReading {
             _ = query.bind(bound.id)
         }
         // Published kinds, keyed by text rather than UUID, in every public scope.
-        for type in PostgresSyncFeedSQL.publishedKinds {
-            let bound = SyncFeedRow.bound(for: SyncFeedOrder.position(of: type) ?? 0, after: cursor)
+        for kind in PostgresSyncFeedSQL.publishedKinds {
+            let bound = SyncFeedRow.bound(for: kind.position, after: cursor)
             _ = query.bind(bound.sequence)
             _ = query.bind(bound.recordID)
         }

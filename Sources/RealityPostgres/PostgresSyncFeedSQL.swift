@@ -17,8 +17,15 @@ enum PostgresSyncFeedSQL {
     static let lastPosition =
         RecordType.allCases.filter { $0.published == nil }.compactMap(SyncFeedOrder.position(of:)).max() ?? 0
 
-    /// The published kinds the feed carries (in every public scope), in the order of their bounds.
-    static let publishedKinds = RecordType.publishedKinds.filter { SyncFeedOrder.position(of: $0) != nil }
+    /// The published kinds the feed carries (in every public scope), each with its table and feed
+    /// position, in the order of their bounds.
+    static let publishedKinds: [(type: RecordType, table: String, position: Int)] =
+        RecordType.publishedKinds.compactMap { type in
+            guard let table = type.published?.tableName, let position = SyncFeedOrder.position(of: type) else {
+                return nil
+            }
+            return (type, table, position)
+        }
 
     /// The placeholders of the bound of the record type at `position`.
     static func boundPlaceholders(_ position: Int) -> (sequence: String, id: String) {
@@ -33,11 +40,8 @@ enum PostgresSyncFeedSQL {
     /// The rows of the published kind at `index` in ``publishedKinds`` after its bound, only in a
     /// public scope: `seq, t, key` (the text ID). IDs compare byte by byte (`COLLATE "C"`), as
     /// the feed's page orders them.
-    static func published(_ index: Int) -> String? {
-        let type = publishedKinds[index]
-        guard let table = type.published?.tableName, let position = SyncFeedOrder.position(of: type) else {
-            return nil
-        }
+    static func published(_ index: Int) -> String {
+        let (_, table, position) = publishedKinds[index]
         let (s, i) = publishedBoundPlaceholders(index)
         return """
             SELECT changeSeq, \(position), id FROM \(table)
@@ -218,7 +222,7 @@ enum PostgresSyncFeedSQL {
                AND ((seq, t) > ($5, $6) OR (seq = $5 AND t = $6 AND id > $7))
              ORDER BY seq, t, id LIMIT $4)
             """
-        let published = publishedKinds.indices.compactMap(Self.published).map {
+        let published = publishedKinds.indices.map(Self.published).map {
             "UNION ALL\nSELECT seq, t, NULL::uuid, true, key FROM (\($0)) AS p(seq, t, key)"
         }
         return """
