@@ -53,13 +53,20 @@ struct PostgresSyncStamps {
     /// True when the commit touches no record.
     var isEmpty: Bool { byID.isEmpty && stars.isEmpty && anchors.isEmpty }
 
-    /// One statement that locks every touched row (as an UPDATE would), or nil when there are none.
+    /// One statement that locks every touched row that was there before the commit (as an UPDATE
+    /// would), or nil when there are none.
     func lockQuery() -> PostgresQuery? {
-        guard !isEmpty else { return nil }
         var query = PostgresQueryBuilder()
         var selects: [String] = []
         for (table, ids) in byID {
-            selects.append("SELECT 1 FROM \(table) WHERE id = ANY(\(query.bind(ids))) ORDER BY id FOR NO KEY UPDATE")
+            // A row the commit made is seen by no other transaction until it commits (and one
+            // it upserted over is locked by its write): locking it again would only write it
+            // once more.
+            let made = Set(created[table] ?? [])
+            let existing = made.isEmpty ? ids : ids.filter { !made.contains($0) }
+            guard !existing.isEmpty else { continue }
+            selects.append(
+                "SELECT 1 FROM \(table) WHERE id = ANY(\(query.bind(existing))) ORDER BY id FOR NO KEY UPDATE")
         }
         if !stars.isEmpty {
             selects.append(
@@ -71,6 +78,7 @@ struct PostgresSyncStamps {
         if !anchors.isEmpty {
             selects.append(mapsOfAnchors(&query, locking: true))
         }
+        guard !selects.isEmpty else { return nil }
         let ctes = selects.enumerated().map { "l\($0.offset) AS (\($0.element))" }
         let counts = selects.indices.map { "(SELECT count(*) FROM l\($0))" }
         return query.query("WITH " + ctes.joined(separator: ",\n") + "\nSELECT " + counts.joined(separator: " + "))
