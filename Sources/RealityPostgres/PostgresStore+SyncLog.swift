@@ -133,26 +133,6 @@ extension PostgresStore: SyncLogReading {
         }.first.flatMap { Data(base64Encoded: $0) }
     }
 
-    public func expiredGrants(of user: UserID, at now: Date) async throws -> [GrantTarget] {
-        try await read { connection in
-            try await connection.rows(
-                """
-                SELECT targetType, targetID FROM grants WHERE userID = \(user.rawValue) AND expiresAt <= \(now.storeValue)
-                ORDER BY targetType, targetID
-                """, logger: logger
-            ) { row -> GrantTarget? in
-                var cells = ColumnReader(row)
-                let type = try cells.next(String.self)
-                let id = try cells.next(UUID.self)
-                switch type {
-                case "layer": return .layer(LayerID(id))
-                case "annotation": return .annotation(AnnotationID(id))
-                default: return nil
-                }
-            }.compactMap { $0 }
-        }
-    }
-
     public func changeTag(of recordType: RecordType, id: String) async throws -> String? {
         guard let table = SyncRecordTable.of(recordType), let key = UUID(uuidString: id) else {
             return nil

@@ -8,5 +8,5 @@ import RealityCore
 /// it, so neither pays for an existential on the hot path.
 public typealias ServerStore = DataStore & AccountRepository & AssetRepository & SyncLogReading & LiveAudienceReading
     & StorePoolReporting
-    & JobQueue & InvitationRepository & StoreCacheReporting & PlanSharingReading & ChallengeRepository
+    & JobQueue & InvitationRepository & StoreCacheReporting & PullHousekeepingReading & ChallengeRepository
     & SocialRepository & RateBucketStore

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RealityCore
 
-extension SQLiteServerStore: PlanSharingReading {
+extension SQLiteServerStore: PlanSharingReading, PullHousekeepingReading {
     public func planSharing(relevantTo viewer: UserID, at now: Date) async throws -> [PlanSharingState] {
         try await read { db in
             try Row.fetchAll(

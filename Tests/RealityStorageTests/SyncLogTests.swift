@@ -152,7 +152,7 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
-    func expiredGrants_areTheUsersExpiredOnesOnly(backend: StoreBackend) async throws {
+    func expiredGrants_areTheUsersExpiredOnesOnly_andAPullReadsThemWithThePlans(backend: StoreBackend) async throws {
         try await withStore(backend) { store in
             let (ana, ben, cara) = (Samples.user("Ana"), Samples.user("Ben"), Samples.user("Cara"))
             let layers = (0..<4).map { Samples.layer("L\($0)", owner: ana.id) }
@@ -183,6 +183,22 @@ import Testing
             #expect(try await store.expiredGrants(of: ben.id, at: Samples.at(50)).isEmpty)
             #expect(try await store.expiredGrants(of: cara.id, at: Samples.at(500)) == [.layer(layers[3].id)])
             #expect(try await store.expiredGrants(of: ana.id, at: Samples.at(500)).isEmpty)
+
+            // What a pull settles first is both reads, however the store makes them.
+            for user in [ana, ben, cara] {
+                for time in [Samples.at(50), Samples.at(500), Samples.at(1000)] {
+                    let housekeeping = try await store.pullHousekeeping(for: user.id, at: time)
+                    #expect(housekeeping.expiredGrants == (try await store.expiredGrants(of: user.id, at: time)))
+                    let plans = try await store.planSharing(relevantTo: user.id, at: time)
+                    #expect(Set(housekeeping.plans) == Set(plans))
+                    #expect(housekeeping.plans.count == plans.count)
+                }
+            }
+            let settled = try await store.pullHousekeeping(for: ben.id, at: Samples.at(500))
+            let planners: Set<UserID> = Set(settled.plans.map { $0.userID })
+            #expect(planners == [ana.id, ben.id], "Ana's grants in force tie Ben to her plan")
+            let targets: Set<GrantTarget> = Set(settled.expiredGrants)
+            #expect(targets == [.layer(layers[0].id), .annotation(note.id)])
         }
     }
 

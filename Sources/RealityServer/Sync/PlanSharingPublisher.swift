@@ -13,11 +13,11 @@ import RealityCore
 struct PlanSharingPublisher<Store: ServerStore>: Sendable {
     let store: Store
 
-    /// Publishes the plans that changed for `viewer`'s feed: theirs, and those of the owners of
-    /// what is shared with them.
-    func publish(for viewer: UserID, at now: Date) async throws {
-        for plan in try await store.planSharing(relevantTo: viewer, at: now)
-        where plan.sharing(at: now) != plan.sharingShown {
+    /// Publishes those of `plans` that changed since the feed showed them: a viewer's
+    /// (``PlanSharingReading/planSharing(relevantTo:at:)``, read with the pull's housekeeping),
+    /// theirs and those of the owners of what is shared with them.
+    func publish(_ plans: [PlanSharingState], at now: Date) async throws {
+        for plan in plans where plan.sharing(at: now) != plan.sharingShown {
             try await publish(plan.userID, sharing: plan.sharing(at: now))
         }
     }

@@ -33,13 +33,14 @@ struct SyncController<Store: ServerStore>: Sendable {
         // core service reads; turning expired grants into revocations is that log's housekeeping.
         let store = services.store
         let now = Timestamp.now()
+        let housekeeping = try await store.pullHousekeeping(for: userID, at: now)
         // Grants that expired become revocations now, so that the feed turns them into deletions.
-        let expired = try await store.expiredGrants(of: userID, at: now)
-        if !expired.isEmpty {
-            try await store.commit(ChangeSet(changes: expired.map { .revoke(userID: userID, on: $0) }))
+        if !housekeeping.expiredGrants.isEmpty {
+            try await store.commit(
+                ChangeSet(changes: housekeeping.expiredGrants.map { .revoke(userID: userID, on: $0) }))
         }
         // So do plans that lapsed (or were renewed) since the feed last showed them.
-        try await PlanSharingPublisher(store: store).publish(for: userID, at: now)
+        try await PlanSharingPublisher(store: store).publish(housekeeping.plans, at: now)
         let secret = try await store.syncSecret()
         let epoch = try await store.syncEpoch()
         var cursor = SyncCursor.start

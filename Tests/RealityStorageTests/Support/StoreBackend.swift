@@ -12,7 +12,7 @@ import Testing
 /// A store as the shared store tests see it: everything the services use, accounts and the
 /// server's change log, plus a look at the raw tables for checks such as "a refused write changed
 /// nothing".
-protocol StoreUnderTest: DataStore, AccountRepository, SyncLogReading, LiveAudienceReading, JobQueue,
+protocol StoreUnderTest: DataStore, AccountRepository, PullHousekeepingReading, LiveAudienceReading, JobQueue,
     ChallengeRepository, SocialRepository, RateBucketStore
 {
     /// Rows in `table`.

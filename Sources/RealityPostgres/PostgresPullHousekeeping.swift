@@ -1,0 +1,94 @@
+import Foundation
+import PostgresNIO
+import RealityCore
+
+/// The statements of what a pull settles first (``PullHousekeeping``): each read on its own, and
+/// both in one statement, from the same text. `$1` is the viewer, `$2` the time.
+enum PostgresPullHousekeeping {
+    /// The plans of the viewer and of the owners of what is shared with them by a grant in force:
+    /// the user, plan, its end, and what the feed last showed.
+    static let plans = """
+        WITH relevant(id) AS (
+            SELECT $1::uuid
+            UNION
+            SELECT l.ownerID FROM grants g JOIN layers l ON l.id = g.targetID
+            WHERE g.targetType = 'layer' AND g.userID = $1 AND (g.expiresAt IS NULL OR g.expiresAt > $2)
+            UNION
+            SELECT l.ownerID FROM grants g JOIN annotations a ON a.id = g.targetID JOIN layers l ON l.id = a.layerID
+            WHERE g.targetType = 'annotation' AND g.userID = $1 AND (g.expiresAt IS NULL OR g.expiresAt > $2)
+        )
+        SELECT u.id, u.subscriptionTier, u.subscriptionExpiresAt, p.sharing
+        FROM relevant r JOIN users u ON u.id = r.id LEFT JOIN plan_sharing p ON p.userID = r.id
+        """
+
+    /// The targets of the viewer's grants that expired: the kind, then the ID.
+    static let expiredGrants = "SELECT targetType, targetID FROM grants WHERE userID = $1 AND expiresAt <= $2"
+
+    /// Both: a grant's rows start with its kind, a plan's with NULL; grants come first, ordered
+    /// as ``PostgresStore/expiredGrants(of:at:)`` orders them.
+    static let both = """
+        SELECT * FROM (SELECT targetType AS kind, targetID AS id, NULL::text, NULL::bigint, NULL::boolean
+                       FROM (\(expiredGrants)) AS grants
+                       UNION ALL
+                       SELECT NULL, * FROM (\(plans)) AS plans) AS housekeeping
+        ORDER BY kind NULLS LAST, id
+        """
+
+    /// The statement `sql` for `viewer` at `now`.
+    static func query(_ sql: String, viewer: UserID, now: Date) -> PostgresQuery {
+        var query = PostgresQueryBuilder()
+        _ = query.bind(viewer.rawValue)
+        _ = query.bind(now.storeValue)
+        return query.query(sql)
+    }
+
+    /// The plan in a row of ``plans`` whose cells start at `start`.
+    static func plan(_ row: PostgresRow, from start: Int = 0) throws -> PlanSharingState {
+        var cells = ColumnReader(row, from: start)
+        return PlanSharingState(
+            userID: try cells.identifier(), tier: try cells.enumValue(), expiresAt: try cells.optionalDate(),
+            shown: try cells.next(Bool?.self))
+    }
+
+    /// The grant's target in a row of ``expiredGrants``; nil for a kind this server does not know.
+    static func target(_ row: PostgresRow) throws -> GrantTarget? {
+        var cells = ColumnReader(row)
+        let type = try cells.next(String.self)
+        let id = try cells.next(UUID.self)
+        switch type {
+        case "layer": return .layer(LayerID(id))
+        case "annotation": return .annotation(AnnotationID(id))
+        default: return nil
+        }
+    }
+}
+
+extension PostgresStore: PullHousekeepingReading {
+    /// Both reads in one statement: one round trip before each pull instead of two.
+    public func pullHousekeeping(for viewer: UserID, at now: Date) async throws -> PullHousekeeping {
+        let query = PostgresPullHousekeeping.query(PostgresPullHousekeeping.both, viewer: viewer, now: now)
+        let rows = try await read { connection in
+            try await connection.rows(query, logger: logger) { row -> (GrantTarget?, PlanSharingState?) in
+                var kind = ColumnReader(row)
+                if try kind.next(String?.self) == nil { return (nil, try PostgresPullHousekeeping.plan(row, from: 1)) }
+                return (try PostgresPullHousekeeping.target(row), nil)
+            }
+        }
+        return PullHousekeeping(expiredGrants: rows.compactMap(\.0), plans: rows.compactMap(\.1))
+    }
+
+    public func expiredGrants(of user: UserID, at now: Date) async throws -> [GrantTarget] {
+        let query = PostgresPullHousekeeping.query(
+            PostgresPullHousekeeping.expiredGrants + " ORDER BY targetType, targetID", viewer: user, now: now)
+        return try await read { connection in
+            try await connection.rows(query, logger: logger, PostgresPullHousekeeping.target(_:)).compactMap { $0 }
+        }
+    }
+
+    public func planSharing(relevantTo viewer: UserID, at now: Date) async throws -> [PlanSharingState] {
+        let query = PostgresPullHousekeeping.query(PostgresPullHousekeeping.plans, viewer: viewer, now: now)
+        return try await read { connection in
+            try await connection.rows(query, logger: logger) { try PostgresPullHousekeeping.plan($0) }
+        }
+    }
+}
