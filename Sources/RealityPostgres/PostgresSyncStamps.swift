@@ -61,7 +61,8 @@ struct PostgresSyncStamps {
         for (table, ids) in byID {
             // A row the commit made is seen by no other transaction until it commits (and one
             // it upserted over is locked by its write): locking it again would only write it
-            // once more.
+            // once more. This holds because every save that makes a record is an unconditional
+            // upsert applied before the stamps (``PostgresWrites``, `SaveAnnotationsStatement`).
             let made = Set(created[table] ?? [])
             let existing = made.isEmpty ? ids : ids.filter { !made.contains($0) }
             guard !existing.isEmpty else { continue }

@@ -185,6 +185,8 @@ import Testing
             #expect(try await store.expiredGrants(of: ana.id, at: Samples.at(500)).isEmpty)
 
             // What a pull settles first is both reads, however the store makes them.
+            try await store.commit(
+                ChangeSet(changes: [.publishPlanSharing(userID: ana.id, sharing: true, republish: [])]))
             for user in [ana, ben, cara] {
                 for time in [Samples.at(50), Samples.at(500), Samples.at(1000)] {
                     let housekeeping = try await store.pullHousekeeping(for: user.id, at: time)
@@ -197,6 +199,11 @@ import Testing
             let settled = try await store.pullHousekeeping(for: ben.id, at: Samples.at(500))
             let planners: Set<UserID> = Set(settled.plans.map { $0.userID })
             #expect(planners == [ana.id, ben.id], "Ana's grants in force tie Ben to her plan")
+            #expect(settled.plans.first { $0.userID == ana.id }?.shown == true, "what the feed last showed")
+            #expect(settled.plans.first { $0.userID == ben.id }?.shown == nil)
+            let caras = try await store.pullHousekeeping(for: cara.id, at: Samples.at(500))
+            #expect(caras.plans.map(\.userID) == [cara.id], "her only grant expired")
+            #expect(caras.expiredGrants == [.layer(layers[3].id)])
             let targets: Set<GrantTarget> = Set(settled.expiredGrants)
             #expect(targets == [.layer(layers[0].id), .annotation(note.id)])
         }

@@ -13,9 +13,9 @@ import RealityCore
 struct PlanSharingPublisher<Store: ServerStore>: Sendable {
     let store: Store
 
-    /// Publishes those of `plans` that changed since the feed showed them: a viewer's
-    /// (``PlanSharingReading/planSharing(relevantTo:at:)``, read with the pull's housekeeping),
-    /// theirs and those of the owners of what is shared with them.
+    /// Publishes those of `plans` (a viewer's and their sharers', as
+    /// ``PlanSharingReading/planSharing(relevantTo:at:)`` reads them, with the pull's
+    /// housekeeping) whose sharing changed since the feed last showed it.
     func publish(_ plans: [PlanSharingState], at now: Date) async throws {
         for plan in plans where plan.sharing(at: now) != plan.sharingShown {
             try await publish(plan.userID, sharing: plan.sharing(at: now))
