@@ -109,20 +109,18 @@ struct PostgresSyncLog {
             return nil
         }
         guard !stamps.isEmpty || !access.isEmpty || !mutations.isEmpty else { return nil }
-        // Lock the touched rows first: once this commit holds the clock it waits for no other
-        // committer, so a commit never sits on the clock while blocked behind another's row lock.
-        if let lock = stamps.lockQuery() {
-            try await connection.query(lock, logger: logger)
-        }
         // The row lock the clock's UPDATE takes on its one row is held until COMMIT, so the next
         // committer's UPDATE waits for this transaction to end: numbers are handed out one at a
         // time and become visible in order. A reader that sees the clock at N therefore sees every
         // commit numbered up to N, and none numbered after it, in one snapshot: it can never step
         // past a number whose commit is still in flight (and would later appear behind its cursor).
         // The lock is taken last, after the commit's own writes, so committers overlap until here.
-        // One statement takes the number, stamps the records with it (the `clock` CTE runs
-        // first: the stamps read its row) and sends `notice`: one round trip instead of three.
+        // One statement locks the touched rows, takes the number, stamps the records with it and
+        // sends `notice`, in that order: the clock's condition reads the locks' counts, so the
+        // rows are locked before the clock (a commit never sits on the clock while blocked behind
+        // another's row lock), and the stamps read the clock's row.
         var query = PostgresQueryBuilder()
+        let locks = stamps.locks(in: &query)
         let seq = "(SELECT seq FROM clock)"
         var parts = stamps.updates(to: seq, in: &query)
         if !access.isEmpty {
@@ -148,9 +146,9 @@ struct PostgresSyncLog {
                 """)
         }
         let announce = notice.map { ", pg_notify(\(query.bind($0.channel)), \(query.bind($0.payload)))" } ?? ""
-        let ctes =
-            ["clock AS (UPDATE sync_clock SET seq = seq + 1 WHERE id = 1 RETURNING seq)"]
-            + parts.enumerated().map { "w\($0.offset) AS (\($0.element))" }
+        let afterLocks = locks.map { " AND \($0.count) >= 0" } ?? ""
+        let clock = "clock AS (UPDATE sync_clock SET seq = seq + 1 WHERE id = 1\(afterLocks) RETURNING seq)"
+        let ctes = (locks?.ctes ?? []) + [clock] + parts.enumerated().map { "w\($0.offset) AS (\($0.element))" }
         let numbered = try await connection.rows(
             query.query("WITH " + ctes.joined(separator: ",\n") + "\nSELECT seq\(announce) FROM clock"),
             logger: logger, { try $0.decode(Int64.self) })

@@ -53,10 +53,11 @@ struct PostgresSyncStamps {
     /// True when the commit touches no record.
     var isEmpty: Bool { byID.isEmpty && stars.isEmpty && anchors.isEmpty }
 
-    /// One statement that locks every touched row that was there before the commit (as an UPDATE
-    /// would), or nil when there are none.
-    func lockQuery() -> PostgresQuery? {
-        var query = PostgresQueryBuilder()
+    /// The CTEs that lock every touched row that was there before the commit (as an UPDATE
+    /// would), parents before children in the order every committer uses, and an expression of
+    /// their row counts: a statement whose next step reads `count` runs them first. Nil when
+    /// there is nothing to lock.
+    func locks(in query: inout PostgresQueryBuilder) -> (ctes: [String], count: String)? {
         var selects: [String] = []
         for (table, ids) in byID {
             // A row the commit made is seen by no other transaction until it commits (and one
@@ -82,7 +83,7 @@ struct PostgresSyncStamps {
         guard !selects.isEmpty else { return nil }
         let ctes = selects.enumerated().map { "l\($0.offset) AS (\($0.element))" }
         let counts = selects.indices.map { "(SELECT count(*) FROM l\($0))" }
-        return query.query("WITH " + ctes.joined(separator: ",\n") + "\nSELECT " + counts.joined(separator: " + "))
+        return (ctes, "(" + counts.joined(separator: " + ") + ")")
     }
 
     /// The UPDATE statements that set every touched row's `changeSeq` to the placeholder `seq`,
