@@ -28,14 +28,21 @@ struct SyncFeedStatement: PostgresPreparedStatement {
 }
 
 extension PostgresStore: SyncLogReading {
-    /// The page is read in one read-only REPEATABLE READ transaction: the feed's rows and the clock
-    /// in one statement, then the records of the page, all from one snapshot, so a record comes
-    /// down as it was when its row was found.
+    /// A record comes down as it was when its row was found. The feed's rows and the clock come
+    /// from one statement; the records of the page are read next, outside a transaction, and
+    /// kept when none changed since that statement's snapshot (``pageOutsideTransaction``).
+    /// Otherwise the page is read again in one read-only REPEATABLE READ transaction, all from
+    /// one snapshot.
     public func syncFeed(for viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int, now: Date)
         async throws -> SyncFeedPage
     {
         let limit = max(1, limit)
         return try await read { connection in
+            if let page = try await Self.pageOutsideTransaction(
+                for: viewer, scope: scope, after: cursor, limit: limit, now: now, on: connection, logger: logger)
+            {
+                return page
+            }
             var page = SyncFeedPage(entries: [], cursor: cursor, moreComing: false, head: 0)
             try await transaction(on: connection, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
                 let (rows, head) = try await Self.feedRows(
@@ -49,6 +56,31 @@ extension PostgresStore: SyncLogReading {
             }
             return page
         }
+    }
+
+    /// The page read without a transaction, two round trips fewer than in one (BEGIN and
+    /// COMMIT): the feed statement, then the records, which stand only when they are as the feed
+    /// statement's snapshot had them (``SyncFeedRow/loaded(_:agreeWith:head:)``). Nil when they
+    /// are not, or when a record in scope is one whose loading takes a second statement (a layer
+    /// with its grants, a world map with its anchors: the check sees the first only); the caller
+    /// then reads the page in one snapshot.
+    private static func pageOutsideTransaction(
+        for viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int, now: Date,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> SyncFeedPage? {
+        let (rows, head) = try await feedRows(
+            for: viewer, scope: scope, after: cursor, limit: limit, now: now, on: connection, logger: logger)
+        let found = SyncFeedRow.page(of: rows, limit: limit, head: head)
+        let inScope = found.rows.filter(\.inScope)
+        guard !inScope.contains(where: { $0.recordType.map(PostgresSyncRecordLoader.loadsInParts) ?? true }) else {
+            return nil
+        }
+        let records = try await PostgresSyncRecordLoader(connection: connection, logger: logger)
+            .load(inScope, starsOf: viewer)
+        guard SyncFeedRow.loaded(records, agreeWith: inScope, head: head) else { return nil }
+        return SyncFeedPage(
+            entries: found.rows.map { $0.entry(records) }, cursor: found.cursor, moreComing: found.moreComing,
+            head: head)
     }
 
     /// The rows of `viewer`'s feed of `scope` after `cursor` (up to `limit + 1` per kind) and the

@@ -31,6 +31,13 @@ struct PostgresSyncRecordLoader {
         return result
     }
 
+    /// True for the types whose records take a second statement to complete (layers, their
+    /// grants; world maps, their anchors), so that their change tag, read by the first, does not
+    /// vouch for the rest.
+    static func loadsInParts(_ type: RecordType) -> Bool {
+        type == .layer || type == .worldMap
+    }
+
     private func records(of type: RecordType, ids: [UUID], starsOf viewer: UserID) async throws
         -> [(SyncRecord, Int64)]
     {

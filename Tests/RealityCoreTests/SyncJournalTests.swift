@@ -141,6 +141,24 @@ struct SyncFeedRowTests {
         #expect(first.cursor == SyncCursor(sequence: 4, typeOrder: 3, recordID: "c"))
     }
 
+    /// Records read after the feed statement stand only when each row in scope has one, with a
+    /// tag no later than the head that statement saw; deletions need none.
+    @Test func loadedRecords_agreeOnlyWhenNoneChangedSinceTheFeedsSnapshot() {
+        let note = SyncRecord.annotation(Fixtures.annotation())
+        let position = SyncFeedOrder.position(of: .annotation) ?? 0
+        let id = Fixtures.annotationID.uuidString
+        let rows = [row(7, position, id), row(8, position, "gone", false)]
+        let key = SyncFeedRow.key(.annotation, id)
+        #expect(SyncFeedRow.loaded([key: (note, "7")], agreeWith: rows, head: 9))
+        #expect(SyncFeedRow.loaded([key: (note, "3")], agreeWith: rows, head: 9), "an access change's older tag")
+        #expect(SyncFeedRow.loaded([key: (note, "9")], agreeWith: rows, head: 9))
+        #expect(!SyncFeedRow.loaded([key: (note, "10")], agreeWith: rows, head: 9), "changed since")
+        #expect(!SyncFeedRow.loaded([:], agreeWith: rows, head: 9), "gone since")
+        #expect(!SyncFeedRow.loaded([key: (note, "not a number")], agreeWith: rows, head: 9))
+        #expect(SyncFeedRow.loaded([:], agreeWith: [row(8, position, "gone", false)], head: 9))
+        #expect(SyncFeedRow.loaded([:], agreeWith: [], head: 0))
+    }
+
     @Test(arguments: [
         (2, SyncCursor(sequence: 5, typeOrder: 1, recordID: "z"), Int64(5), ""),
         (2, SyncCursor(sequence: 5, typeOrder: 2, recordID: "m"), Int64(5), "m"),

@@ -67,4 +67,65 @@ import Testing
             }
         }
     }
+
+    /// A record read while it is being rewritten comes down as its tag says, and never as it was
+    /// written where the reader may not look: Ben pages his shared feed while Ana moves a note
+    /// back and forth between a layer shared with him and her private one, retitling it each
+    /// time. PostgreSQL reads a page outside a transaction only when its records prove unchanged
+    /// since the feed's statement, and in one snapshot otherwise.
+    @Test(arguments: StoreBackend.allCases)
+    func aRecordRewrittenWhileAReaderPages_comesDownAsItsTagSays_andNeverFromWhereHeCannotLook(
+        backend: StoreBackend
+    ) async throws {
+        try await withStore(backend, connections: 8) { store in
+            let (ana, ben) = (Samples.user("Ana"), Samples.user("Ben"))
+            let shared = Samples.layer("Shared", owner: ana.id)
+            let hidden = Samples.layer("Hidden", owner: ana.id)
+            var note = Samples.note("v0", owner: ana.id, layer: shared.id)
+            note.title = "shared 0"
+            try await store.commit(
+                ChangeSet(changes: [
+                    .saveUser(ana), .saveUser(ben), .saveLayer(shared), .saveLayer(hidden), .saveAnnotation(note),
+                    .grant(Samples.grant(.viewer, to: ben.id, by: ana.id), on: .layer(shared.id)),
+                ]))
+            let start = try await store.head(ben.id, .shared)
+            let moves = 30
+
+            // The reader: every entry of the note, as (tag, title), from short pages, until the
+            // last title comes down (or a bound, should it never).
+            async let reading: [(String, String)] = {
+                var cursor = start
+                var seen: [(String, String)] = []
+                for _ in 0..<20_000 where seen.last?.1 != "shared \(moves)" {
+                    let page = try await store.syncFeed(
+                        for: ben.id, scope: .shared, after: cursor, limit: 1, now: syncNow)
+                    for entry in page.entries {
+                        if case .annotation(let read)? = entry.record {
+                            seen.append((entry.changeTag, read.title ?? ""))
+                        }
+                    }
+                    cursor = page.cursor
+                }
+                return seen
+            }()
+            // The writer, alone on the note: the tag each commit left, with the title it wrote.
+            var written: [String: String] = [:]
+            for index in 1...moves {
+                for (layer, title) in [(hidden.id, "hidden \(index)"), (shared.id, "shared \(index)")] {
+                    note.layerID = layer
+                    note.title = title
+                    note.updatedAt = Samples.at(Double(index))
+                    try await store.commit(ChangeSet(changes: [.saveAnnotation(note)]))
+                    let tag = try #require(try await store.changeTag(of: .annotation, id: note.id.uuidString))
+                    written[tag] = title
+                }
+            }
+            let seen = try await reading
+            #expect(seen.last?.1 == "shared \(moves)", "the last title came down")
+            for (tag, title) in seen {
+                #expect(written[tag] == title, "tag \(tag) came down with \(title)")
+                #expect(title.hasPrefix("shared"), "Ben never gets what was written in Ana's hidden layer")
+            }
+        }
+    }
 }

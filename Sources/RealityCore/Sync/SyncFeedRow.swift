@@ -61,6 +61,24 @@ public struct SyncFeedRow: Hashable, Sendable {
         return SyncFeedEntry(recordType: type, recordID: recordID, record: nil, changeTag: "")
     }
 
+    /// True when `records`, loaded after the statement that found `rows` and saw the clock at
+    /// `head`, are the records as that statement's snapshot had them: every row in scope has its
+    /// record, and none has a change tag past `head`. Every change to a synced record gives it
+    /// the number of the commit that made it, and commits after that snapshot take numbers
+    /// past `head`; a record that changed or went since is caught here, and the page must be
+    /// read again in one snapshot.
+    public static func loaded(
+        _ records: [String: (SyncRecord, String)], agreeWith rows: [SyncFeedRow], head: Int64
+    ) -> Bool {
+        rows.allSatisfy { row in
+            guard row.inScope else { return true }
+            guard let (_, tag) = records["\(row.typeOrder):\(row.recordID)"], let number = Int64(tag) else {
+                return false
+            }
+            return number <= head
+        }
+    }
+
     /// The key ``entry(_:)`` looks records up by.
     public static func key(_ type: RecordType, _ id: String) -> String {
         "\(SyncFeedOrder.position(of: type) ?? 0):\(id)"
