@@ -61,9 +61,9 @@ extension PostgresStore: SyncLogReading {
     /// The page read without a transaction, two round trips fewer than in one (BEGIN and
     /// COMMIT): the feed statement, then the records, which stand only when they are as the feed
     /// statement's snapshot had them (``SyncFeedRow/loaded(_:agreeWith:head:)``). Nil when they
-    /// are not, or when a record in scope is one whose loading takes a second statement (a layer
-    /// with its grants, a world map with its anchors: the check sees the first only); the caller
-    /// then reads the page in one snapshot.
+    /// are not, or when a record in scope has parts its tag does not vouch for (a world map's
+    /// anchors, ``PostgresSyncRecordLoader/loadsInParts(_:)``); the caller then reads the page
+    /// in one snapshot.
     private static func pageOutsideTransaction(
         for viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int, now: Date,
         on connection: PostgresConnection, logger: Logger

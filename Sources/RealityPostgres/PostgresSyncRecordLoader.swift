@@ -31,11 +31,12 @@ struct PostgresSyncRecordLoader {
         return result
     }
 
-    /// True for the types whose records take a second statement to complete (layers, their
-    /// grants; world maps, their anchors), so that their change tag, read by the first, does not
-    /// vouch for the rest.
+    /// True for the types whose records take a second statement to complete with parts whose
+    /// changes do not stamp them (a world map's anchors), so that their change tag does not
+    /// vouch for the whole record. (A layer's grants do stamp it, and its tag is read after
+    /// them.)
     static func loadsInParts(_ type: RecordType) -> Bool {
-        type == .layer || type == .worldMap
+        type == .worldMap
     }
 
     private func records(of type: RecordType, ids: [UUID], starsOf viewer: UserID) async throws
@@ -48,7 +49,16 @@ struct PostgresSyncRecordLoader {
                 SELECT \(unescaped: LayerColumns.selection), l.changeSeq FROM layers l WHERE l.id = ANY(\(ids))
                 """, LayerColumns.layer(from:))
             let layers = try await PostgresAnnotationAssembler.complete(rows.map(\.0), on: connection, logger: logger)
-            return zip(layers.map(SyncRecord.layer), rows.map(\.1)).map { ($0, $1) }
+            // The tags read again after the grants: a grant or revoke stamps its layer, so a tag
+            // that still stands vouches for the grants read before it as well as for the row.
+            var tags: [UUID: Int64] = [:]
+            for (id, tag) in try await connection.rows(
+                "SELECT id, changeSeq FROM layers WHERE id = ANY(\(ids))", logger: logger,
+                { try $0.decode((UUID, Int64).self) })
+            {
+                tags[id] = tag
+            }
+            return layers.compactMap { layer in tags[layer.id.rawValue].map { (SyncRecord.layer(layer), $0) } }
         case .annotation:
             return try await connection.rows(TaggedAnnotationsStatement(ids: ids), logger: logger).map {
                 (.annotation($0), $1)

@@ -1,6 +1,7 @@
 import Foundation
 import RealityCore
 import RealityTestSupport
+import Synchronization
 import Testing
 
 /// The change log under concurrent commits: each commit takes one number, numbers are handed out
@@ -92,11 +93,13 @@ import Testing
             let moves = 30
 
             // The reader: every entry of the note, as (tag, title), from short pages, until the
-            // last title comes down (or a bound, should it never).
+            // writer is done and the feed holds nothing more.
+            let done = Flag()
             async let reading: [(String, String)] = {
                 var cursor = start
                 var seen: [(String, String)] = []
-                for _ in 0..<20_000 where seen.last?.1 != "shared \(moves)" {
+                while !Task.isCancelled {
+                    let finished = done.isSet
                     let page = try await store.syncFeed(
                         for: ben.id, scope: .shared, after: cursor, limit: 1, now: syncNow)
                     for entry in page.entries {
@@ -105,11 +108,13 @@ import Testing
                         }
                     }
                     cursor = page.cursor
+                    if finished && !page.moreComing { break }
                 }
                 return seen
             }()
             // The writer, alone on the note: the tag each commit left, with the title it wrote.
             var written: [String: String] = [:]
+            defer { done.set() }
             for index in 1...moves {
                 for (layer, title) in [(hidden.id, "hidden \(index)"), (shared.id, "shared \(index)")] {
                     note.layerID = layer
@@ -120,6 +125,7 @@ import Testing
                     written[tag] = title
                 }
             }
+            done.set()
             let seen = try await reading
             #expect(seen.last?.1 == "shared \(moves)", "the last title came down")
             for (tag, title) in seen {
@@ -128,4 +134,15 @@ import Testing
             }
         }
     }
+}
+
+/// A flag one task raises and another reads.
+private final class Flag: Sendable {
+    private let raised = Mutex(false)
+
+    /// Whether it was raised.
+    var isSet: Bool { raised.withLock { $0 } }
+
+    /// Raises it.
+    func set() { raised.withLock { $0 = true } }
 }
