@@ -53,13 +53,7 @@ enum PostgresPullHousekeeping {
     /// The grant's target in a row of ``expiredGrants``; nil for a kind this server does not know.
     static func target(_ row: PostgresRow) throws -> GrantTarget? {
         var cells = ColumnReader(row)
-        let type = try cells.next(String.self)
-        let id = try cells.next(UUID.self)
-        switch type {
-        case "layer": return .layer(LayerID(id))
-        case "annotation": return .annotation(AnnotationID(id))
-        default: return nil
-        }
+        return GrantColumns.target(type: try cells.next(String.self), id: try cells.next(UUID.self))
     }
 }
 

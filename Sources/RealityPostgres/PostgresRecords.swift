@@ -49,6 +49,16 @@ enum GrantColumns {
         }
     }
 
+    /// The grant target of the column values `type` and `id` (``target(_:)`` read back); nil for
+    /// a type this server does not know.
+    static func target(type: String, id: UUID) -> GrantTarget? {
+        switch type {
+        case "annotation": .annotation(AnnotationID(id))
+        case "layer": .layer(LayerID(id))
+        default: nil
+        }
+    }
+
     /// `targetID` first, then the grant's own columns.
     static let selection = "targetID, id, userID, level, grantedAt, grantedBy, expiresAt"
 

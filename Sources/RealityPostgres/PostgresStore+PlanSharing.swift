@@ -15,10 +15,11 @@ extension PostgresStore: PlanSharingReading {
                     JOIN layers l ON l.id = a.layerID
                 WHERE g.targetType = 'annotation' AND l.ownerID = \(user) AND NOT a.isDeleted
                 """, logger: logger,
-                { row -> GrantTarget in
+                { row -> GrantTarget? in
                     let (type, id) = try row.decode((String, UUID).self)
-                    return type == "layer" ? .layer(LayerID(id)) : .annotation(AnnotationID(id))
-                })
+                    return GrantColumns.target(type: type, id: id)
+                }
+            ).compactMap { $0 }
         }
     }
 }
