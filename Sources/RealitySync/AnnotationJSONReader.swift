@@ -45,43 +45,40 @@ extension JSONCursor {
         var attachments: [Attachment]?
         var fieldStamps: FieldStamps?
         var myPermission: PermissionLevel?
-        var seen: Set<String> = []
-        let complete = object { key, cursor in
-            guard let key, seen.insert(key).inserted else { return false }
+        let complete = object(of: AnnotationKey.self) { key, cursor in
             switch key {
-            case "id": id = cursor.readIdentifier()
-            case "type": type = cursor.readString().flatMap(AnnotationType.init(rawValue:))
-            case "content": content = cursor.readContent()
-            case "title": return cursor.readOptional(&title) { $0.readString() }
-            case "position":
+            case .id: id = cursor.readIdentifier()
+            case .type: type = cursor.readString().flatMap(AnnotationType.init(rawValue:))
+            case .content: content = cursor.readContent()
+            case .title: return cursor.readOptional(&title) { $0.readString() }
+            case .position:
                 guard let vector = cursor.readFloats(count: 3) else { return false }
                 position = SIMD3(vector[0], vector[1], vector[2])
-            case "orientation":
+            case .orientation:
                 guard let vector = cursor.readFloats(count: 4) else { return false }
                 orientation = Quaternion(x: vector[0], y: vector[1], z: vector[2], w: vector[3])
-            case "scale": scale = cursor.readFloat()
-            case "anchorID": anchorID = cursor.readIdentifier()
-            case "layerID": layerID = cursor.readIdentifier()
-            case "ownerID": ownerID = cursor.readIdentifier()
-            case "permissions": permissions = cursor.readArray { $0.readPermission() }
-            case "visibilityRules": return cursor.readNull()
-            case "createdAt": createdAt = cursor.readDate()
-            case "updatedAt": updatedAt = cursor.readDate()
-            case "isDeleted": isDeleted = cursor.readBool()
-            case "lastSyncedAt": return cursor.readOptional(&lastSyncedAt) { $0.readDate() }
-            case "comments": comments = cursor.readArray { $0.readComment() }
-            case "reactions": reactions = cursor.readArray { $0.readReaction() }
-            case "viewedBy": viewedBy = cursor.readArray { $0.readIdentifier() }
-            case "viewCount": viewCount = cursor.readInt()
-            case "status": status = cursor.readString().flatMap(AnnotationStatus.init(rawValue:))
-            case "attachments": attachments = cursor.readArray { $0.readAttachment() }
-            case "fieldStamps":
+            case .scale: scale = cursor.readFloat()
+            case .anchorID: anchorID = cursor.readIdentifier()
+            case .layerID: layerID = cursor.readIdentifier()
+            case .ownerID: ownerID = cursor.readIdentifier()
+            case .permissions: permissions = cursor.readArray { $0.readPermission() }
+            case .visibilityRules: return cursor.readNull()
+            case .createdAt: createdAt = cursor.readDate()
+            case .updatedAt: updatedAt = cursor.readDate()
+            case .isDeleted: isDeleted = cursor.readBool()
+            case .lastSyncedAt: return cursor.readOptional(&lastSyncedAt) { $0.readDate() }
+            case .comments: comments = cursor.readArray { $0.readComment() }
+            case .reactions: reactions = cursor.readArray { $0.readReaction() }
+            case .viewedBy: viewedBy = cursor.readArray { $0.readIdentifier() }
+            case .viewCount: viewCount = cursor.readInt()
+            case .status: status = cursor.readString().flatMap(AnnotationStatus.init(rawValue:))
+            case .attachments: attachments = cursor.readArray { $0.readAttachment() }
+            case .fieldStamps:
                 fieldStamps = cursor.readFieldStamps()
                 return fieldStamps != nil
-            case "myPermission":
+            case .myPermission:
                 myPermission = cursor.readString().flatMap(PermissionLevel.init(rawValue:))
                 return myPermission != nil
-            default: return false
             }
             return true
         }
@@ -112,16 +109,13 @@ extension JSONCursor {
 
     private mutating func readContent() -> AnnotationContent? {
         var content = AnnotationContent()
-        var seen: Set<String> = []
-        let complete = object { key, cursor in
-            guard let key, seen.insert(key).inserted else { return false }
+        let complete = object(of: ContentKey.self) { key, cursor in
             switch key {
-            case "text": return cursor.readOptional(&content.text) { $0.readString() }
-            case "drawingData": return cursor.readOptional(&content.drawingData) { $0.readBase64() }
-            case "mediaURL": return cursor.readOptional(&content.mediaURL) { $0.readURL() }
-            case "cloudAssetID": return cursor.readOptional(&content.cloudAssetID) { $0.readString() }
-            case "richTextData": return cursor.readOptional(&content.richTextData) { $0.readBase64() }
-            default: return false
+            case .text: return cursor.readOptional(&content.text) { $0.readString() }
+            case .drawingData: return cursor.readOptional(&content.drawingData) { $0.readBase64() }
+            case .mediaURL: return cursor.readOptional(&content.mediaURL) { $0.readURL() }
+            case .cloudAssetID: return cursor.readOptional(&content.cloudAssetID) { $0.readString() }
+            case .richTextData: return cursor.readOptional(&content.richTextData) { $0.readBase64() }
             }
         }
         return complete ? content : nil
@@ -134,17 +128,14 @@ extension JSONCursor {
         var grantedAt: Date?
         var grantedBy: UserID?
         var expiresAt: Date?
-        var seen: Set<String> = []
-        let complete = object { key, cursor in
-            guard let key, seen.insert(key).inserted else { return false }
+        let complete = object(of: PermissionKey.self) { key, cursor in
             switch key {
-            case "id": id = cursor.readUUID()
-            case "userID": userID = cursor.readIdentifier()
-            case "level": level = cursor.readString().flatMap(PermissionLevel.init(rawValue:))
-            case "grantedAt": grantedAt = cursor.readDate()
-            case "grantedBy": grantedBy = cursor.readIdentifier()
-            case "expiresAt": return cursor.readOptional(&expiresAt) { $0.readDate() }
-            default: return false
+            case .id: id = cursor.readUUID()
+            case .userID: userID = cursor.readIdentifier()
+            case .level: level = cursor.readString().flatMap(PermissionLevel.init(rawValue:))
+            case .grantedAt: grantedAt = cursor.readDate()
+            case .grantedBy: grantedBy = cursor.readIdentifier()
+            case .expiresAt: return cursor.readOptional(&expiresAt) { $0.readDate() }
             }
             return true
         }
@@ -158,15 +149,12 @@ extension JSONCursor {
         var emoji: String?
         var userID: UserID?
         var createdAt: Date?
-        var seen: Set<String> = []
-        let complete = object { key, cursor in
-            guard let key, seen.insert(key).inserted else { return false }
+        let complete = object(of: ReactionKey.self) { key, cursor in
             switch key {
-            case "id": id = cursor.readUUID()
-            case "emoji": emoji = cursor.readString()
-            case "userID": userID = cursor.readIdentifier()
-            case "createdAt": createdAt = cursor.readDate()
-            default: return false
+            case .id: id = cursor.readUUID()
+            case .emoji: emoji = cursor.readString()
+            case .userID: userID = cursor.readIdentifier()
+            case .createdAt: createdAt = cursor.readDate()
             }
             return true
         }
@@ -183,19 +171,16 @@ extension JSONCursor {
         var cloudAssetID: String?
         var thumbnailURL: URL?
         var uploadedAt: Date?
-        var seen: Set<String> = []
-        let complete = object { key, cursor in
-            guard let key, seen.insert(key).inserted else { return false }
+        let complete = object(of: AttachmentKey.self) { key, cursor in
             switch key {
-            case "id": id = cursor.readUUID()
-            case "fileName": fileName = cursor.readString()
-            case "fileType": fileType = cursor.readString()
-            case "fileSize": fileSize = cursor.readInt().map(Int64.init)
-            case "localURL": return cursor.readOptional(&localURL) { $0.readURL() }
-            case "cloudAssetID": return cursor.readOptional(&cloudAssetID) { $0.readString() }
-            case "thumbnailURL": return cursor.readOptional(&thumbnailURL) { $0.readURL() }
-            case "uploadedAt": return cursor.readOptional(&uploadedAt) { $0.readDate() }
-            default: return false
+            case .id: id = cursor.readUUID()
+            case .fileName: fileName = cursor.readString()
+            case .fileType: fileType = cursor.readString()
+            case .fileSize: fileSize = cursor.readInt().map(Int64.init)
+            case .localURL: return cursor.readOptional(&localURL) { $0.readURL() }
+            case .cloudAssetID: return cursor.readOptional(&cloudAssetID) { $0.readString() }
+            case .thumbnailURL: return cursor.readOptional(&thumbnailURL) { $0.readURL() }
+            case .uploadedAt: return cursor.readOptional(&uploadedAt) { $0.readDate() }
             }
             return true
         }
@@ -216,21 +201,18 @@ extension JSONCursor {
         var updatedAt: Date?
         var isDeleted: Bool?
         var isEdited: Bool?
-        var seen: Set<String> = []
-        let complete = object { key, cursor in
-            guard let key, seen.insert(key).inserted else { return false }
+        let complete = object(of: CommentKey.self) { key, cursor in
             switch key {
-            case "id": id = cursor.readIdentifier()
-            case "text": text = cursor.readString()
-            case "authorID": authorID = cursor.readIdentifier()
-            case "authorName": return cursor.readOptional(&authorName) { $0.readString() }
-            case "annotationID": annotationID = cursor.readIdentifier()
-            case "parentCommentID": return cursor.readOptional(&parentCommentID) { $0.readIdentifier() }
-            case "createdAt": createdAt = cursor.readDate()
-            case "updatedAt": updatedAt = cursor.readDate()
-            case "isDeleted": isDeleted = cursor.readBool()
-            case "isEdited": isEdited = cursor.readBool()
-            default: return false
+            case .id: id = cursor.readIdentifier()
+            case .text: text = cursor.readString()
+            case .authorID: authorID = cursor.readIdentifier()
+            case .authorName: return cursor.readOptional(&authorName) { $0.readString() }
+            case .annotationID: annotationID = cursor.readIdentifier()
+            case .parentCommentID: return cursor.readOptional(&parentCommentID) { $0.readIdentifier() }
+            case .createdAt: createdAt = cursor.readDate()
+            case .updatedAt: updatedAt = cursor.readDate()
+            case .isDeleted: isDeleted = cursor.readBool()
+            case .isEdited: isEdited = cursor.readBool()
             }
             return true
         }
@@ -271,15 +253,21 @@ extension JSONCursor {
     }
 
     private mutating func readIdentifier<Entity>() -> Identifier<Entity>? {
-        readString().flatMap(Identifier<Entity>.init(uuidString:))
+        readUUID().map(Identifier<Entity>.init)
     }
 
+    /// A UUID as `UUID.parse` reads it, from the bytes when the string has no escapes.
     private mutating func readUUID() -> UUID? {
-        readString().flatMap(UUID.parse)
+        guard peek() == UInt8(ascii: "\"") else { return nil }
+        if let content = plainString() { return UUID.parse(utf8: content.bytes) }
+        return readString().flatMap(UUID.parse)
     }
 
+    /// A date as `Timestamp.parse` reads it, from the bytes when the string has no escapes.
     private mutating func readDate() -> Date? {
-        readString().flatMap(Timestamp.parse)
+        guard peek() == UInt8(ascii: "\"") else { return nil }
+        if let content = plainString() { return Timestamp.parse(utf8: content.bytes) }
+        return readString().flatMap(Timestamp.parse)
     }
 
     private mutating func readURL() -> URL? {
@@ -289,4 +277,40 @@ extension JSONCursor {
     private mutating func readBase64() -> Data? {
         readString().flatMap { Data(base64Encoded: $0) }
     }
+}
+
+// MARK: Keys
+// The keys each object is written with (`JSONEncoder`'s, from the types' coding keys);
+// FastPageDecoderTests fail when one is missing here, since the fast path then gives up.
+
+private enum AnnotationKey: String, JSONObjectKey {
+    case id, type, content, title, position, orientation, scale, anchorID, layerID, ownerID, permissions
+    case visibilityRules, createdAt, updatedAt, isDeleted, lastSyncedAt, comments, reactions, viewedBy, viewCount
+    case status, attachments, fieldStamps, myPermission
+    static let table = JSONKeyTable<Self>()
+}
+
+private enum ContentKey: String, JSONObjectKey {
+    case text, drawingData, mediaURL, cloudAssetID, richTextData
+    static let table = JSONKeyTable<Self>()
+}
+
+private enum PermissionKey: String, JSONObjectKey {
+    case id, userID, level, grantedAt, grantedBy, expiresAt
+    static let table = JSONKeyTable<Self>()
+}
+
+private enum ReactionKey: String, JSONObjectKey {
+    case id, emoji, userID, createdAt
+    static let table = JSONKeyTable<Self>()
+}
+
+private enum AttachmentKey: String, JSONObjectKey {
+    case id, fileName, fileType, fileSize, localURL, cloudAssetID, thumbnailURL, uploadedAt
+    static let table = JSONKeyTable<Self>()
+}
+
+private enum CommentKey: String, JSONObjectKey {
+    case id, text, authorID, authorName, annotationID, parentCommentID, createdAt, updatedAt, isDeleted, isEdited
+    static let table = JSONKeyTable<Self>()
 }

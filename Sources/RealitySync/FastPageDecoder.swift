@@ -33,11 +33,9 @@ extension JSONCursor {
         var records: [Range<Int>?] = []
         var token: String?
         var moreComing: Bool?
-        var seen: Set<String> = []
-        let complete = object { key, cursor in
-            guard let key, seen.insert(key).inserted else { return false }
+        let complete = object(of: PageKey.self) { key, cursor in
             switch key {
-            case "changes":
+            case .changes:
                 var list: [SyncChange] = []
                 let read = cursor.array { cursor in
                     guard let (change, record) = cursor.readChange() else { return false }
@@ -46,9 +44,8 @@ extension JSONCursor {
                     return true
                 }
                 changes = read ? list : nil
-            case "token": token = cursor.readString()
-            case "moreComing": moreComing = cursor.readBool()
-            default: return false
+            case .token: token = cursor.readString()
+            case .moreComing: moreComing = cursor.readBool()
             }
             return true
         }
@@ -63,21 +60,26 @@ extension JSONCursor {
         var changeTag: String?
         var deleted: Bool?
         var record: Range<Int>?
-        var seen: Set<String> = []
-        let complete = object { key, cursor in
-            guard let key, seen.insert(key).inserted else { return false }
+        var annotation: Annotation?
+        let complete = object(of: ChangeKey.self) { key, cursor in
             switch key {
-            case "recordType": recordType = cursor.readString().flatMap(RecordType.init(rawValue:))
-            case "recordID": recordID = cursor.readString()
-            case "changeTag": changeTag = cursor.readString()
-            case "deleted": deleted = cursor.readBool()
-            case "record":
+            case .recordType: recordType = cursor.readString().flatMap(RecordType.init(rawValue:))
+            case .recordID: recordID = cursor.readString()
+            case .changeTag: changeTag = cursor.readString()
+            case .deleted: deleted = cursor.readBool()
+            case .record:
                 cursor.skipWhitespace()
                 let start = cursor.index
-                guard cursor.skipValue() else { return false }
+                // Read as an annotation in passing (most records are; the type, written after
+                // the record, says below whether that reading stands); anything else is skipped
+                // and read from its range below.
+                annotation = cursor.readAnnotation()
+                if annotation == nil {
+                    cursor.index = start
+                    guard cursor.skipValue() else { return false }
+                }
                 record = start..<cursor.index
                 return true
-            default: return false
             }
             return true
         }
@@ -87,19 +89,29 @@ extension JSONCursor {
             change.changeTag = changeTag
             return (change, nil)
         }
-        guard let record, let decoded = self.record(of: recordType, in: record), decoded.recordID == recordID else {
+        let read = recordType == .annotation ? annotation.map(SyncRecord.annotation) : nil
+        guard let record, let decoded = read ?? self.record(of: recordType, in: record), decoded.recordID == recordID
+        else {
             return nil
         }
         return (SyncChange(record: decoded, changeTag: changeTag), record)
     }
 
-    /// The record of type `type` written in `range`.
+    /// The record of type `type` written in `range`, read by `JSONDecoder` (an annotation the
+    /// fast reader could read was read in passing).
     private func record(of type: RecordType, in range: Range<Int>) -> SyncRecord? {
-        let text = UnsafeRawBufferPointer(rebasing: bytes[range])
-        if type == .annotation {
-            var cursor = JSONCursor(bytes: text)
-            if let annotation = cursor.readAnnotation(), cursor.isAtEnd() { return .annotation(annotation) }
-        }
-        return try? SyncRecord(type: type, json: Data(text))
+        try? SyncRecord(type: type, json: Data(UnsafeRawBufferPointer(rebasing: bytes[range])))
     }
+}
+
+/// The keys of a page (``SyncChangesPage``'s).
+private enum PageKey: String, JSONObjectKey {
+    case changes, token, moreComing
+    static let table = JSONKeyTable<Self>()
+}
+
+/// The keys of a change (``SyncChange``'s).
+private enum ChangeKey: String, JSONObjectKey {
+    case recordType, recordID, changeTag, deleted, record
+    static let table = JSONKeyTable<Self>()
 }

@@ -44,6 +44,27 @@ struct JSONCursor {
     /// that are not UTF-8, all of which a fast path leaves to `JSONDecoder`) to `member`, which
     /// must consume the value; false when the object is malformed or `member` gave up.
     mutating func object(_ member: (String?, inout JSONCursor) -> Bool) -> Bool {
+        members { name, escaped, cursor in
+            member(escaped ? nil : Self.plainText(name), &cursor)
+        }
+    }
+
+    /// Walks an object whose keys are among `Key`'s, handing each to `member`, which must consume
+    /// the value; false when the object is malformed, holds another key (or one written with
+    /// escapes, left to `JSONDecoder`) or a key twice, or `member` gave up. No key becomes a
+    /// `String`: each is matched by its bytes.
+    mutating func object<Key: JSONObjectKey>(of _: Key.Type, _ member: (Key, inout JSONCursor) -> Bool) -> Bool {
+        var seen: UInt64 = 0
+        return members { name, escaped, cursor in
+            guard !escaped, let (key, bit) = Key.table.key(named: name), seen & bit == 0 else { return false }
+            seen |= bit
+            return member(key, &cursor)
+        }
+    }
+
+    /// Walks an object, handing each key's bytes (between its quotes) and whether they hold
+    /// escapes to `member`, which must consume the value.
+    private mutating func members(_ member: (UnsafeRawBufferPointer, Bool, inout JSONCursor) -> Bool) -> Bool {
         guard next() == UInt8(ascii: "{") else { return false }
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -53,8 +74,9 @@ struct JSONCursor {
             guard peek() == UInt8(ascii: "\""), let (start, end, escaped) = skipString(),
                 next() == UInt8(ascii: ":")
             else { return false }
-            let key = escaped ? nil : plainText(start + 1, end - 1)
-            guard member(key, &self) else { return false }
+            guard member(UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), escaped, &self) else {
+                return false
+            }
             switch next() {
             case UInt8(ascii: ","): continue
             case UInt8(ascii: "}"): return true
@@ -86,12 +108,21 @@ struct JSONCursor {
         String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    /// The bytes from `start` to `end` as text when they are valid UTF-8 without control
-    /// characters, as a JSON string's unescaped content must be; nil otherwise.
-    func plainText(_ start: Int, _ end: Int) -> String? {
-        let content = bytes[start..<end]
-        guard !content.contains(where: { $0 < 0x20 }) else { return nil }
-        return String(validating: content, as: UTF8.self)
+    /// `content` as text when it is valid UTF-8 without control characters, as a JSON string's
+    /// unescaped content must be; nil otherwise.
+    private static func plainText(_ content: UnsafeRawBufferPointer) -> String? {
+        var high: UInt8 = 0
+        for byte in content {
+            guard byte >= 0x20 else { return nil }
+            high |= byte
+        }
+        return string(content, isASCII: high < 0x80)
+    }
+
+    /// `content` as text, nil when it is not valid UTF-8; `isASCII` says the caller saw no byte
+    /// above 0x7F, which spares the validation (`String(validating:)` is generic and costly).
+    private static func string(_ content: UnsafeRawBufferPointer, isASCII: Bool) -> String? {
+        isASCII ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
     }
 
     /// Skips one value of any kind, following only its structure.
@@ -172,19 +203,31 @@ struct JSONCursor {
     /// A string, its escapes decoded; nil for a malformed one or one that is not valid UTF-8.
     mutating func readString() -> String? {
         guard peek() == UInt8(ascii: "\"") else { return nil }
+        guard let content = plainString() else {
+            index += 1
+            return readEscapedString()
+        }
+        return Self.string(content.bytes, isASCII: content.isASCII)
+    }
+
+    /// The content of the string at `index`, consumed, when it holds neither escapes nor control
+    /// characters, and whether it is all ASCII; nil (nothing consumed) otherwise.
+    mutating func plainString() -> (bytes: UnsafeRawBufferPointer, isASCII: Bool)? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
         var end = start
+        var high: UInt8 = 0
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
                 index = end + 1
-                return String(validating: bytes[start..<end], as: UTF8.self)
+                return (UnsafeRawBufferPointer(rebasing: bytes[start..<end]), high < 0x80)
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            high |= byte
             end += 1
         }
-        index = start
-        return readEscapedString()
+        return nil
     }
 
     /// A whole number that fits an `Int`, written without fraction or exponent.

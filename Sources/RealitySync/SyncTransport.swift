@@ -95,7 +95,7 @@ public struct SyncTransport: Sendable {
 
     /// The page a ``changesBody(scope:since:limit:)`` holds, and the text of each change's
     /// record as the server wrote it when the fast decoder read the page (``FastPageDecoder``).
-    static func decodeChangesKeepingRecords(_ body: Data) throws -> (page: SyncChangesPage, records: [Data?]?) {
+    public static func decodeChangesKeepingRecords(_ body: Data) throws -> (page: SyncChangesPage, records: [Data?]?) {
         if let (page, records) = FastPageDecoder.decode(body) { return (page, records) }
         return (try decode(body, from: APIRoute.syncChanges.path()), nil)
     }

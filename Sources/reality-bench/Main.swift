@@ -8,13 +8,13 @@ struct RealityBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reality-bench",
         abstract: "Benchmarks: the local store (nearby, search, insert), the server (http, startup, push), "
-            + "sync (firstsync, live) and JSON (encode).",
+            + "sync (firstsync, live) and JSON (encode, decode).",
         subcommands: [
             NearbyBenchmark.self, NearbyHTTPBenchmark.self, SearchBenchmark.self, InsertBenchmark.self,
             HTTPBenchmark.self, StartupBenchmark.self,
             PushBenchmark.self, FirstSyncBenchmark.self, LiveBenchmark.self, LiveMediaBenchmark.self,
-            EncodeBenchmark.self, ThumbnailBenchmark.self, ChallengeBenchmark.self, PersonalizeBenchmark.self,
-            IdleSocketsBenchmark.self,
+            EncodeBenchmark.self, DecodeBenchmark.self, ThumbnailBenchmark.self, ChallengeBenchmark.self,
+            PersonalizeBenchmark.self, IdleSocketsBenchmark.self,
         ])
 }
 

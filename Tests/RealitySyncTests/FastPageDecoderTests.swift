@@ -71,6 +71,39 @@ import Testing
         #expect(FastPageDecoder.page(from: try RealityJSON.encode(page)) == page)
     }
 
+    /// Keys are matched by their bytes: a repeated key, one written with escapes, in another
+    /// case, longer or shorter than a known one, or unknown, leaves the text to `JSONDecoder`;
+    /// keys in any order read the same.
+    @Test func keys_thatAreNotExactlyTheWrittenOnes_areLeftToJSONDecoder() throws {
+        let note = Self.annotation(11)
+        let text = String(decoding: try RealityJSON.encode(note), as: UTF8.self)
+        let idMember = "\"id\":\"\(note.id.uuidString)\""
+        #expect(text.contains(idMember))
+        for variant in [
+            "\"id\":\"\(note.id.uuidString)\",\(idMember)", "\"\\u0069d\":\"\(note.id.uuidString)\"",
+            "\"ID\":\"\(note.id.uuidString)\"", "\"ids\":\"\(note.id.uuidString)\"",
+            "\"i\":\"\(note.id.uuidString)\"", "\"\":\"\(note.id.uuidString)\"",
+            "\(idMember),\"extra\":1",
+        ] {
+            let changed = Data(text.replacingOccurrences(of: idMember, with: variant).utf8)
+            #expect(AnnotationJSONReader.annotation(from: changed) == nil, "\(variant)")
+            let page =
+                Data("{\"changes\":[{\"changeTag\":\"1\",\"deleted\":false,\"record\":".utf8) + changed
+                + Data(
+                    ",\"recordID\":\"\(note.id.uuidString)\",\"recordType\":\"annotation\"}],\"moreComing\":false,\"token\":\"t\"}"
+                        .utf8)
+            #expect(FastPageDecoder.page(from: page) == (try? RealityJSON.decode(SyncChangesPage.self, from: page)))
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var members: [String] = []
+        for (key, value) in object.sorted(by: { $0.key > $1.key }) {
+            let written = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
+            members.append("\"\(key)\":" + String(decoding: written, as: UTF8.self))
+        }
+        let reversed = "{" + members.joined(separator: ",") + "}"
+        #expect(AnnotationJSONReader.annotation(from: Data(reversed.utf8)) == note)
+    }
+
     @Test func pages_ofEveryKindOfChange_decodeAsJSONDecoderDecodesThem() throws {
         let comment = Comment(text: "Hi", authorID: Self.owner, annotationID: AnnotationID(), createdAt: Samples.at(1))
         var deletion = SyncChange(deletionOf: .annotation, recordID: AnnotationID().uuidString)

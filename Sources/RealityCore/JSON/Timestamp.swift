@@ -70,13 +70,17 @@ public enum Timestamp {
     /// Parses ISO 8601 `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else,
     /// including impossible dates such as February 30th. Fractions beyond milliseconds are dropped.
     public static func parse(_ text: String) -> Date? {
-        var utf8 = Array(text.utf8)
-        guard utf8.count >= 20, utf8.count <= 40 else { return nil }
-        if utf8[10] == UInt8(ascii: "t") { utf8[10] = UInt8(ascii: "T") }
-        var reader = DigitReader(bytes: utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ``parse(_:)`` of the text whose UTF-8 bytes are `bytes`, read from the bytes themselves.
+    public static func parse(utf8 bytes: UnsafeRawBufferPointer) -> Date? {
+        guard bytes.count >= 20, bytes.count <= 40 else { return nil }
+        var reader = DigitReader(bytes: bytes)
         guard let year = reader.number(4), reader.expect("-"),
             let month = reader.number(2), reader.expect("-"),
-            let day = reader.number(2), reader.expect("T"),
+            let day = reader.number(2), reader.expect("T") || reader.expect("t"),
             let hour = reader.number(2), reader.expect(":"),
             let minute = reader.number(2), reader.expect(":"),
             let second = reader.number(2)
@@ -124,14 +128,14 @@ public enum Timestamp {
     }
 }
 
-/// Reads fixed-width ASCII digits and punctuation from a byte array.
+/// Reads fixed-width ASCII digits and punctuation from bytes.
 private struct DigitReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
     var index = 0
 
     var isAtEnd: Bool { index == bytes.count }
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
 

@@ -8,28 +8,30 @@ extension UUID {
     /// annotations. Anything else is left to Foundation, so that both accept the same strings.
     public static func parse(_ text: String) -> UUID? {
         var text = text
-        let parsed: UUID?? = text.withUTF8 { bytes in
-            guard bytes.count == 36 else { return .none }
-            var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let complete = withUnsafeMutableBytes(of: &value) { output -> Bool in
-                var index = 0
-                for position in 0..<16 {
-                    if position == 4 || position == 6 || position == 8 || position == 10 {
-                        guard bytes[index] == UInt8(ascii: "-") else { return false }
-                        index += 1
-                    }
-                    guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return false }
-                    output[position] = high << 4 | low
-                    index += 2
+        return text.withUTF8 { parse(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ``parse(_:)`` of the text whose UTF-8 bytes are `bytes` (nil when they are not UTF-8), read
+    /// from the bytes themselves in the canonical form.
+    public static func parse(utf8 bytes: UnsafeRawBufferPointer) -> UUID? {
+        guard bytes.count == 36 else {
+            return String(validating: bytes, as: UTF8.self).flatMap { UUID(uuidString: $0) }
+        }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let complete = withUnsafeMutableBytes(of: &value) { output -> Bool in
+            var index = 0
+            for position in 0..<16 {
+                if position == 4 || position == 6 || position == 8 || position == 10 {
+                    guard bytes[index] == UInt8(ascii: "-") else { return false }
+                    index += 1
                 }
-                return true
+                guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return false }
+                output[position] = high << 4 | low
+                index += 2
             }
-            return .some(complete ? UUID(uuid: value) : nil)
+            return true
         }
-        switch parsed {
-        case .some(let uuid): return uuid
-        case .none: return UUID(uuidString: text)
-        }
+        return complete ? UUID(uuid: value) : nil
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
