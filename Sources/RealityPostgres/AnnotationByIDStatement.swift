@@ -2,24 +2,74 @@ import Foundation
 import PostgresNIO
 import RealityCore
 
-/// The parts of annotation alias `a` kept in other tables — its grants, reactions, views and
+/// The parts of an annotation kept in other tables — its grants, reactions, views and
 /// attachments — each aggregated into a JSON array of arrays (in the orders the SQLite store's
-/// `AnnotationAssembler` reads them), as four text columns.
+/// `AnnotationAssembler` reads them), as four text columns: for one annotation, subqueries on
+/// alias `a` (``columns``); for many, each part grouped once by annotation and joined
+/// (``grouped(ids:)``), which spares a subquery per row and part.
 enum AnnotationPartsSQL {
-    static let columns = """
-        (SELECT json_agg(json_build_array(g.id, g.userID, g.level, g.grantedAt, g.grantedBy, g.expiresAt)
+    /// One part: its table (with alias), the column naming the annotation, any other condition,
+    /// and its aggregate.
+    private struct Part {
+        let name: String
+        let table: String
+        let annotationColumn: String
+        let condition: String?
+        let aggregate: String
+
+        /// The conditions that pick the part's rows of the annotations `match` names
+        /// (`= a.id`, `= ANY($1)`).
+        func conditions(_ match: String) -> String {
+            ([condition].compactMap { $0 } + ["\(annotationColumn) \(match)"]).joined(separator: " AND ")
+        }
+    }
+
+    private static let parts = [
+        Part(
+            name: "grants", table: "grants g", annotationColumn: "g.targetID", condition: "g.targetType = 'annotation'",
+            aggregate: """
+                json_agg(json_build_array(g.id, g.userID, g.level, g.grantedAt, g.grantedBy, g.expiresAt)
                          ORDER BY g.grantedAt, g.userID)
-         FROM grants g WHERE g.targetType = 'annotation' AND g.targetID = a.id)::text,
-        (SELECT json_agg(json_build_array(r.id, r.emoji, r.userID, r.createdAt)
+                """),
+        Part(
+            name: "reactions", table: "reactions r", annotationColumn: "r.annotationID", condition: nil,
+            aggregate: """
+                json_agg(json_build_array(r.id, r.emoji, r.userID, r.createdAt)
                          ORDER BY r.createdAt, r.userID, r.emoji COLLATE "C")
-         FROM reactions r WHERE r.annotationID = a.id)::text,
-        (SELECT json_agg(json_build_array(v.userID, v.count) ORDER BY v.firstReadAt, v.userID)
-         FROM views v WHERE v.annotationID = a.id)::text,
-        (SELECT json_agg(json_build_array(
-                    t.id, t.fileName, t.fileType, t.fileSize, t.localURL, t.cloudAssetID, t.thumbnailURL,
-                    t.uploadedAt) ORDER BY t.position)
-         FROM attachments t WHERE t.annotationID = a.id)::text
-        """
+                """),
+        Part(
+            name: "views", table: "views v", annotationColumn: "v.annotationID", condition: nil,
+            aggregate: "json_agg(json_build_array(v.userID, v.count) ORDER BY v.firstReadAt, v.userID)"),
+        Part(
+            name: "attachments", table: "attachments t", annotationColumn: "t.annotationID", condition: nil,
+            aggregate: """
+                json_agg(json_build_array(
+                            t.id, t.fileName, t.fileType, t.fileSize, t.localURL, t.cloudAssetID, t.thumbnailURL,
+                            t.uploadedAt) ORDER BY t.position)
+                """),
+    ]
+
+    /// The four columns of annotation alias `a`, one subquery each.
+    static let columns = parts.map { part in
+        "(SELECT \(part.aggregate) FROM \(part.table) WHERE \(part.conditions("= a.id")))::text"
+    }.joined(separator: ",\n")
+
+    /// For the annotations whose IDs are the array `ids`: `with`, the common table expressions
+    /// (for a `WITH`) that group each part by annotation; `joins`, which join them to alias `a`;
+    /// and `columns`, the four columns.
+    static func grouped(ids: String) -> (with: String, joins: String, columns: String) {
+        (
+            parts.map { part in
+                """
+                part_\(part.name)(id, cells) AS (
+                    SELECT \(part.annotationColumn), \(part.aggregate)::text FROM \(part.table)
+                    WHERE \(part.conditions("= ANY(\(ids))")) GROUP BY \(part.annotationColumn))
+                """
+            }.joined(separator: ",\n"),
+            parts.map { "LEFT JOIN part_\($0.name) ON part_\($0.name).id = a.id" }.joined(separator: "\n"),
+            parts.map { "part_\($0.name).cells" }.joined(separator: ", ")
+        )
+    }
 
     /// The annotation whose ``AnnotationColumns`` begin `row` and whose four ``columns`` follow
     /// them, and a reader of the cells after those.
@@ -63,7 +113,10 @@ struct AnnotationByIDStatement: PostgresPreparedStatement {
 
 /// The parts (``AnnotationPartsSQL``) of a batch of annotations in one round trip, by ID.
 struct AnnotationPartsStatement: PostgresPreparedStatement {
-    static let sql = "SELECT a.id, \(AnnotationPartsSQL.columns) FROM unnest($1::uuid[]) AS a(id)"
+    static let sql: String = {
+        let parts = AnnotationPartsSQL.grouped(ids: "$1")
+        return "WITH \(parts.with)\nSELECT a.id, \(parts.columns) FROM unnest($1::uuid[]) AS a(id)\n\(parts.joins)"
+    }()
     static let bindingDataTypes: [PostgresDataType] = [.uuidArray]
     /// An annotation's ID and the cells of its parts, read with ``AnnotationPartsSQL/read(_:into:)``.
     typealias Row = (UUID, PostgresRow)

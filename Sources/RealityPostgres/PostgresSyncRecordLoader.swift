@@ -125,10 +125,14 @@ struct PostgresSyncRecordLoader {
 /// Annotations by ID, complete (their parts, ``AnnotationPartsSQL``), each with its change tag:
 /// a page of the feed's annotations in one prepared round trip.
 struct TaggedAnnotationsStatement: PostgresPreparedStatement {
-    static let sql = """
-        SELECT \(AnnotationColumns.selection), \(AnnotationPartsSQL.columns), a.changeSeq
-        FROM annotations a WHERE a.id = ANY($1)
-        """
+    static let sql: String = {
+        let parts = AnnotationPartsSQL.grouped(ids: "$1")
+        return """
+            WITH \(parts.with)
+            SELECT \(AnnotationColumns.selection), \(parts.columns), a.changeSeq
+            FROM annotations a \(parts.joins) WHERE a.id = ANY($1)
+            """
+    }()
     static let bindingDataTypes: [PostgresDataType] = [.uuidArray]
     typealias Row = (Annotation, Int64)
 
