@@ -31,35 +31,43 @@ enum SyncMetadataRecord {
         try save([(type, id, entry)], at: date, in: db)
     }
 
-    /// Saves the rows of many records as ``save(_:_:_:at:in:)`` saves each, several to a statement.
+    /// Saves the rows of many records as ``save(_:_:_:at:in:)`` saves each, several to a statement,
+    /// their values bound directly (``DirectBindings``: a first sync saves a thousand a page).
     static func save(_ rows: [(type: RecordType, id: String, entry: Entry)], at date: Date, in db: Database) throws {
-        for chunk in rows.chunked(into: rowsPerStatement) {
-            var values: [(any DatabaseValueConvertible)?] = []
-            values.reserveCapacity(chunk.count * 8)
-            for row in chunk {
-                values += [
-                    row.type.rawValue, row.id, row.entry.changeTag, date.storeValue, row.entry.syncStatus.rawValue,
-                    row.entry.conflictVersion, row.entry.scope, row.entry.baseVersion,
-                ]
+        let synced = date.storeValue
+        for range in rows.statementRanges(maxRows: rowsPerStatement) {
+            let sql = range.count == rowsPerStatement ? fullUpsertSQL : upsertSQL(rows: range.count)
+            try db.cachedStatement(sql: sql).execute { bindings in
+                for row in rows[range] {
+                    bindings.bind(row.type.rawValue)
+                    bindings.bind(row.id)
+                    bindings.bind(row.entry.changeTag)
+                    bindings.bind(synced)
+                    bindings.bind(row.entry.syncStatus.rawValue)
+                    bindings.bind(row.entry.conflictVersion)
+                    bindings.bind(row.entry.scope)
+                    bindings.bind(row.entry.baseVersion)
+                }
             }
-            let tuples = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, 0)", count: chunk.count).joined(separator: ", ")
-            try db.cachedStatement(sql: upsertSQL(values: tuples)).execute(arguments: StatementArguments(values))
         }
     }
 
     /// Rows per multi-row upsert, well under SQLite's limit on parameters.
-    private static let rowsPerStatement = 100
+    private static let rowsPerStatement = 64
 
-    private static func upsertSQL(values: String) -> String {
-        """
-        INSERT INTO sync_metadata (recordType, recordID, changeTag, lastSyncedAt, syncStatus, conflictVersion,
-            scope, baseVersion, awaitingResync)
-        VALUES \(values)
-        ON CONFLICT(recordType, recordID) DO UPDATE SET changeTag = excluded.changeTag,
-            lastSyncedAt = excluded.lastSyncedAt, syncStatus = excluded.syncStatus,
-            conflictVersion = excluded.conflictVersion, scope = coalesce(excluded.scope, scope),
-            baseVersion = excluded.baseVersion, awaitingResync = 0
-        """
+    private static let fullUpsertSQL = upsertSQL(rows: rowsPerStatement)
+
+    private static func upsertSQL(rows: Int) -> String {
+        let tuples = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, 0)", count: rows).joined(separator: ", ")
+        return """
+            INSERT INTO sync_metadata (recordType, recordID, changeTag, lastSyncedAt, syncStatus, conflictVersion,
+                scope, baseVersion, awaitingResync)
+            VALUES \(tuples)
+            ON CONFLICT(recordType, recordID) DO UPDATE SET changeTag = excluded.changeTag,
+                lastSyncedAt = excluded.lastSyncedAt, syncStatus = excluded.syncStatus,
+                conflictVersion = excluded.conflictVersion, scope = coalesce(excluded.scope, scope),
+                baseVersion = excluded.baseVersion, awaitingResync = 0
+            """
     }
 
     /// Of the records `ids` of type `type`, those with an open conflict or a pending save or
