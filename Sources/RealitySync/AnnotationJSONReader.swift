@@ -256,18 +256,24 @@ extension JSONCursor {
         readUUID().map(Identifier<Entity>.init)
     }
 
-    /// A UUID as `UUID.parse` reads it, from the bytes when the string has no escapes.
+    /// A UUID as `UUID.parse` reads it.
     private mutating func readUUID() -> UUID? {
-        guard peek() == UInt8(ascii: "\"") else { return nil }
-        if let content = plainString() { return UUID.parse(utf8: content.bytes) }
-        return readString().flatMap(UUID.parse)
+        readParsed(UUID.parse(utf8:), UUID.parse)
     }
 
-    /// A date as `Timestamp.parse` reads it, from the bytes when the string has no escapes.
+    /// A date as `Timestamp.parse` reads it.
     private mutating func readDate() -> Date? {
+        readParsed(Timestamp.parse(utf8:), Timestamp.parse)
+    }
+
+    /// A string parsed by `fromBytes` straight from the text when it holds no escapes, else
+    /// decoded and parsed by `fromString` (the same parser over a `String`).
+    private mutating func readParsed<T>(
+        _ fromBytes: (UnsafeRawBufferPointer) -> T?, _ fromString: (String) -> T?
+    ) -> T? {
         guard peek() == UInt8(ascii: "\"") else { return nil }
-        if let content = plainString() { return Timestamp.parse(utf8: content.bytes) }
-        return readString().flatMap(Timestamp.parse)
+        if let content = plainString() { return fromBytes(content.bytes) }
+        return readString().flatMap(fromString)
     }
 
     private mutating func readURL() -> URL? {
