@@ -59,14 +59,11 @@ enum PostgresPullHousekeeping {
 
 extension PostgresStore: PullHousekeepingReading {
     /// Both reads in one statement: one round trip before each pull instead of two.
+    /// Prepared (``PullHousekeepingStatement``): it runs before every pull, and planning it
+    /// took about 15 times as long as running it.
     public func pullHousekeeping(for viewer: UserID, at now: Date) async throws -> PullHousekeeping {
-        let query = PostgresPullHousekeeping.query(PostgresPullHousekeeping.both, viewer: viewer, now: now)
         let rows = try await read { connection in
-            try await connection.rows(query, logger: logger) { row -> (GrantTarget?, PlanSharingState?) in
-                var kind = ColumnReader(row)
-                if try kind.next(String?.self) == nil { return (nil, try PostgresPullHousekeeping.plan(row, from: 1)) }
-                return (try PostgresPullHousekeeping.target(row), nil)
-            }
+            try await connection.rows(PullHousekeepingStatement(viewer: viewer, now: now), logger: logger)
         }
         return PullHousekeeping(expiredGrants: rows.compactMap(\.0), plans: rows.compactMap(\.1))
     }
@@ -84,5 +81,29 @@ extension PostgresStore: PullHousekeepingReading {
         return try await read { connection in
             try await connection.rows(query, logger: logger) { try PostgresPullHousekeeping.plan($0) }
         }
+    }
+}
+
+/// ``PostgresPullHousekeeping/both`` prepared once per connection.
+struct PullHousekeepingStatement: PostgresPreparedStatement {
+    static let sql = PostgresPullHousekeeping.both
+    static let bindingDataTypes: [PostgresDataType] = [.uuid, .int8]
+    /// An expired grant's target (nil for a kind this server does not know), or a plan.
+    typealias Row = (GrantTarget?, PlanSharingState?)
+
+    var viewer: UserID
+    var now: Date
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(viewer.rawValue)
+        bindings.append(now.storeValue)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var kind = ColumnReader(row)
+        if try kind.next(String?.self) == nil { return (nil, try PostgresPullHousekeeping.plan(row, from: 1)) }
+        return (try PostgresPullHousekeeping.target(row), nil)
     }
 }

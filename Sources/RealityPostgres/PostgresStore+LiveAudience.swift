@@ -17,38 +17,105 @@ extension PostgresStore: LiveAudienceReading {
     /// Every scope at once, each on a connection of its own and outside a transaction (a glance
     /// needs no snapshot across scopes: each scope's cursor moves to the head its own read saw),
     /// so that a look takes one round trip rather than one per scope; of the records, only the
-    /// notifications are loaded.
+    /// notifications are loaded. (One statement reading every scope's feed, tried at stop 50,
+    /// took longer: one backend runs the three reads one after another.)
     public func liveGlance(for viewer: UserID, after cursors: [SyncScope: SyncCursor], limit: Int, now: Date)
         async throws -> [SyncScope: SyncFeedGlance]
     {
         let limit = max(1, limit)
-        return try await withThrowingTaskGroup(of: (SyncScope, SyncFeedGlance).self) { group in
+        return try await withThrowingTaskGroup(of: [SyncScope: SyncFeedGlance].self) { group in
             for (scope, cursor) in cursors {
                 group.addTask {
-                    (scope, try await self.glance(for: viewer, scope: scope, after: cursor, limit: limit, now: now))
+                    try await self.read { connection in
+                        let read = try await Self.feedRows(
+                            for: viewer, scope: scope, after: cursor, limit: limit, now: now, on: connection,
+                            logger: logger)
+                        return try await Self.glances(
+                            [scope: read], limit: limit, viewer: viewer, on: connection, logger: logger)
+                    }
                 }
             }
             var glances: [SyncScope: SyncFeedGlance] = [:]
-            for try await (scope, glance) in group { glances[scope] = glance }
+            for try await glance in group { glances.merge(glance) { $1 } }
             return glances
         }
     }
 
-    private func glance(for viewer: UserID, scope: SyncScope, after cursor: SyncCursor, limit: Int, now: Date)
-        async throws -> SyncFeedGlance
-    {
-        try await read { connection in
-            let (rows, head) = try await Self.feedRows(
-                for: viewer, scope: scope, after: cursor, limit: limit, now: now, on: connection, logger: logger)
-            let counted = SyncFeedGlance.counted(rows, limit: limit, head: head)
-            let records =
-                counted.notices.isEmpty
-                ? [:]
-                : try await PostgresSyncRecordLoader(connection: connection, logger: logger)
-                    .load(counted.notices, starsOf: viewer)
-            return SyncFeedGlance(counted: counted, head: head, records: records)
+    /// The glance and the audience in one statement (``SharedLookStatement``), from one snapshot.
+    public func liveSharedLook(for viewer: UserID, after looked: Int64, now: Date) async throws -> (
+        glance: SyncFeedGlance, audience: LiveAudience
+    ) {
+        var query = PostgresQueryBuilder()
+        _ = query.bind(viewer.rawValue)
+        _ = query.bind(now.storeValue)
+        Self.bindFeed(of: .public, after: .after(looked), rowLimit: 2, into: &query)
+        _ = query.bind(looked)
+        return try await read { connection in
+            var rows: [SyncFeedRow] = []
+            var head = looked
+            var everyone = false
+            var users: Set<UserID> = []
+            for (clock, seq, t, id, inScope, key, flag, user) in try await connection.rows(
+                SharedLookStatement(bindings: query.binds), logger: logger)
+            {
+                if let clock {
+                    head = clock
+                    if let row = Self.feedRow(seq, t, id, inScope, key) { rows.append(row) }
+                } else if flag == true {
+                    everyone = true
+                } else if let user {
+                    users.insert(UserID(user))
+                }
+            }
+            let glances = try await Self.glances(
+                [.public: (rows, head)], limit: 1, viewer: viewer, on: connection, logger: logger)
+            return (
+                glances[.public] ?? SyncFeedGlance(changed: false, head: head, notifications: []),
+                everyone ? .everyone : .users(users)
+            )
         }
     }
+
+    /// The glance at each scope's rows read through its head, with the notifications among
+    /// them loaded in one statement.
+    private static func glances(
+        _ read: [SyncScope: (rows: [SyncFeedRow], head: Int64)], limit: Int, viewer: UserID,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> [SyncScope: SyncFeedGlance] {
+        let counted = read.mapValues { SyncFeedGlance.counted($0.rows, limit: limit, head: $0.head) }
+        let notices = counted.values.flatMap(\.notices)
+        let records =
+            notices.isEmpty
+            ? [:]
+            : try await PostgresSyncRecordLoader(connection: connection, logger: logger).load(notices, starsOf: viewer)
+        return counted.reduce(into: [:]) { glances, scoped in
+            glances[scoped.key] = SyncFeedGlance(
+                counted: scoped.value, head: read[scoped.key]?.head ?? 0, records: records)
+        }
+    }
+}
+
+/// The hub's shared look in one statement: the feed statement's rows, then the audience's
+/// (``LiveAudienceStatement``, its placeholder after the feed's), from one snapshot, so that the
+/// audience covers exactly the commits the glance saw. A feed row has the clock first; an
+/// audience row has NULL there and its own two cells last.
+struct SharedLookStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT f.*, NULL::boolean, NULL::uuid FROM (\(SyncFeedStatement.sql)) AS f
+        UNION ALL
+        SELECT NULL, NULL, NULL, NULL, NULL, NULL, a.* FROM (\(
+            PostgresStatementText.shifting(
+                LiveAudienceStatement.sql, from: 1, by: SyncFeedStatement.bindingDataTypes.count))) AS a
+        """
+    static let bindingDataTypes = SyncFeedStatement.bindingDataTypes + LiveAudienceStatement.bindingDataTypes
+    typealias Row = (Int64?, Int64?, Int?, UUID?, Bool?, String?, Bool?, UUID?)
+
+    /// The bindings, in ``bindingDataTypes``' order.
+    var bindings: PostgresBindings
+
+    func makeBindings() throws -> PostgresBindings { bindings }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
 /// The SQLite store's `LiveAudienceSQL` in one prepared statement (the hub runs it after every

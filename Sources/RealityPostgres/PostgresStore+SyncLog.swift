@@ -92,8 +92,25 @@ extension PostgresStore: SyncLogReading {
         var query = PostgresQueryBuilder()
         _ = query.bind(viewer.rawValue)
         _ = query.bind(now.storeValue)
+        bindFeed(of: scope, after: cursor, rowLimit: Int64(limit + 1), into: &query)
+        var head: Int64 = 0
+        var rows: [SyncFeedRow] = []
+        for (clock, seq, t, id, inScope, key) in try await connection.rows(
+            SyncFeedStatement(bindings: query.binds), logger: logger)
+        {
+            head = clock
+            if let row = feedRow(seq, t, id, inScope, key) { rows.append(row) }
+        }
+        return (rows, head)
+    }
+
+    /// Binds the feed statement's placeholders after the viewer and the time (`$3` on): the
+    /// scope, at most `rowLimit` rows per kind, the cursor and each kind's bound after it.
+    static func bindFeed(
+        of scope: SyncScope, after cursor: SyncCursor, rowLimit: Int64, into query: inout PostgresQueryBuilder
+    ) {
         _ = query.bind(scope.rawValue)
-        _ = query.bind(Int64(limit + 1))
+        _ = query.bind(rowLimit)
         _ = query.bind(cursor.sequence)
         _ = query.bind(Int64(cursor.typeOrder))
         _ = query.bind(PostgresSyncBound.cursorID(cursor))
@@ -108,16 +125,13 @@ extension PostgresStore: SyncLogReading {
             _ = query.bind(bound.sequence)
             _ = query.bind(bound.recordID)
         }
-        var head: Int64 = 0
-        var rows: [SyncFeedRow] = []
-        for (clock, seq, t, id, inScope, key) in try await connection.rows(
-            SyncFeedStatement(bindings: query.binds), logger: logger)
-        {
-            head = clock
-            guard let seq, let t, let inScope, let recordID = id?.lowercasedString ?? key else { continue }
-            rows.append(SyncFeedRow(sequence: seq, typeOrder: t, recordID: recordID, inScope: inScope))
-        }
-        return (rows, head)
+    }
+
+    /// The entry in a feed statement's row after the clock's cell; nil for the row that only
+    /// carries the clock.
+    static func feedRow(_ seq: Int64?, _ t: Int?, _ id: UUID?, _ inScope: Bool?, _ key: String?) -> SyncFeedRow? {
+        guard let seq, let t, let inScope, let recordID = id?.lowercasedString ?? key else { return nil }
+        return SyncFeedRow(sequence: seq, typeOrder: t, recordID: recordID, inScope: inScope)
     }
 
     /// From memory while the read caches are trusted (``PostgresReadCaches``): only an account

@@ -92,6 +92,43 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreBackend.allCases)
+    func theSharedLook_isThePublicGlance_withTheAudienceOfTheSameCommits(backend: StoreBackend) async throws {
+        try await withStore(backend) { store in
+            let world = World()
+            try await world.save(in: store)
+            let nobody = UserID(UUID())
+            let start = try await store.liveGlance(for: nobody, after: [.public: .after(.max)], limit: 1, now: syncNow)
+            var looked = try #require(start[.public]?.head)
+            let look = { (expected: LiveAudience, publicChanged: Bool) in
+                let (glance, audience) = try await store.liveSharedLook(for: nobody, after: looked, now: syncNow)
+                let alone = try await store.liveGlance(
+                    for: nobody, after: [.public: .after(looked)], limit: 1, now: syncNow)
+                #expect(glance == alone[.public])
+                #expect(glance.changed == publicChanged)
+                #expect(audience == expected)
+                #expect(audience == (try await store.liveAudience(after: looked)))
+                looked = glance.head
+            }
+            // Nothing since: an unchanged glance at the same head, and no one tied.
+            try await look(.users([]), false)
+            // A note in Ana's shared layer: Ana and Ben are tied; the public feed has nothing.
+            try await store.commit(
+                ChangeSet(changes: [.saveAnnotation(Samples.note("new", owner: world.ana.id, layer: world.shared.id))]))
+            try await look(.users([world.ana.id, world.ben.id]), false)
+            // One in her public layer: the public feed has it, and Ana is tied.
+            try await store.commit(
+                ChangeSet(changes: [.saveAnnotation(Samples.note("open", owner: world.ana.id, layer: world.open.id))]))
+            try await look(.users([world.ana.id]), true)
+            // A grant changes access: everyone.
+            try await store.commit(
+                ChangeSet(changes: [
+                    .grant(Samples.grant(.viewer, to: world.cara.id, by: world.ana.id), on: .layer(world.shared.id))
+                ]))
+            try await look(.everyone, false)
+        }
+    }
+
     static func cursors(_ cursor: SyncCursor) -> [SyncScope: SyncCursor] {
         Dictionary(uniqueKeysWithValues: SyncScope.allCases.map { ($0, cursor) })
     }

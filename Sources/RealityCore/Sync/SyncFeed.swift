@@ -167,4 +167,21 @@ public protocol LiveAudienceReading: Sendable {
     /// read without the records a page would carry (``SyncFeedGlance``).
     func liveGlance(for viewer: UserID, after cursors: [SyncScope: SyncCursor], limit: Int, now: Date)
         async throws -> [SyncScope: SyncFeedGlance]
+    /// The hub's shared look after commit `looked`: a glance at `viewer`'s public feed (one
+    /// entry) and the audience of the commits after `looked`, read so that the audience covers at
+    /// least the commits the glance saw.
+    func liveSharedLook(for viewer: UserID, after looked: Int64, now: Date) async throws -> (
+        glance: SyncFeedGlance, audience: LiveAudience
+    )
+}
+
+extension LiveAudienceReading {
+    /// The glance, then the audience: read after it, the audience covers at least its commits.
+    public func liveSharedLook(for viewer: UserID, after looked: Int64, now: Date) async throws -> (
+        glance: SyncFeedGlance, audience: LiveAudience
+    ) {
+        let glances = try await liveGlance(for: viewer, after: [.public: .after(looked)], limit: 1, now: now)
+        let glance = glances[.public] ?? SyncFeedGlance(changed: false, head: looked, notifications: [])
+        return (glance, try await liveAudience(after: looked))
+    }
 }

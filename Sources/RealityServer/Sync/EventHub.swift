@@ -124,15 +124,14 @@ actor EventHub<Store: ServerStore>: Service {
     /// every user's feeds must be read (access changed, a read failed, or this is the first look).
     private func lookForEveryone(now: Date) async -> (head: Int64, publicChanged: Bool, tied: Set<UserID>)? {
         do {
-            let from = lookedThrough ?? .max
-            let glance = try await store.liveGlance(
-                for: Self.nobody, after: [.public: .after(from)], limit: 1, now: now)[.public]
-            guard let glance, let looked = lookedThrough else {
-                lookedThrough = glance?.head
+            guard let looked = lookedThrough else {
+                let glances = try await store.liveGlance(
+                    for: Self.nobody, after: [.public: .after(.max)], limit: 1, now: now)
+                lookedThrough = glances[.public]?.head
                 return nil
             }
-            // Read after the glance: it covers at least the commits the glance does.
-            guard case .users(let tied) = try await store.liveAudience(after: looked) else {
+            let (glance, audience) = try await store.liveSharedLook(for: Self.nobody, after: looked, now: now)
+            guard case .users(let tied) = audience else {
                 lookedThrough = glance.head
                 return nil
             }
