@@ -39,6 +39,12 @@ struct LiveBenchmark: AsyncParsableCommand {
         }
         let server = try await BenchServer.start(port: port, postgres: postgres, name: "live")
         defer { server.stop() }
+        guard let postgres else { return try await run(on: server, witness: nil) }
+        try await CommitWitness.listening(on: postgres) { witness in try await run(on: server, witness: witness) }
+    }
+
+    /// The phone and the tablet on `server`; with a `witness`, also timed from each commit's notice.
+    private func run(on server: BenchServer, witness: CommitWitness?) async throws {
         let user = try await BenchUser.make(server.client, admin: BenchServer.adminToken, name: "live")
         let phone = try await BenchDevice.signIn(user, server: server, name: "live-phone")
         let tablet = try await BenchDevice.signIn(user, server: server, name: "live-tablet")
@@ -60,7 +66,8 @@ struct LiveBenchmark: AsyncParsableCommand {
             try await rounds.wait(atLeast: 2)
             let before = await rounds.count
             let start = ContinuousClock.now
-            let samples = try await Self.measure(count, warmup: warmup, from: phone, to: tablet, user: user)
+            let samples = try await Self.measure(
+                count, warmup: warmup, from: phone, to: tablet, user: user, witness: witness)
             let seconds = (ContinuousClock.now - start).milliseconds / 1000
             let done = await rounds.count - before
             group.cancelAll()
@@ -75,7 +82,8 @@ struct LiveBenchmark: AsyncParsableCommand {
                 }
             }
             let start = ContinuousClock.now
-            let samples = try await Self.measure(count, warmup: warmup, from: phone, to: tablet, user: user)
+            let samples = try await Self.measure(
+                count, warmup: warmup, from: phone, to: tablet, user: user, witness: witness)
             let seconds = (ContinuousClock.now - start).milliseconds / 1000
             group.cancelAll()
             return (samples, seconds)
@@ -88,26 +96,37 @@ struct LiveBenchmark: AsyncParsableCommand {
                     + "back to back (SyncEngine.sync() in a loop) instead; latency from the start of the create on "
                     + "the phone to the annotation's arrival in the tablet's store, polled every 1 ms; the extra "
                     + "figures count the tablet's rounds of sync work per second in each, and time the phone's "
-                    + "create and push alone, and (ours) the time from the push's answer to the arrival: a commit's "
-                    + "time to the other device, short of the answer's way back to the phone",
+                    + "create and push alone, and (ours) the time from the push's answer to the arrival; on PostgreSQL "
+                    + "also from the commit's notice, as another instance hears it on the database's channel, to "
+                    + "the arrival (commitHeardToArrival: commit to other device)",
                 extra: [
                     "warmup": Double(warmup), "syncRoundsPerSecond": Double(ourRounds) / ourSeconds,
                     "baselineSyncsPerSecond": Double(baselineSyncs) / baselineSeconds,
                     "createAndPushP50Ms": ours.pushes.p50, "baselineCreateAndPushP50Ms": baseline.pushes.p50,
                     "pushAnsweredToArrivalP50Ms": ours.afterPush.p50,
-                ],
+                ].merging(
+                    witness == nil
+                        ? [:]
+                        : [
+                            "commitHeardToArrivalP50Ms": ours.afterCommit.p50,
+                            "commitHeardToArrivalP99Ms": ours.afterCommit.p99,
+                            "baselineCommitHeardToArrivalP50Ms": baseline.afterCommit.p50,
+                        ]
+                ) { $1 },
                 targets: ["p50Ms": 50]))
     }
 
     /// Creates `warmup + count` annotations on `phone`, each pushed at once, and times the last
     /// `count` from the start of the create until `tablet`'s store has the annotation, until the
-    /// push is done, and from the push's end to the arrival.
+    /// push is done, from the push's end to the arrival, and from the commit `witness` heard.
     static func measure(
-        _ count: Int, warmup: Int, from phone: BenchDevice, to tablet: BenchDevice, user: BenchUser
-    ) async throws -> (arrivals: Samples, pushes: Samples, afterPush: Samples) {
+        _ count: Int, warmup: Int, from phone: BenchDevice, to tablet: BenchDevice, user: BenchUser,
+        witness: CommitWitness?
+    ) async throws -> (arrivals: Samples, pushes: Samples, afterPush: Samples, afterCommit: Samples) {
         var samples = Samples()
         var pushes = Samples()
         var afterPush = Samples()
+        var afterCommit = Samples()
         let annotations = try await phone.services.annotationService()
         for index in 0..<(warmup + count) {
             let start = ContinuousClock.now
@@ -126,9 +145,15 @@ struct LiveBenchmark: AsyncParsableCommand {
                 samples.appendValue((arrived - start).milliseconds)
                 pushes.appendValue((pushed - start).milliseconds)
                 afterPush.appendValue((arrived - pushed).milliseconds)
+                if let witness {
+                    guard let committed = witness.firstCommit(after: start) else {
+                        throw BenchError("no commit was heard for note \(index)")
+                    }
+                    afterCommit.appendValue((arrived - committed).milliseconds)
+                }
             }
         }
-        return (samples, pushes, afterPush)
+        return (samples, pushes, afterPush, afterCommit)
     }
 }
 
