@@ -70,6 +70,15 @@ extension PostgresStore: SyncLogReading {
     ) async throws -> SyncFeedPage? {
         let (rows, head) = try await feedRows(
             for: viewer, scope: scope, after: cursor, limit: limit, now: now, on: connection, logger: logger)
+        return try await page(of: rows, head: head, viewer: viewer, limit: limit, on: connection, logger: logger)
+    }
+
+    /// The page of feed rows read outside a transaction through `head`, with their records, as
+    /// ``pageOutsideTransaction(for:scope:after:limit:now:on:logger:)`` answers it.
+    static func page(
+        of rows: [SyncFeedRow], head: Int64, viewer: UserID, limit: Int, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> SyncFeedPage? {
         let found = SyncFeedRow.page(of: rows, limit: limit, head: head)
         let inScope = found.rows.filter(\.inScope)
         guard !inScope.contains(where: { $0.recordType.map(PostgresSyncRecordLoader.loadsInParts) ?? true }) else {

@@ -185,6 +185,7 @@ import Testing
             #expect(try await store.expiredGrants(of: ana.id, at: Samples.at(500)).isEmpty)
 
             // What a pull settles first is both reads, however the store makes them.
+            var settledReads = 0
             try await store.commit(
                 ChangeSet(changes: [.publishPlanSharing(userID: ana.id, sharing: true, republish: [])]))
             for user in [ana, ben, cara] {
@@ -194,8 +195,24 @@ import Testing
                     let plans = try await store.planSharing(relevantTo: user.id, at: time)
                     #expect(Set(housekeeping.plans) == Set(plans))
                     #expect(housekeeping.plans.count == plans.count)
+                    // With a page: the same housekeeping, and the feed's page only when it is settled.
+                    for scope in SyncScope.allCases {
+                        let (read, page) = try await store.pullHousekeeping(
+                            for: user.id, at: time, withPageOf: scope, after: .start, limit: 50)
+                        #expect(read.expiredGrants == housekeeping.expiredGrants)
+                        #expect(Set(read.plans) == Set(housekeeping.plans))
+                        if housekeeping.isSettled(at: time) {
+                            settledReads += 1
+                            let feed = try await store.syncFeed(
+                                for: user.id, scope: scope, after: .start, limit: 50, now: time)
+                            #expect(page == feed, "\(user.displayName) \(scope) at \(time)")
+                        } else {
+                            #expect(page == nil, "\(user.displayName) \(scope) at \(time): something to settle")
+                        }
+                    }
                 }
             }
+            #expect(settledReads > 0, "some reads come with their page")
             let settled = try await store.pullHousekeeping(for: ben.id, at: Samples.at(500))
             let planners: Set<UserID> = Set(settled.plans.map { $0.userID })
             #expect(planners == [ana.id, ben.id], "Ana's grants in force tie Ben to her plan")

@@ -40,4 +40,8 @@ public struct PlanSharingState: Hashable, Sendable {
     /// Whether devices were last shown a plan that shares: what the feed showed, else (never a
     /// change) what the tier alone, ignoring its end, says.
     public var sharingShown: Bool { shown ?? tier.limits.canShare }
+
+    /// Whether the plan's sharing at `now` differs from what devices were last shown, so that
+    /// the change is still to be published.
+    public func changedSinceShown(at now: Date) -> Bool { sharing(at: now) != sharingShown }
 }

@@ -17,7 +17,7 @@ struct PlanSharingPublisher<Store: ServerStore>: Sendable {
     /// ``PlanSharingReading/planSharing(relevantTo:at:)`` reads them, with the pull's
     /// housekeeping) whose sharing changed since the feed last showed it.
     func publish(_ plans: [PlanSharingState], at now: Date) async throws {
-        for plan in plans where plan.sharing(at: now) != plan.sharingShown {
+        for plan in plans where plan.changedSinceShown(at: now) {
             try await publish(plan.userID, sharing: plan.sharing(at: now))
         }
     }

@@ -33,14 +33,6 @@ struct SyncController<Store: ServerStore>: Sendable {
         // core service reads; turning expired grants into revocations is that log's housekeeping.
         let store = services.store
         let now = Timestamp.now()
-        let housekeeping = try await store.pullHousekeeping(for: userID, at: now)
-        // Grants that expired become revocations now, so that the feed turns them into deletions.
-        if !housekeeping.expiredGrants.isEmpty {
-            try await store.commit(
-                ChangeSet(changes: housekeeping.expiredGrants.map { .revoke(userID: userID, on: $0) }))
-        }
-        // So do plans that lapsed (or were renewed) since the feed last showed them.
-        try await PlanSharingPublisher(store: store).publish(housekeeping.plans, at: now)
         let secret = try await store.syncSecret()
         let epoch = try await store.syncEpoch()
         var cursor = SyncCursor.start
@@ -51,7 +43,23 @@ struct SyncController<Store: ServerStore>: Sendable {
             else { throw APIError.resyncRequired }
             cursor = token.cursor
         }
-        let page = try await store.syncFeed(for: userID, scope: scope, after: cursor, limit: limit, now: now)
+        // The page comes with the housekeeping when there is nothing to settle (one round trip on
+        // PostgreSQL); otherwise it is read once that is settled.
+        let (housekeeping, early) = try await store.pullHousekeeping(
+            for: userID, at: now, withPageOf: scope, after: cursor, limit: limit)
+        // Grants that expired become revocations now, so that the feed turns them into deletions.
+        if !housekeeping.expiredGrants.isEmpty {
+            try await store.commit(
+                ChangeSet(changes: housekeeping.expiredGrants.map { .revoke(userID: userID, on: $0) }))
+        }
+        // So do plans that lapsed (or were renewed) since the feed last showed them.
+        try await PlanSharingPublisher(store: store).publish(housekeeping.plans, at: now)
+        let page: SyncFeedPage
+        if let early {
+            page = early
+        } else {
+            page = try await store.syncFeed(for: userID, scope: scope, after: cursor, limit: limit, now: now)
+        }
         let token = try SyncToken(userID: userID, scope: scope, cursor: page.cursor, epoch: epoch, issuedAt: now)
             .encoded(secret: secret)
         // Grants of others go only to whoever may manage them (issue 17).
