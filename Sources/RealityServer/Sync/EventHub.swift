@@ -99,7 +99,16 @@ actor EventHub<Store: ServerStore>: Service {
         let currentEpoch = try? await store.syncEpoch()
         let newEpoch = currentEpoch != nil && currentEpoch != epoch
         epoch = currentEpoch ?? epoch
-        let shortcut = await lookForEveryone(now: now)
+        // The shared look stands in for many users' own looks; for one user it would only add a
+        // round trip before theirs, so one listening user is looked at directly (and the next
+        // shared look, once there are more, starts afresh).
+        let shortcut: (head: Int64, publicChanged: Bool, tied: Set<UserID>)?
+        if listeners.count > 1 {
+            shortcut = await lookForEveryone(now: now)
+        } else {
+            shortcut = nil
+            lookedThrough = nil
+        }
         for userID in Array(listeners.keys) {
             // Shutting down: the store may close at any moment; the sockets end anyway.
             guard !Task.isCancelled else { return }
