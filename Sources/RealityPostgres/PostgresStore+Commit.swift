@@ -181,9 +181,7 @@ extension PostgresStore: ChangeCommitting {
                 .first
             if current.map(String.init) != tag { throw StoreError.conflict(recordType: type, id: id) }
         case .annotationsAbsent(let ids):
-            let found = try await connection.rows(
-                "SELECT id FROM annotations WHERE id = ANY(\(ids.map(\.rawValue))) LIMIT 1", logger: logger
-            ) { try $0.decode(UUID.self) }
+            let found = try await connection.rows(TakenAnnotationIDStatement(ids: ids.map(\.rawValue)), logger: logger)
             if let id = found.first { throw StoreError.conflict(recordType: .annotation, id: id.lowercasedString) }
         case .recordAbsent(let type, let id):
             guard let table = SyncRecordTable.of(type), let key = UUID(uuidString: id) else {

@@ -207,19 +207,7 @@ extension PostgresStore: SyncLogReading {
         return try await read { connection in
             var found: [String: RecordedSyncMutation] = [:]
             for (id, recorded) in try await connection.rows(
-                """
-                SELECT mutationID, status, seq, error FROM sync_mutations
-                WHERE userID = \(userID.rawValue) AND mutationID = ANY(\(mutationIDs))
-                """, logger: logger,
-                { row -> (String, RecordedSyncMutation) in
-                    var cells = ColumnReader(row)
-                    return (
-                        try cells.next(String.self),
-                        RecordedSyncMutation(
-                            saved: try cells.next(String.self) == "saved", sequence: try cells.next(Int64?.self),
-                            error: try cells.next(String?.self).map { Data($0.utf8) })
-                    )
-                })
+                RecordedMutationsStatement(userID: userID, mutationIDs: mutationIDs), logger: logger)
             {
                 found[id] = recorded
             }
