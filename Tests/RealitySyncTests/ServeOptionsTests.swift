@@ -21,6 +21,8 @@ extension DeviceSyncTests {
             (["--max-connections-per-address", "0"], "max-connections-per-address"),
             (["--max-connections=-3"], "max-connections"),
             (["--max-sockets-per-user", "many"], "max-sockets-per-user"),
+            (["--password-cost", "3"], "password-cost"), (["--password-cost", "32"], "password-cost"),
+            (["--password-cost", "twelve"], "password-cost"),
         ])
         func nonsenseOptions_stopTheServer_namingTheOption(arguments: [String], option: String) async throws {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reality-options-\(UUID())")

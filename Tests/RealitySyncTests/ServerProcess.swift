@@ -35,6 +35,9 @@ final class ServerProcess: @unchecked Sendable {
             "serve", "--host", "127.0.0.1", "--port", "\(port)", "--data",
             directory.appendingPathComponent("data").path,
             "--admin-token", adminToken,
+            // The lowest bcrypt cost: each registration and login hashes, 0.4 s apiece at the
+            // default cost in a debug build, and these tests sign in many times.
+            "--password-cost", "4",
         ]
         if let postgresURL { arguments += ["--postgres", postgresURL] }
         self.arguments = arguments + extra

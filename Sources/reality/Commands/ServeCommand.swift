@@ -39,6 +39,12 @@ struct ServeCommand: AsyncParsableCommand {
     var sessionIdle: String?
     @Option(help: "How long a session may live however much it is used: a number with s, m, h or d (default 365d).")
     var sessionMax: String?
+    @Option(
+        help: """
+            bcrypt cost of the password hashes it makes, \(ServeCommand.passwordCosts.lowerBound) to \
+            \(ServeCommand.passwordCosts.upperBound): each step doubles a hash's time (default \(ServerConfiguration().bcryptCost)).
+            """)
+    var passwordCost: Int?
     @OptionGroup var connectionLimits: ConnectionLimitOptions
     @OptionGroup var assetStore: AssetStoreOptions
 
@@ -76,6 +82,14 @@ struct ServeCommand: AsyncParsableCommand {
         if let text = sessionMax ?? environment["REALITY_SESSION_MAX"] {
             configuration.sessionLifetimes.maximum = try Self.lifetime(text, "session-max")
         }
+        if let text = passwordCost.map(String.init) ?? environment["REALITY_PASSWORD_COST"] {
+            guard let value = UInt8(text), Self.passwordCosts.contains(value) else {
+                throw ValidationError(
+                    "password-cost must be a number from \(Self.passwordCosts.lowerBound) to \(Self.passwordCosts.upperBound), not \(text)"
+                )
+            }
+            configuration.bcryptCost = value
+        }
         configuration.connectionLimits = try connectionLimits.limits(environment: environment)
         configuration.assetStore = try assetStore.location(environment: environment)
         let levelName = logLevel ?? environment["REALITY_LOG_LEVEL"] ?? Logger.Level.info.rawValue
@@ -94,6 +108,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
     }
+
+    /// The costs bcrypt takes.
+    fileprivate static let passwordCosts: ClosedRange<UInt8> = 4...31
 
     /// Parses `text` as a session lifetime, or says which option was wrong and why.
     private static func lifetime(_ text: String, _ option: String) throws -> TimeInterval {
