@@ -159,7 +159,7 @@ struct PullStartStatement: PostgresPreparedStatement {
         SELECT f.*, NULL::text, NULL::uuid, NULL::text, NULL::bigint, NULL::boolean
         FROM (\(SyncFeedStatement.sql)) AS f
         UNION ALL
-        SELECT NULL, NULL, NULL, NULL, NULL, NULL, h.* FROM (\(PostgresPullHousekeeping.both)) AS h
+        SELECT \(SyncFeedStatement.nullColumns), h.* FROM (\(PostgresPullHousekeeping.both)) AS h
         """
     static let bindingDataTypes = SyncFeedStatement.bindingDataTypes
 
@@ -178,7 +178,7 @@ struct PullStartStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = ColumnReader(row)
         guard let clock = try cells.next(Int64?.self) else {
-            let (grant, plan) = try PostgresPullHousekeeping.either(row, from: 6)
+            let (grant, plan) = try PostgresPullHousekeeping.either(row, from: SyncFeedStatement.columnCount)
             return .housekeeping(grant, plan)
         }
         let (seq, t, id, inScope, key) = (

@@ -45,10 +45,12 @@ extension PostgresStore: LiveAudienceReading {
     public func liveSharedLook(for viewer: UserID, after looked: Int64, now: Date) async throws -> (
         glance: SyncFeedGlance, audience: LiveAudience
     ) {
+        // One entry tells whether the public feed changed.
+        let limit = 1
         var query = PostgresQueryBuilder()
         _ = query.bind(viewer.rawValue)
         _ = query.bind(now.storeValue)
-        Self.bindFeed(of: .public, after: .after(looked), rowLimit: 2, into: &query)
+        Self.bindFeed(of: .public, after: .after(looked), rowLimit: Int64(limit + 1), into: &query)
         _ = query.bind(looked)
         return try await read { connection in
             var rows: [SyncFeedRow] = []
@@ -68,7 +70,7 @@ extension PostgresStore: LiveAudienceReading {
                 }
             }
             let glances = try await Self.glances(
-                [.public: (rows, head)], limit: 1, viewer: viewer, on: connection, logger: logger)
+                [.public: (rows, head)], limit: limit, viewer: viewer, on: connection, logger: logger)
             return (
                 glances[.public] ?? SyncFeedGlance(changed: false, head: head, notifications: []),
                 everyone ? .everyone : .users(users)
@@ -103,7 +105,7 @@ struct SharedLookStatement: PostgresPreparedStatement {
     static let sql = """
         SELECT f.*, NULL::boolean, NULL::uuid FROM (\(SyncFeedStatement.sql)) AS f
         UNION ALL
-        SELECT NULL, NULL, NULL, NULL, NULL, NULL, a.* FROM (\(
+        SELECT \(SyncFeedStatement.nullColumns), a.* FROM (\(
             PostgresStatementText.shifting(
                 LiveAudienceStatement.sql, from: 1, by: SyncFeedStatement.bindingDataTypes.count))) AS a
         """

@@ -18,6 +18,12 @@ struct SyncFeedStatement: PostgresPreparedStatement {
         + Array(repeating: [PostgresDataType.int8, .text], count: PostgresSyncFeedSQL.publishedKinds.count)
         .flatMap { $0 }
     typealias Row = (Int64, Int64?, Int?, UUID?, Bool?, String?)
+    /// How many cells a row has (``Row``'s): statements that take the feed's rows beside others
+    /// pad the others' with as many NULLs, and read theirs after them.
+    static let columnCount = 6
+
+    /// As many NULLs as a feed row has cells, for another statement's rows beside the feed's.
+    static let nullColumns = Array(repeating: "NULL", count: columnCount).joined(separator: ", ")
 
     /// The bindings, in ``bindingDataTypes``' order.
     var bindings: PostgresBindings

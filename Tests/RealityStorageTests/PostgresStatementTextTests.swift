@@ -16,6 +16,7 @@ import Testing
     @Test func theSharedLook_bindsEachOfItsPlaceholders_andNoMore() {
         #expect(Self.placeholders(in: SharedLookStatement.sql) == Set(1...SharedLookStatement.bindingDataTypes.count))
         #expect(Self.placeholders(in: SyncFeedStatement.sql) == Set(1...SyncFeedStatement.bindingDataTypes.count))
+        #expect(Self.placeholders(in: PullStartStatement.sql) == Set(1...PullStartStatement.bindingDataTypes.count))
     }
 
     private static func placeholders(in sql: String) -> Set<Int> {
