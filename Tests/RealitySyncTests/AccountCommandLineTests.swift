@@ -4,7 +4,7 @@ import RealityCore
 import RealitySync
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// The account commands of `reality` run as processes against `reality serve`: passwords from
     /// standard input (never the command line), `sessions`, `sessions revoke`, `password`, and a sync
     /// whose session the server ended, which stops (with or without --watch) and says to log in again.

@@ -5,7 +5,7 @@ import RealityCore
 import RealityTestSupport
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// Out of Box from the command line (issue 21), as processes against `reality serve`: two
     /// devices of one person asking at once get one challenge, a completion with a photo made on
     /// one shows on the other, refusals exit with the platform's codes, preferences follow the

@@ -4,7 +4,7 @@ import RealityAPI
 import RealityTestSupport
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// Reports and feedback through the command line, as processes against `reality serve`
     /// (issue 22): a reported challenge leaves the person's lists at once, on the server and
     /// offline on their device; the administrator sees the report and the feedback and retires

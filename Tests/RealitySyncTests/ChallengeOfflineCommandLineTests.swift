@@ -8,7 +8,7 @@ import RealityTestSupport
 import Synchronization
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// Out of Box offline, as processes against `reality serve` killed and started again (issue
     /// 21): with the server gone, a device picks the day's challenge itself, completes (with a
     /// photo), skips and rates it, and answers stats from its copy; when the server is back,

@@ -4,7 +4,7 @@ import RealityAPI
 import RealityTestSupport
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// Out of Box's personalization engine through the command line, as processes against
     /// `reality serve` (issue 22): turned on with `prefs`, shown with `model`, asked with
     /// `recommend`, working from the device's copy when the server is gone, and reset only through

@@ -8,7 +8,7 @@ import RealityStore
 import RealityTestSupport
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// Out of Box's reminders through the command line, as processes against `reality serve`
     /// (issue 22): scheduled, listed and cancelled with `reality challenge reminders`, refused
     /// without the server; and one due while the server is killed is delivered once after it
@@ -88,7 +88,7 @@ extension DeviceSyncTests {
     }
 }
 
-extension DeviceSyncTests.ChallengeReminderCommandLineTests {
+extension DeviceCommandLineTests.ChallengeReminderCommandLineTests {
     /// `reality challenge reminders --watch` prints a reminder as the server delivers it.
     @Test func watch_printsTheReminder_asItIsDelivered() async throws {
         try await SyncTestServer.withServerProcess(.sqlite) { server, harness in
@@ -120,7 +120,7 @@ extension DeviceSyncTests.ChallengeReminderCommandLineTests {
     }
 }
 
-extension DeviceSyncTests.ChallengeReminderCommandLineTests {
+extension DeviceCommandLineTests.ChallengeReminderCommandLineTests {
     /// Two `reality serve` processes on one PostgreSQL database race for the same schedule: every
     /// reminder is delivered exactly once, whichever instance's job runner takes it.
     @Test func twoInstances_onOneDatabase_deliverEachReminderOnce() async throws {

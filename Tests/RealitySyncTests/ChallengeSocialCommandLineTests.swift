@@ -5,7 +5,7 @@ import RealityCore
 import RealityTestSupport
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// Friends and sharing through the command line, as processes against `reality serve`
     /// (issue 22): a request by email, answered by name on the other device; a completion's photo
     /// shared, seen, saved and commented on by the friend; privacy settings; a block and its end.

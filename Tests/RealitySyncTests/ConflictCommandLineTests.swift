@@ -3,7 +3,7 @@ import RealityCore
 import RealitySync
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// Conflicts through the command line (issue 16), run as processes against `reality serve`:
     /// which fields differ with both values, one vocabulary for `--strategy` and `--use`, the
     /// strategy in `status`, and a sync summary that counts the conflicts it met and how they ended.

@@ -9,7 +9,7 @@ import Testing
 
 @testable import RealitySync
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// Media end to end as a person uses it (issue 19), `reality` and the server as processes: a
     /// photo made from a file goes up with the first sync and comes down on the second device; a
     /// file gone before the upload is a rejection, not a stuck outbox; large media stay on the
@@ -146,7 +146,7 @@ extension DeviceSyncTests {
     }
 }
 
-extension DeviceSyncTests.MediaCommandLineTests {
+extension DeviceCommandLineTests.MediaCommandLineTests {
     /// A large file's upload that a killed process left half done resumes from the server's
     /// offset at the next `reality sync` (issue 19): the upload the store remembers is the one
     /// that completes, not a new one.
@@ -192,7 +192,7 @@ extension DeviceSyncTests.MediaCommandLineTests {
     }
 }
 
-extension DeviceSyncTests.MediaCommandLineTests {
+extension DeviceCommandLineTests.MediaCommandLineTests {
     /// A photo made on one device reaches the other with its thumbnail, made by the server's job
     /// (issue 19): `reality sync` brings it into the media directory and `reality media list`
     /// names it.
@@ -230,7 +230,7 @@ extension DeviceSyncTests.MediaCommandLineTests {
     }
 }
 
-extension DeviceSyncTests.MediaCommandLineTests {
+extension DeviceCommandLineTests.MediaCommandLineTests {
     /// A 100-megapixel photo is shrunk as it is decoded (issue 19): the server process's peak
     /// resident memory grows by a small part of the 300 MB its pixels would take, measured against
     /// its peak after a small photo went the same way.
@@ -265,7 +265,7 @@ extension DeviceSyncTests.MediaCommandLineTests {
     }
 }
 
-extension DeviceSyncTests.MediaCommandLineTests {
+extension DeviceCommandLineTests.MediaCommandLineTests {
     /// A resumable upload the server no longer knows (it expired after a day unfinished) is begun
     /// again at the next sync rather than failing it (issue 19).
     @Test func anUploadTheServerForgot_beginsAgain() async throws {

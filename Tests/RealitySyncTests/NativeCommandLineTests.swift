@@ -302,7 +302,7 @@ import Testing
     }
 }
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// The native command line against `reality serve`: the server's refusals exit with the
     /// codes README and `--help` list.
     @Suite struct NativeServerCommandLineTests {

@@ -3,7 +3,7 @@ import RealityAPI
 import RealityCore
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// What the services can do, the command line can (issue 20), as processes: visibility rules
     /// in words, rotation and scale, layer settings, avatar and theme, and deleting the account.
     @Suite struct ParityCommandLineTests {

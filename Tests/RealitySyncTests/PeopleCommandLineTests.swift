@@ -3,7 +3,7 @@ import RealityAPI
 import RealityCore
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// Sharing by email from the command line (issue 20), as processes against `reality serve`:
     /// `share` gives someone with an account access at once and invites anyone else until they
     /// register; `members` lists who is in; `revoke` takes access back; `invitations` lists and

@@ -64,7 +64,8 @@ extension DeviceSyncTests {
                     #expect(notes.first { $0.id == bread.id }?.createdAt == bread.createdAt)
                     let layers: [Layer] = try await device.run("layer", "list").decode()
                     #expect(layers.filter { !$0.isDeleted }.map(\.name).sorted() == ["My Annotations", "Work"])
-                    let status: SyncCommandLineTests.Status = try await device.run("status").decode()
+                    let status: DeviceCommandLineTests.SyncCommandLineTests.Status = try await device.run("status")
+                        .decode()
                     #expect(status.pendingChanges == 0 && status.openConflicts == 0)
                 }
             }

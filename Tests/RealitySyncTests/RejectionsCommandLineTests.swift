@@ -4,7 +4,7 @@ import RealityStore
 import RealitySync
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// Rejected changes through the command line (issue 16), run as processes against `reality
     /// serve`: a change the server rejects stays on the device as made, is listed with its reason by
     /// `reality rejections`, is not pushed again by itself, and goes only when discarded, or up

@@ -3,7 +3,7 @@ import RealityAPI
 import RealityCore
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// Saved searches from the command line, as processes against `reality serve` (issue 18: the
     /// first owned kind): saved on a phone offline-first, synced to the person's tablet, changed
     /// there, deleted on the phone and gone from the tablet; never on anyone else's device.

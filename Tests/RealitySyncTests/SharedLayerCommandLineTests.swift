@@ -2,7 +2,7 @@ import Foundation
 import RealityCore
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// A shared layer through the command line (issue 16), run as processes against `reality
     /// serve`: `layer show` says whether the layer is public, whom it is shared with (by name, with
     /// level and expiry, as far as the caller may see) and the caller's own level; tables name the

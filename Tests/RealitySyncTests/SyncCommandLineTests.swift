@@ -6,7 +6,7 @@ import RealityStore
 import RealitySync
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// The sync commands of `reality` (issue 5, "CLI"), run as processes against `reality serve`:
     /// register, login, status, sync with a strategy, conflicts and their resolution, logout, and the
     /// refusals (wrong password, another account on a bound store, syncing while signed out).

@@ -10,9 +10,16 @@ import Testing
 
 @_spi(Testing) @testable import RealityStore
 
-/// The device-to-server sync tests, one at a time: each starts a server and several devices,
-/// and two of them side by side have been seen to stall the run.
+/// The device-to-server sync tests, one at a time: each starts a `reality serve` process and
+/// several devices. They and ``DeviceCommandLineTests`` are two lanes that run side by side, each
+/// one test at a time: together they were the whole run's critical path when they were one lane
+/// (about 500 s of a 730 s `swift test`, every other suite done by 270 s).
 @Suite(.serialized) struct DeviceSyncTests {}
+
+/// The command line's tests against a server, one at a time: each runs `reality` processes as a
+/// person would, against a `reality serve` process of its own. The second lane beside
+/// ``DeviceSyncTests``.
+@Suite(.serialized) struct DeviceCommandLineTests {}
 
 /// The storage backends every sync test runs the server on.
 enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {

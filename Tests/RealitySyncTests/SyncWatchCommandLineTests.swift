@@ -7,7 +7,7 @@ import Testing
     import Glibc
 #endif
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// `reality sync --watch` as a person runs it beside other commands (issue 16): it pushes what
     /// another `reality` process commits to the same store within seconds, prints a banner and a
     /// line per pushed or pulled batch as they happen (JSON lines with `--json`) though its output is

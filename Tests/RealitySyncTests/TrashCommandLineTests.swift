@@ -3,7 +3,7 @@ import RealityAPI
 import RealityCore
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// The trash from the command line (issue 20), as processes: a signed-in device lists and
     /// restores through the server (so every device gets the record back); a device that never
     /// signed in keeps its own trash.

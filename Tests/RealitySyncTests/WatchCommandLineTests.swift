@@ -7,7 +7,7 @@ import Testing
     import Glibc
 #endif
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// `reality watch` (issue 20), as processes: it keeps the device in sync and prints each
     /// notification that reaches its user as it arrives, once, and stops cleanly on SIGINT.
     @Suite struct WatchCommandLineTests {

@@ -3,7 +3,7 @@ import RealityAPI
 import RealityCore
 import Testing
 
-extension DeviceSyncTests {
+extension DeviceCommandLineTests {
     /// World maps from the command line (issue 20), as processes against `reality serve`: save a
     /// scanned map, use it so new annotations anchor to it, relocalise, leave, delete.
     @Suite struct WorldMapCommandLineTests {
