@@ -113,8 +113,8 @@ struct LiveFanout {
     }
 
     /// Commits at ``rate`` per second for ``steadySeconds``: each commit's time until every socket
-    /// heard a hint after it, in the first and the last tenth of the run, and the time the hub takes
-    /// to drain after the last commit.
+    /// heard a hint after it, in the first and the last tenth of the run, and the time after the last
+    /// commit was answered until every socket heard a hint after that commit began (0 when all had).
     private func steady(writer: BenchUser, server: BenchServer, hearing: Hearing) async throws -> [String: Double] {
         let total = Int(Double(steadySeconds) * rate)
         let interval = Duration.seconds(1 / rate)
@@ -133,7 +133,10 @@ struct LiveFanout {
             try await group.waitForAll()
         }
         let last = ContinuousClock.now
-        let drained = try await hearing.waitAllHeard(after: last, deadline: last + .seconds(60))
+        // Every socket's hint after the last commit began, which may come before that commit's
+        // answer does (then the hub had drained already).
+        let lastStart = starts.last ?? last
+        let drained = max(last, try await hearing.waitAllHeard(after: lastStart, deadline: last + .seconds(60)))
         let lags = hearing.stopLog(commits: starts)
         let tenth = max(1, lags.count / 10)
         var first = Samples()
