@@ -81,10 +81,7 @@ final class LiveSocketWriter: LiveEventSink {
             }
             guard !batch.isEmpty else { return }
             do {
-                for event in batch {
-                    let data = try RealityJSON.encode(event)
-                    try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
-                }
+                for event in batch { try await outbound.write(.custom(LiveFrames.frame(for: event))) }
             } catch {
                 // The connection is going. Its reading must end too: a silent peer would keep the
                 // input open, and the handler with it.
