@@ -65,7 +65,7 @@ public struct LiveEventsClient: Sendable {
                     group.addTask {
                         for try await message in inbound.messages(maxSize: 1 << 20) {
                             guard case .text(let text) = message else { continue }
-                            guard let event = try? RealityJSON.decode(LiveEvent.self, from: Data(text.utf8)) else {
+                            guard let event = LiveEventReader.event(in: text) else {
                                 logger.debug("unreadable event", metadata: ["sync.event": "\(text.prefix(200))"])
                                 continue
                             }
