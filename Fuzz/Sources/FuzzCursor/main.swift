@@ -1,5 +1,6 @@
 import Foundation
 import FuzzCheck
+import RealityAPI
 import RealityCore
 
 /// Fuzzes ``JSONCursor`` (and ``AnnotationJSONReader``, built on it) against Foundation: the first
@@ -10,6 +11,7 @@ import RealityCore
 /// - whole numbers: the same, except that the cursor declines a fraction or exponent (`1.0`,
 ///   `1e2`), leaving such text to `JSONDecoder`;
 /// - annotations: whatever the reader answers, `JSONDecoder` reads the same;
+/// - live events: whatever ``LiveEventReader`` reads from the bytes, `JSONDecoder` reads the same;
 /// - any value `JSONSerialization` parses is skipped whole by `skipValue`.
 ///
 /// The cursor reads UTF-8 without a byte order mark, which is all the server writes (RFC 8259
@@ -32,7 +34,7 @@ public func fuzzCursor(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         foreignEncoding ? nil : try? RealityJSON.decoder().decode(type, from: data)
     }
     let shown = String(decoding: text, as: UTF8.self).debugDescription
-    switch mode % 6 {
+    switch mode % 7 {
     case 0:
         let (mine, expected) = (read { $0.readString() }, decoded(String.self))
         require(
@@ -61,6 +63,12 @@ public func fuzzCursor(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
             require(
                 annotation == expected,
                 "readAnnotation(\(shown)) = \(annotation), JSONDecoder \(String(describing: expected))")
+        }
+    case 5:
+        if let event = LiveEventReader.readCommon(text) {
+            let expected = decoded(LiveEvent.self)
+            require(
+                event == expected, "readCommon(\(shown)) = \(event), JSONDecoder \(String(describing: expected))")
         }
     default:
         if !foreignEncoding, (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil {

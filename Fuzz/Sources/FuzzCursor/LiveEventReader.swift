@@ -1,0 +1,1 @@
+../../../Sources/RealitySync/LiveEventReader.swift
