@@ -14,7 +14,9 @@ import Synchronization
 ///
 /// The pipes are made close-on-exec, so another test's child never holds them open (which would
 /// keep a reader from seeing the end of its output); the child's own ends are moved to 0, 1 and 2.
-/// (Between `pipe` and `fcntl` another thread's spawn could still inherit them, as with `Process`.)
+/// A pipe is made and then marked (`pipe2` does not reach Swift), so the making of the pipes and
+/// the spawn hold one lock across the process: no other child started here is spawned between
+/// the two and inherits an end still unmarked.
 /// Signals the test process ignores or blocks are reset for the child, so SIGINT and SIGTERM
 /// reach `reality serve` as they would from a shell.
 public final class ChildProcess: Sendable {
@@ -41,11 +43,28 @@ public final class ChildProcess: Sendable {
     /// The raw `waitpid` status once the child has exited and been reaped.
     private let reaped = Mutex<Int32?>(nil)
 
+    /// Held from the first pipe a start makes until its child is spawned.
+    private static let starting = Mutex(())
+
     /// Starts `executable` with `arguments` (and `environment`, or this process's when nil).
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         input: Stream = .null, output: Stream = .pipe, error: Stream = .pipe
     ) throws {
+        let started = try Self.starting.withLock { _ in
+            try Self.spawn(executable, arguments, environment: environment, input: input, output: output, error: error)
+        }
+        processIdentifier = started.pid
+        standardInput = started.input
+        standardOutput = started.output
+        standardError = started.error
+    }
+
+    /// Spawns the child; answers its process ID and this process's ends of its pipes.
+    private static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String]?, input: Stream,
+        output: Stream, error: Stream
+    ) throws -> (pid: pid_t, input: FileHandle?, output: FileHandle?, error: FileHandle?) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -59,7 +78,7 @@ public final class ChildProcess: Sendable {
             case .pipe:
                 var ends: [Int32] = [0, 0]
                 guard pipe(&ends) == 0 else { throw ChildProcessError("pipe failed: errno \(errno)") }
-                // Close-on-exec (pipe2 does not reach Swift): only the dup2 onto 0, 1 or 2 reaches the child.
+                // Close-on-exec: only the dup2 onto 0, 1 or 2 reaches the child.
                 for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
                 // For standard input the child reads (end 0); for the others it writes (end 1).
                 let (child, parent) = target == 0 ? (ends[0], ends[1]) : (ends[1], ends[0])
@@ -109,10 +128,7 @@ public final class ChildProcess: Sendable {
             result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         }
         guard result == 0 else { throw ChildProcessError("could not start \(executable): error \(result)") }
-        processIdentifier = pid
-        self.standardInput = standardInput
-        self.standardOutput = standardOutput
-        self.standardError = standardError
+        return (pid, standardInput, standardOutput, standardError)
     }
 
     /// True until the child has exited (reaping it when it has).

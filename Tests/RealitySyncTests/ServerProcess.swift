@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import RealityProcess
 import RealityTestSupport
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -111,22 +112,39 @@ final class ServerProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    /// A port nothing listens on now: the kernel picks one for a socket bound to port 0.
+    /// The ports this test process hands out, each once: the two lanes of device tests
+    /// (``DeviceSyncTests``, ``DeviceCommandLineTests``) start servers side by side, and a port
+    /// the kernel picked for one could be picked again for the other before the first server
+    /// bound it. They lie below Linux's ephemeral range (32768 and up), which the kernel takes
+    /// outgoing connections' ports from, and start at a place of this process's own.
+    private static let nextPort = Mutex(portRange.lowerBound + Int(getpid()) % portRange.count)
+    private static var portRange: Range<Int> { 20_000..<32_000 }
+
+    /// A port nothing listens on now, handed out by no other call in this process.
     static func freePort() throws -> Int {
+        for _ in 0..<1_000 {
+            let port = nextPort.withLock { next in
+                defer { next = next + 1 < portRange.upperBound ? next + 1 : portRange.lowerBound }
+                return next
+            }
+            if isFree(port) { return port }
+        }
+        throw SyncTestFailure("no free port in \(portRange)")
+    }
+
+    /// True when a socket can bind `port` on loopback now.
+    private static func isFree(_ port: Int) -> Bool {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw SyncTestFailure("no socket for a free port") }
+        guard socket >= 0 else { return false }
         defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(socket, socketAddress, length) == 0 && getsockname(socket, socketAddress, &length) == 0
+                bind(socket, socketAddress, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-        guard bound else { throw SyncTestFailure("could not bind a socket to find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
