@@ -12,9 +12,9 @@ enum LiveFrames {
     /// Shared encodings, by event. Few can exist: `ready` and one per set of scopes.
     private static let shared = Mutex<[LiveEvent: ByteBuffer]>([:])
 
-    /// The most shared encodings kept (`changes` lists scopes in the hub's one order, so there
-    /// are at most one per subset of ``SyncScope``, plus `ready`).
-    private static var sharedLimit: Int { 1 << (SyncScope.allCases.count + 1) }
+    /// The most shared encodings kept: `changes` lists scopes in the hub's one order, so there
+    /// is at most one per subset of ``SyncScope``, and `ready`.
+    private static var sharedLimit: Int { (1 << SyncScope.allCases.count) + 1 }
 
     /// The text frame that carries `event`.
     static func frame(for event: LiveEvent) throws -> WebSocketFrame {
@@ -22,7 +22,7 @@ enum LiveFrames {
     }
 
     /// `event` as JSON.
-    static func bytes(of event: LiveEvent) throws -> ByteBuffer {
+    private static func bytes(of event: LiveEvent) throws -> ByteBuffer {
         if case .notification = event { return ByteBuffer(bytes: try RealityJSON.encode(event)) }
         if let bytes = shared.withLock({ $0[event] }) { return bytes }
         let bytes = ByteBuffer(bytes: try RealityJSON.encode(event))
