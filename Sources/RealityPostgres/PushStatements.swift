@@ -13,8 +13,9 @@ import RealityCore
 /// Each ID is looked up by the primary key (a join with the array), not tested against the whole
 /// array row by row: with statistics taken while the table was nearly empty, PostgreSQL planned
 /// `mutationID = ANY($2)` as a filter over every mutation the user had recorded, 400 text
-/// comparisons each, and a push of 400 after 50,000 recorded took 34–239 ms in this statement
-/// alone (`pg_stat_statements`, the setup of `reality-bench firstsync --postgres URL`, stop 52).
+/// comparisons each: in the setup of `reality-bench firstsync --postgres URL` (one user, 125
+/// pushes of 400) it averaged 7.5–269 ms per push across runs, against 1.9 ms now
+/// (`pg_stat_statements`, stop 52; docs/performance.md).
 struct RecordedMutationsStatement: PostgresPreparedStatement {
     static let sql = """
         SELECT m.mutationID, m.status, m.seq, m.error FROM unnest($2::text[]) AS k(id)
