@@ -31,9 +31,9 @@ enum EventsRoute {
             return .upgrade(
                 WebSocketToken.isOffered(in: request.headers)
                     ? [.secWebSocketProtocol: WebSocketToken.protocolName] : [:])
-        } onUpgrade: { inbound, outbound, context in
+        } onUpgrade: { inbound, _, context in
             guard let userID = context.requestContext.userID else { return }
-            let writer = LiveSocketWriter(outbound, channel: context.requestContext.channel)
+            let writer = LiveSocketWriter(channel: context.requestContext.channel)
             let id = try await hub.connect(userID, to: writer)
             defer {
                 writer.stop()

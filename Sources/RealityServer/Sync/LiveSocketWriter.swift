@@ -12,51 +12,53 @@ protocol LiveEventSink: Sendable {
     func finish()
 }
 
-/// One WebSocket's live events, written as JSON text frames in the order they were sent, by a
-/// task that exists only while there is something to write: an idle socket holds no task of its
-/// own here, only its connection's, which reads the client's frames (issue 24: memory per idle
-/// socket). At most ``capacity`` events wait; beyond that the oldest are dropped, as a device
-/// that far behind pulls its feeds whole anyway.
+/// One WebSocket's live events, written as JSON text frames in the order they were sent, on
+/// the connection's event loop by its ``LiveLoopWrites``, with every other socket of that loop
+/// that has events waiting: an idle socket holds no task of its own here, only its connection's,
+/// which reads the client's frames (issue 24: memory per idle socket), and a busy one none either.
+/// At most ``capacity`` events wait for the loop's turn; beyond that the oldest are dropped, as
+/// a device that far behind pulls its feeds whole anyway. A client that stops reading is closed
+/// once more than the connection's high-water mark waits unsent to it.
 final class LiveSocketWriter: LiveEventSink {
     private struct State {
         var waiting: [LiveEvent] = []
-        var writing = false
+        /// In its loop's writes, to be written at the loop's next turn.
+        var due = false
         var finished = false
     }
 
     /// Events kept for a socket whose writes lag.
     static let capacity = 256
 
-    private let outbound: WebSocketOutboundWriter
     private let channel: any Channel
+    private let loop: LiveLoopWrites
     private let state = Mutex(State())
 
-    /// A writer to `outbound`; ``finish()`` closes `channel`'s input, which ends the reading of
-    /// the connection's handler.
-    init(_ outbound: WebSocketOutboundWriter, channel: any Channel) {
-        self.outbound = outbound
+    /// A writer to `channel`, a WebSocket's after its upgrade; ``finish()`` closes its input,
+    /// which ends the reading of the connection's handler.
+    init(channel: any Channel) {
         self.channel = channel
+        self.loop = LiveLoopWrites.of(channel.eventLoop)
     }
 
     func send(_ event: LiveEvent) {
-        let start = state.withLock { state -> Bool in
+        let add = state.withLock { state -> Bool in
             guard !state.finished else { return false }
             if state.waiting.count == Self.capacity { state.waiting.removeFirst() }
             state.waiting.append(event)
-            guard !state.writing else { return false }
-            state.writing = true
+            guard !state.due else { return false }
+            state.due = true
             return true
         }
-        if start { Task { await self.write() } }
+        if add { loop.add(self) }
     }
 
     func finish() {
         stop()
         // The WebSocket layer then sends its close frame and does not wait for the client's
         // answer on a closed input: a silent peer cannot hold a shutdown. Closed even when the
-        // events had already stopped: a write that failed because the layer began its close
-        // (graceful shutdown) stops them first, and the reading must still end, or the handler
-        // never returns and the layer never starts its close timeout.
+        // events had already stopped (the handler may be returning), so that the reading ends
+        // whatever stopped them and the layer starts its close timeout.
         channel.close(mode: .input, promise: nil)
     }
 
@@ -71,23 +73,27 @@ final class LiveSocketWriter: LiveEventSink {
         }
     }
 
-    /// Writes what waits until nothing does; a failed write ends the socket.
-    private func write() async {
-        while true {
-            let batch = state.withLock { state -> [LiveEvent] in
-                defer { state.waiting.removeAll(keepingCapacity: false) }
-                if state.waiting.isEmpty || state.finished { state.writing = false }
-                return state.finished ? [] : state.waiting
-            }
-            guard !batch.isEmpty else { return }
-            do {
-                for event in batch { try await outbound.write(.custom(LiveFrames.frame(for: event))) }
-            } catch {
-                // The connection is going. Its reading must end too: a silent peer would keep the
-                // input open, and the handler with it.
-                finish()
-                return
-            }
+    /// Writes and flushes what waits; on the channel's event loop (``LiveLoopWrites``). Frames
+    /// go to the pipeline's tail, through the WebSocket frame encoder, as the layer's own writer's
+    /// do; a write to a connection that has closed fails there, and its handler's reading ends.
+    func writeWaiting() {
+        let events = state.withLock { state -> [LiveEvent] in
+            state.due = false
+            defer { state.waiting.removeAll() }
+            return state.finished ? [] : state.waiting
         }
+        guard !events.isEmpty else { return }
+        guard channel.isWritable else {
+            // More than the high-water mark is still unsent: the client has stopped reading.
+            finish()
+            return
+        }
+        do {
+            for event in events { channel.write(try LiveFrames.frame(for: event), promise: nil) }
+        } catch {
+            finish()
+            return
+        }
+        channel.flush()
     }
 }
