@@ -51,6 +51,9 @@ struct OperationsTests {
             let ada = try await api.register("Ada")
             let layer = try await api.createLayer(ada)
             let note = try await api.createNote(ada, in: layer.id)
+            // Every commit empties the SQLite store's cache, the retention sweep queued at start
+            // too: on a loaded machine it may run between the reads below unless it has run.
+            try await Self.waitForRun(of: .retention, on: api)
             for _ in 0..<3 {
                 #expect(try await api.send(.get, "/api/v1/annotations/\(note.id)", token: ada.token).status == .ok)
             }
@@ -80,6 +83,16 @@ struct OperationsTests {
     }
 
     /// The value of the sample named `series` (name and labels) in a Prometheus exposition.
+    /// Waits until the server has run a job of `kind` to the end (`jobs_runs_total`).
+    private static func waitForRun(of kind: JobKind, on api: APIClient) async throws {
+        let series = #"jobs_runs_total{kind="\#(kind.rawValue)",outcome="done"}"#
+        let deadline = ContinuousClock.now + .seconds(60)
+        while value(of: series, in: String(decoding: try await api.send(.get, "/metrics").body, as: UTF8.self)) == nil {
+            guard ContinuousClock.now < deadline else { throw TestFailure("no \(kind.rawValue) job ran") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     static func value(of series: String, in exposition: String) -> Double? {
         exposition.split(separator: "\n").lazy
             .first { $0.hasPrefix(series + " ") }
