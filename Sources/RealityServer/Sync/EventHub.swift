@@ -18,7 +18,12 @@ actor EventHub<Store: ServerStore>: Service {
         var sockets: [UUID: any LiveEventSink] = [:]
 
         /// The earliest commit any of the cursors stands at.
-        var earliest: Int64 { cursors.values.map(\.sequence).min() ?? 0 }
+        var earliest: Int64 { cursors.values.lazy.map(\.sequence).min() ?? 0 }
+
+        /// Moves every cursor that stands before `cursor` to it.
+        mutating func advance(to cursor: SyncCursor) {
+            for index in cursors.indices where cursors.values[index] < cursor { cursors.values[index] = cursor }
+        }
     }
 
     private let store: Store
@@ -109,22 +114,33 @@ actor EventHub<Store: ServerStore>: Service {
             shortcut = nil
             lookedThrough = nil
         }
-        for userID in Array(listeners.keys) {
+        // First, without suspending, everyone the shared look answers for (in place: with a
+        // thousand listening users this loop is the hub's whole cost); then the others, each
+        // with a read of their own.
+        var others: [UserID] = []
+        if let shortcut, let looked = lookedThrough {
+            let scopes: [SyncScope] = newEpoch ? SyncScope.allCases : shortcut.publicChanged ? [.public] : []
+            let hint = LiveEvent.changes(scopes: scopes)
+            let head = SyncCursor.after(shortcut.head)
+            for index in listeners.indices {
+                let userID = listeners.keys[index]
+                guard listeners.values[index].earliest >= looked, !shortcut.tied.contains(userID) else {
+                    others.append(userID)
+                    continue
+                }
+                listeners.values[index].advance(to: head)
+                guard !scopes.isEmpty else { continue }
+                for socket in listeners.values[index].sockets.values { socket.send(hint) }
+            }
+        } else {
+            others = Array(listeners.keys)
+        }
+        for userID in others {
             // Shutting down: the store may close at any moment; the sockets end anyway.
             guard !Task.isCancelled else { return }
             guard let listener = listeners[userID] else { continue }
-            if let shortcut, let looked = lookedThrough, listener.earliest >= looked,
-                !shortcut.tied.contains(userID)
-            {
-                var scopes: [SyncScope] = newEpoch ? SyncScope.allCases : []
-                if !newEpoch && shortcut.publicChanged { scopes.append(.public) }
-                let cursors = listener.cursors.mapValues { max($0, .after(shortcut.head)) }
-                publish(scopes, notifications: [], to: userID, cursors: cursors)
-            } else {
-                let (scopes, notifications, cursors) = await look(at: userID, from: listener.cursors, now: now)
-                publish(
-                    newEpoch ? SyncScope.allCases : scopes, notifications: notifications, to: userID, cursors: cursors)
-            }
+            let (scopes, notifications, cursors) = await look(at: userID, from: listener.cursors, now: now)
+            publish(newEpoch ? SyncScope.allCases : scopes, notifications: notifications, to: userID, cursors: cursors)
         }
         if let shortcut { lookedThrough = shortcut.head }
     }
