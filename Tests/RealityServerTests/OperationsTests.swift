@@ -82,7 +82,6 @@ struct OperationsTests {
         }
     }
 
-    /// The value of the sample named `series` (name and labels) in a Prometheus exposition.
     /// Waits until the server has run a job of `kind` to the end (`jobs_runs_total`).
     private static func waitForRun(of kind: JobKind, on api: APIClient) async throws {
         let series = #"jobs_runs_total{kind="\#(kind.rawValue)",outcome="done"}"#
@@ -93,6 +92,7 @@ struct OperationsTests {
         }
     }
 
+    /// The value of the sample named `series` (name and labels) in a Prometheus exposition.
     static func value(of series: String, in exposition: String) -> Double? {
         exposition.split(separator: "\n").lazy
             .first { $0.hasPrefix(series + " ") }

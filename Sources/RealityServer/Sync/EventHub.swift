@@ -22,7 +22,13 @@ actor EventHub<Store: ServerStore>: Service {
 
         /// Moves every cursor that stands before `cursor` to it.
         mutating func advance(to cursor: SyncCursor) {
-            for index in cursors.indices where cursors.values[index] < cursor { cursors.values[index] = cursor }
+            // Walked by index, not `indices`, which holds the dictionary and would make the
+            // writes copy it.
+            var index = cursors.startIndex
+            while index != cursors.endIndex {
+                if cursors.values[index] < cursor { cursors.values[index] = cursor }
+                cursors.formIndex(after: &index)
+            }
         }
     }
 
@@ -122,7 +128,11 @@ actor EventHub<Store: ServerStore>: Service {
             let scopes: [SyncScope] = newEpoch ? SyncScope.allCases : shortcut.publicChanged ? [.public] : []
             let hint = LiveEvent.changes(scopes: scopes)
             let head = SyncCursor.after(shortcut.head)
-            for index in listeners.indices {
+            // Walked by index, not `indices`, which holds the dictionary and would make the
+            // writes copy it.
+            var index = listeners.startIndex
+            while index != listeners.endIndex {
+                defer { listeners.formIndex(after: &index) }
                 let userID = listeners.keys[index]
                 guard listeners.values[index].earliest >= looked, !shortcut.tied.contains(userID) else {
                     others.append(userID)

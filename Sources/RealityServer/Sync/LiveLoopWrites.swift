@@ -44,7 +44,8 @@ final class LiveLoopWrites: Sendable {
     /// Writes for the first writers due; the rest wait for the loop's next turn.
     private func writeDue() {
         let (writers, more) = due.withLock { due in
-            let writers = due.prefix(Self.writersPerTurn)
+            // Copied out first, so that the list is not shared when it shrinks and is not copied.
+            let writers = Array(due.prefix(Self.writersPerTurn))
             due.removeFirst(writers.count)
             return (writers, !due.isEmpty)
         }

@@ -75,7 +75,8 @@ final class LiveSocketWriter: LiveEventSink {
 
     /// Writes and flushes what waits; on the channel's event loop (``LiveLoopWrites``). Frames
     /// go to the pipeline's tail, through the WebSocket frame encoder, as the layer's own writer's
-    /// do; a write to a connection that has closed fails there, and its handler's reading ends.
+    /// do; a write to a connection that has closed fails quietly (the connection's handler learns
+    /// of the close by its reading ending).
     func writeWaiting() {
         let events = state.withLock { state -> [LiveEvent] in
             state.due = false
@@ -84,8 +85,12 @@ final class LiveSocketWriter: LiveEventSink {
         }
         guard !events.isEmpty else { return }
         guard channel.isWritable else {
-            // More than the high-water mark is still unsent: the client has stopped reading.
-            finish()
+            // More than the high-water mark is still unsent: the client has stopped reading. The
+            // connection is closed whole: closing only its input would leave the WebSocket layer
+            // waiting for room to send its close frame, which a client that reads nothing never
+            // makes, and the connection open until shutdown.
+            stop()
+            channel.close(promise: nil)
             return
         }
         do {
