@@ -1,4 +1,3 @@
-import HummingbirdWebSocket
 import NIOCore
 import RealityAPI
 import RealityCore
