@@ -45,15 +45,13 @@ extension PostgresWrites {
     /// Upserts annotations' own fields and search vectors and replaces their attachments; at most
     /// ``rowsPerStatement`` at a time (``SaveAnnotationsStatement``).
     func saveAnnotations(_ annotations: [Annotation]) async throws {
-        let words = try PostgresColumnArray(.text, annotations) {
-            .text(SearchText.vectorLiteral($0.title, $0.content.text))
-        }
-        let columns = try AnnotationColumns.table.columnArrays(annotations) + [words]
-        _ = try await connection.rows(SaveAnnotationsStatement(columns: columns), logger: logger)
+        _ = try await connection.rows(try SaveAnnotationsStatement(annotations), logger: logger)
         try await insertAttachments(of: annotations)
     }
 
-    private func insertAttachments(of annotations: [Annotation]) async throws {
+    /// Writes the attachments of `annotations` (upserts by the attachment's ID; what a note no
+    /// longer holds is deleted by its save).
+    func insertAttachments(of annotations: [Annotation]) async throws {
         let rows = annotations.flatMap { annotation in
             annotation.attachments.enumerated().map { (annotation.id, Int64($0.offset), $0.element) }
         }

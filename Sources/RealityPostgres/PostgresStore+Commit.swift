@@ -40,10 +40,12 @@ extension PostgresStore: ChangeCommitting {
                         let log = PostgresSyncLog(connection: connection, logger: logger)
                         let prior = try await log.prior(for: changes)
                         let writes = PostgresWrites(connection: connection, logger: logger)
-                        try await writes.apply(changes.changes)
-                        // The statement that numbers the commit also sends its notice.
+                        let created = NumberedCreates(changes)
+                        try await writes.apply(created.writes)
+                        try await writes.insertAttachments(of: created.annotations)
+                        // The statement that numbers the commit writes the new notes and sends its notice.
                         number = try await log.record(
-                            changes, prior: prior, at: Timestamp.now(), announcing: commitNotice)
+                            changes, prior: prior, at: Timestamp.now(), creating: created, announcing: commitNotice)
                         if number == nil { try await announceCommit(on: connection) }
                     }
                     return number

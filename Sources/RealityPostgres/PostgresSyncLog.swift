@@ -90,31 +90,35 @@ struct PostgresSyncLog {
         }
     }
 
-    /// Numbers the commit and records what it changed; call after applying `changes`. A commit
+    /// Numbers the commit and records what it changed; call after applying `changes` but for
+    /// `created`, which this statement writes with the number (``NumberedCreates``). A commit
     /// that touches no synced record, moves nothing and records no mutation takes no number.
     /// `notice` (a channel and a payload) is sent in the same statement when the commit takes a
     /// number. Answers the number, nil when it took none (and sent no notice, which the caller
     /// then sends).
     @discardableResult
     func record(
-        _ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date,
+        _ changes: ChangeSet, prior: SyncJournal.Prior, at date: Date, creating created: NumberedCreates? = nil,
         announcing notice: (channel: String, payload: String)? = nil
     ) async throws -> Int64? {
+        let created = created?.annotations ?? []
         let stamps = PostgresSyncStamps(
             SyncJournal.touches(for: changes, prior: prior),
-            placements: SyncJournal.placements(for: changes, prior: prior))
+            placements: SyncJournal.placements(for: changes, prior: prior),
+            numbered: Set(created.map(\.id.rawValue)))
         let access = SyncJournal.accessChanges(for: changes, prior: prior)
         let mutations = changes.changes.compactMap { change -> (UserID, String)? in
             if case .recordSyncMutation(let userID, let mutationID) = change { return (userID, mutationID) }
             return nil
         }
-        guard !stamps.isEmpty || !access.isEmpty || !mutations.isEmpty else { return nil }
+        guard !stamps.isEmpty || !access.isEmpty || !mutations.isEmpty || !created.isEmpty else { return nil }
         // The row lock the clock's UPDATE takes on its one row is held until COMMIT, so the next
         // committer's UPDATE waits for this transaction to end: numbers are handed out one at a
         // time and become visible in order. A reader that sees the clock at N therefore sees every
         // commit numbered up to N, and none numbered after it, in one snapshot: it can never step
         // past a number whose commit is still in flight (and would later appear behind its cursor).
-        // The lock is taken last, after the commit's own writes, so committers overlap until here.
+        // The lock is taken last, after the commit's own writes (but for the new notes it writes
+        // with its number, ``NumberedCreates``), so committers overlap until here.
         // One statement locks the touched rows, takes the number, stamps the records with it and
         // sends `notice`, in that order: the clock's condition reads the locks' counts, so the
         // rows are locked before the clock (a commit never sits on the clock while blocked behind
@@ -123,6 +127,12 @@ struct PostgresSyncLog {
         let locks = stamps.locks(in: &query)
         let seq = "(SELECT seq FROM clock)"
         var parts = stamps.updates(to: seq, in: &query)
+        if !created.isEmpty {
+            let rows = try AnnotationColumns.table.unnest(
+                created, extra: [(SaveAnnotationsStatement.words.name, try SaveAnnotationsStatement.words(of: created))],
+                into: &query)
+            parts.append(SaveAnnotationsStatement.insert(from: rows, numbered: seq))
+        }
         if !access.isEmpty {
             parts.append(
                 """

@@ -17,9 +17,14 @@ struct PostgresSyncStamps {
     /// Per table, the rows the commit moved: they take its number as `placedSeq`.
     private var moved: [String: [UUID]] = [:]
 
-    init(_ touches: Set<SyncJournal.Touch>, placements: Set<SyncJournal.Placement> = []) {
+    /// `numbered`: new annotations the commit writes with its number (``NumberedCreates``), left
+    /// out of the stamps.
+    init(
+        _ touches: Set<SyncJournal.Touch>, placements: Set<SyncJournal.Placement> = [], numbered: Set<UUID> = []
+    ) {
         for placement in placements {
             switch placement {
+            case .annotation(let id, true) where numbered.contains(id.rawValue): break
             case .annotation(let id, true): created["annotations", default: []].append(id.rawValue)
             case .annotation(let id, false): moved["annotations", default: []].append(id.rawValue)
             case .layer(let id, true): created["layers", default: []].append(id.rawValue)
@@ -30,6 +35,7 @@ struct PostgresSyncStamps {
         var ids: [String: Set<UUID>] = [:]
         for touch in touches {
             switch touch {
+            case .annotation(let id) where numbered.contains(id.rawValue): break
             case .annotation(let id): ids["annotations", default: []].insert(id.rawValue)
             case .layer(let id): ids["layers", default: []].insert(id.rawValue)
             case .comment(let id): ids["comments", default: []].insert(id.rawValue)
