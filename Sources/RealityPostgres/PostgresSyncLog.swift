@@ -129,7 +129,8 @@ struct PostgresSyncLog {
         var parts = stamps.updates(to: seq, in: &query)
         if !created.isEmpty {
             let rows = try AnnotationColumns.table.unnest(
-                created, extra: [(SaveAnnotationsStatement.words.name, try SaveAnnotationsStatement.words(of: created))],
+                created,
+                extra: [(SaveAnnotationsStatement.words.name, try SaveAnnotationsStatement.words(of: created))],
                 into: &query)
             parts.append(SaveAnnotationsStatement.insert(from: rows, numbered: seq))
         }

@@ -13,7 +13,8 @@ import Testing
 
     @Test func onlyNotesRequiredAbsent_andSavedOnce_areNumberedAsWritten() {
         let (a, b, c) = (
-            Samples.note(owner: Self.ana.id, layer: Self.layer.id), Samples.note(owner: Self.ana.id, layer: Self.layer.id),
+            Samples.note(owner: Self.ana.id, layer: Self.layer.id),
+            Samples.note(owner: Self.ana.id, layer: Self.layer.id),
             Samples.note(owner: Self.ana.id, layer: Self.layer.id)
         )
         var edited = b
@@ -28,8 +29,10 @@ import Testing
         #expect(created.annotations.map(\.id) == [a.id, c.id], "b is saved twice: written in order")
         #expect(
             created.writes
-                == [.saveLayer(Self.layer), .saveAnnotation(b), .saveAnnotation(edited),
-                    .recordSyncMutation(userID: Self.ana.id, mutationID: "m")])
+                == [
+                    .saveLayer(Self.layer), .saveAnnotation(b), .saveAnnotation(edited),
+                    .recordSyncMutation(userID: Self.ana.id, mutationID: "m"),
+                ])
 
         let unguarded = NumberedCreates(ChangeSet(changes: [.saveAnnotation(a)]))
         #expect(unguarded.annotations.isEmpty)
@@ -55,10 +58,13 @@ import Testing
         let comment = Comment(text: "a giraffe", authorID: ana.id, annotationID: plain.id, createdAt: Samples.at(1))
         let activity = Activity(kind: .annotationCreated, actorID: ana.id, annotationID: plain.id, summary: "created")
 
-        func world(requiringAbsent: Bool) async throws -> (rows: [String: [String]], found: [AnnotationID], tag: String?)
-        {
+        func world(requiringAbsent: Bool) async throws -> (
+            rows: [String: [String]], found: [AnnotationID], tag: String?
+        ) {
             try await withStore(backend) { store in
-                func absent(_ ids: [AnnotationID]) -> [Precondition] { requiringAbsent ? [.annotationsAbsent(ids)] : [] }
+                func absent(_ ids: [AnnotationID]) -> [Precondition] {
+                    requiringAbsent ? [.annotationsAbsent(ids)] : []
+                }
                 try await store.commit(ChangeSet(changes: [.saveUser(ana), .saveLayer(layer)]))
                 try await store.commit(
                     ChangeSet(
@@ -72,8 +78,10 @@ import Testing
                 #expect(try await store.annotation(id: full.id)?.attachments.count == full.attachments.count)
                 try await store.commit(
                     ChangeSet(
-                        preconditions: absent([later.id]), changes: [.saveAnnotation(later), .purgeAnnotation(gone.id)]))
-                let found = try await store.annotations(matching: AnnotationQuery(viewer: ana.id, text: "zebra giraffe"))
+                        preconditions: absent([later.id]), changes: [.saveAnnotation(later), .purgeAnnotation(gone.id)])
+                )
+                let found = try await store.annotations(
+                    matching: AnnotationQuery(viewer: ana.id, text: "zebra giraffe"))
                 return (try await store.snapshot(), found.map(\.id), tag)
             }
         }
