@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "RealityStorageTests",
             dependencies: [
-                "OutOfBoxCore", "RealityStore", "RealityPostgres", "RealityTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "OutOfBoxCore", "RealityStore", "RealityPostgres", "RealityTestSupport", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
         .testTarget(

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import RealityCore
 import RealityTestSupport
+import SeededRandom
 import Testing
 
 @testable import RealityPostgres
@@ -240,6 +241,25 @@ import Testing
         #expect(SearchText.vectorLiteral(nil, nil) == "")
         let sixteen = (1...20).map { "w\($0)" }.joined(separator: " ")
         #expect(SearchText.queryLiteral(sixteen)?.components(separatedBy: " & ").count == 16)
+    }
+
+    /// The bytewise reading of an ASCII text makes the words the per-character reading makes.
+    @Test func asciiText_isSplitAndFolded_asByCharacters() {
+        var generator = SplitMix64(seed: 7)
+        let alphabet = Array("aZ09 .,;:'\"\\-_@#\t\r\n!?()[]{}<>=+*/|&^%$~`Qq")
+        var texts = ["", " ", "Leak under the LEAK", "a\r\nb", "x" + String(repeating: "Y", count: 3_000) + " z"]
+        for _ in 0..<500 {
+            texts.append(
+                String(
+                    (0..<Int.random(in: 0..<60, using: &generator)).map { _ in
+                        alphabet.randomElement(using: &generator) ?? " "
+                    }))
+        }
+        for text in texts {
+            #expect(SearchText.asciiWords(text) == SearchText.unicodeWords(text), "\(text.debugDescription)")
+        }
+        #expect(SearchText.asciiWords("Crème") == nil)
+        #expect(SearchText.words("Crème BRÛLÉE à 9") == ["creme", "brulee", "a", "9"])
     }
 
     @Test func longWords_areCutToWhatPostgreSQLAccepts() async throws {

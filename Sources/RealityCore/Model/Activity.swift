@@ -22,7 +22,7 @@ public struct Activity: Codable, Hashable, Sendable, Identifiable {
 
     /// A new feed entry.
     public init(
-        id: UUID = UUID(),
+        id: UUID = .timeOrdered(),
         kind: ActivityKind,
         actorID: UserID,
         annotationID: AnnotationID? = nil,

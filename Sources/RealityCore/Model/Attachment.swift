@@ -21,7 +21,7 @@ public struct Attachment: Codable, Hashable, Sendable, Identifiable {
 
     /// An attachment's metadata.
     public init(
-        id: UUID = UUID(),
+        id: UUID = .timeOrdered(),
         fileName: String,
         fileType: String,
         fileSize: Int64,

@@ -17,7 +17,7 @@ public struct Permission: Codable, Hashable, Sendable, Identifiable {
 
     /// A grant made now (or at `grantedAt`).
     public init(
-        id: UUID = UUID(),
+        id: UUID = .timeOrdered(),
         userID: UserID,
         level: PermissionLevel,
         grantedBy: UserID,

@@ -13,7 +13,7 @@ public struct Reaction: Codable, Hashable, Sendable, Identifiable {
     public var createdAt: Date
 
     /// A reaction made now (or at `createdAt`).
-    public init(id: UUID = UUID(), emoji: String, userID: UserID, createdAt: Date = Timestamp.now()) {
+    public init(id: UUID = .timeOrdered(), emoji: String, userID: UserID, createdAt: Date = Timestamp.now()) {
         self.id = id
         self.emoji = emoji
         self.userID = userID
