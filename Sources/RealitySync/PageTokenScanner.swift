@@ -1,4 +1,5 @@
 import Foundation
+import RealityAPI
 
 /// Reads the token and `moreComing` of a `GET /api/v1/sync/changes` answer without decoding it,
 /// so that the device asks for the next page as soon as it has this one, and the server prepares

@@ -1,4 +1,5 @@
 import Foundation
+import RealityAPI
 import RealityCore
 import Testing
 

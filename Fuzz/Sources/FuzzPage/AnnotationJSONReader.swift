@@ -1,1 +1,1 @@
-../../../Sources/RealitySync/AnnotationJSONReader.swift
+../../../Sources/RealityAPI/JSON/AnnotationJSONReader.swift

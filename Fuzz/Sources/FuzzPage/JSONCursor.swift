@@ -1,1 +1,1 @@
-../../../Sources/RealitySync/JSONCursor.swift
+../../../Sources/RealityAPI/JSON/JSONCursor.swift

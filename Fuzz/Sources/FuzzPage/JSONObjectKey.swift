@@ -1,1 +1,1 @@
-../../../Sources/RealitySync/JSONObjectKey.swift
+../../../Sources/RealityAPI/JSON/JSONObjectKey.swift

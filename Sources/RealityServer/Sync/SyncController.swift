@@ -87,7 +87,7 @@ struct SyncController<Store: ServerStore>: Sendable {
         } catch is NIOTooManyBytesError {
             throw SyncBatchTooLarge(limits: limits)
         }
-        let body = try RealityJSON.decode(SyncPushRequest.self, from: data)
+        let body = try SyncPushRequest.read(from: data)
         guard body.mutations.count <= limits.maxMutations else { throw SyncBatchTooLarge(limits: limits) }
         try Self.validate(body)
         let results = try await SyncPusher(services: services, userID: userID).results(of: body.mutations)

@@ -7,18 +7,18 @@ import Foundation
 /// exactly what JSON allows and answer nil for anything else (or anything they do not read,
 /// such as a number out of range), so that a fast path can give up and leave the body to
 /// `JSONDecoder`, which reports the error.
-struct JSONCursor {
-    let bytes: UnsafeRawBufferPointer
-    var index = 0
+package struct JSONCursor {
+    package let bytes: UnsafeRawBufferPointer
+    package var index = 0
 
-    init(bytes: UnsafeRawBufferPointer) {
+    package init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
 
     // MARK: Structure
 
     /// The next byte that is not whitespace, consumed.
-    mutating func next() -> UInt8? {
+    package mutating func next() -> UInt8? {
         skipWhitespace()
         guard index < bytes.count else { return nil }
         defer { index += 1 }
@@ -26,24 +26,24 @@ struct JSONCursor {
     }
 
     /// The next byte that is not whitespace, left in place.
-    mutating func peek() -> UInt8? {
+    package mutating func peek() -> UInt8? {
         skipWhitespace()
         return index < bytes.count ? bytes[index] : nil
     }
 
     /// True when only whitespace is left.
-    mutating func isAtEnd() -> Bool {
+    package mutating func isAtEnd() -> Bool {
         peek() == nil
     }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
     }
 
     /// Walks an object, handing each key (nil when it holds escapes, control characters or bytes
     /// that are not UTF-8, all of which a fast path leaves to `JSONDecoder`) to `member`, which
     /// must consume the value; false when the object is malformed or `member` gave up.
-    mutating func object(_ member: (String?, inout JSONCursor) -> Bool) -> Bool {
+    package mutating func object(_ member: (String?, inout JSONCursor) -> Bool) -> Bool {
         members { name, escaped, cursor in
             member(escaped ? nil : Self.plainText(name), &cursor)
         }
@@ -53,7 +53,8 @@ struct JSONCursor {
     /// the value; false when the object is malformed, holds another key (or one written with
     /// escapes, left to `JSONDecoder`) or a key twice, or `member` gave up. No key becomes a
     /// `String`: each is matched by its bytes.
-    mutating func object<Key: JSONObjectKey>(of _: Key.Type, _ member: (Key, inout JSONCursor) -> Bool) -> Bool {
+    package mutating func object<Key: JSONObjectKey>(of _: Key.Type, _ member: (Key, inout JSONCursor) -> Bool) -> Bool
+    {
         var seen: UInt64 = 0
         return members { name, escaped, cursor in
             guard !escaped, let (key, bit) = Key.table.key(named: name), seen & bit == 0 else { return false }
@@ -87,7 +88,7 @@ struct JSONCursor {
 
     /// Walks an array, handing the cursor to `element` for each element, which must consume it;
     /// false when the array is malformed or `element` gave up.
-    mutating func array(_ element: (inout JSONCursor) -> Bool) -> Bool {
+    package mutating func array(_ element: (inout JSONCursor) -> Bool) -> Bool {
         guard next() == UInt8(ascii: "[") else { return false }
         if peek() == UInt8(ascii: "]") {
             index += 1
@@ -104,7 +105,7 @@ struct JSONCursor {
     }
 
     /// The bytes from `start` to `end` as text.
-    func text(_ start: Int, _ end: Int) -> String {
+    package func text(_ start: Int, _ end: Int) -> String {
         String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
@@ -126,7 +127,7 @@ struct JSONCursor {
     }
 
     /// Skips one value of any kind, following only its structure.
-    mutating func skipValue() -> Bool {
+    package mutating func skipValue() -> Bool {
         switch peek() {
         case UInt8(ascii: "\""):
             return skipString() != nil
@@ -163,7 +164,7 @@ struct JSONCursor {
 
     /// Skips a string starting at `index`; its bounds (quotes included) and whether it holds
     /// escapes.
-    mutating func skipString() -> (start: Int, end: Int, escaped: Bool)? {
+    package mutating func skipString() -> (start: Int, end: Int, escaped: Bool)? {
         let start = index
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
@@ -186,13 +187,13 @@ struct JSONCursor {
     // MARK: Values
 
     /// Consumes `null` if it comes next.
-    mutating func readNull() -> Bool {
+    package mutating func readNull() -> Bool {
         guard peek() == UInt8(ascii: "n"), literal("null") else { return false }
         return true
     }
 
     /// A `true` or `false`.
-    mutating func readBool() -> Bool? {
+    package mutating func readBool() -> Bool? {
         switch peek() {
         case UInt8(ascii: "t"): literal("true") ? true : nil
         case UInt8(ascii: "f"): literal("false") ? false : nil
@@ -201,7 +202,7 @@ struct JSONCursor {
     }
 
     /// A string, its escapes decoded; nil for a malformed one or one that is not valid UTF-8.
-    mutating func readString() -> String? {
+    package mutating func readString() -> String? {
         guard peek() == UInt8(ascii: "\"") else { return nil }
         guard let content = plainString() else {
             index += 1
@@ -212,7 +213,7 @@ struct JSONCursor {
 
     /// The content of the string at `index`, consumed, when it holds neither escapes nor control
     /// characters, and whether it is all ASCII; nil (nothing consumed) otherwise.
-    mutating func plainString() -> (bytes: UnsafeRawBufferPointer, isASCII: Bool)? {
+    package mutating func plainString() -> (bytes: UnsafeRawBufferPointer, isASCII: Bool)? {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
         var end = start
@@ -231,7 +232,7 @@ struct JSONCursor {
     }
 
     /// A whole number that fits an `Int`, written without fraction or exponent.
-    mutating func readInt() -> Int? {
+    package mutating func readInt() -> Int? {
         guard let (start, end, isIntegral) = numberBounds(), isIntegral else { return nil }
         return Int(text(start, end))
     }
@@ -239,7 +240,7 @@ struct JSONCursor {
     /// A finite number that fits a `Float`: neither beyond its range nor so small that it would
     /// round to zero (`JSONDecoder` refuses both). A zero written with an exponent is declined:
     /// `JSONDecoder` refuses some (`0e6`) and reads others (`0e0`, `0e10`), so it decides.
-    mutating func readFloat() -> Float? {
+    package mutating func readFloat() -> Float? {
         guard let (start, end, _) = numberBounds(), let value = Float(text(start, end)), value.isFinite else {
             return nil
         }
