@@ -1,1 +1,1 @@
-../../../Sources/RealitySync/LiveEventReader.swift
+../../../Sources/RealityAPI/JSON/LiveEventReader.swift

@@ -1,1 +1,1 @@
-../../../Sources/RealitySync/FastPageDecoder.swift
+../../../Sources/RealityAPI/JSON/FastPageDecoder.swift

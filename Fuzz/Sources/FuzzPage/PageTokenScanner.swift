@@ -1,1 +1,1 @@
-../../../Sources/RealitySync/PageTokenScanner.swift
+../../../Sources/RealityAPI/JSON/PageTokenScanner.swift

@@ -30,7 +30,7 @@ public struct AppNotification: Codable, Hashable, Sendable, Identifiable {
 
     /// A new, unread notification.
     public init(
-        id: UUID = .timeOrdered(),
+        id: UUID = UUID(),
         recipientID: UserID,
         type: NotificationType,
         title: String,

@@ -1,5 +1,4 @@
 import Foundation
-import RealityAPI
 import RealityCore
 
 /// Reads a live event from its WebSocket text. The events a device hears most, `ready` and a
@@ -7,14 +6,14 @@ import RealityCore
 /// notification, or text that only nearly matches, such as a repeated or unknown key) is left
 /// to `JSONDecoder`, so what is accepted is what `LiveEvent`'s `Decodable` accepts. A hint is
 /// a few dozen bytes, and `JSONDecoder`'s set-up per call cost more than the rest of hearing it.
-enum LiveEventReader {
+package enum LiveEventReader {
     private enum Key: String, JSONObjectKey {
         case type, scopes
         static let table = JSONKeyTable<Key>()
     }
 
     /// The event `text` holds; nil when it is not one.
-    static func event(in text: String) -> LiveEvent? {
+    package static func event(in text: String) -> LiveEvent? {
         var text = text
         if let event = text.withUTF8({ readCommon(UnsafeRawBufferPointer($0)) }) { return event }
         return try? RealityJSON.decode(LiveEvent.self, from: Data(text.utf8))
@@ -22,7 +21,7 @@ enum LiveEventReader {
 
     /// `ready` or `changes` read from `bytes`; nil for anything else, which ``event(in:)`` then
     /// leaves to `JSONDecoder`.
-    static func readCommon(_ bytes: UnsafeRawBufferPointer) -> LiveEvent? {
+    package static func readCommon(_ bytes: UnsafeRawBufferPointer) -> LiveEvent? {
         var cursor = JSONCursor(bytes: bytes)
         var kind: String?
         var scopes: [SyncScope]?

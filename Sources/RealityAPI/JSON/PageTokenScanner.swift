@@ -1,5 +1,4 @@
 import Foundation
-import RealityAPI
 
 /// Reads the token and `moreComing` of a `GET /api/v1/sync/changes` answer without decoding it,
 /// so that the device asks for the next page as soon as it has this one, and the server prepares
@@ -7,17 +6,22 @@ import RealityAPI
 ///
 /// Only the structure is scanned (strings, nesting), not checked: the caller decodes the body in
 /// full all the same, and fetches again from the decoded token if the two disagree.
-enum PageTokenScanner {
+package enum PageTokenScanner {
     /// What the scan found; nil parts were not found, or not in a form the scan reads.
-    struct Findings: Equatable {
+    package struct Findings: Equatable {
         /// The page's token, when it holds no escapes.
-        var token: String?
+        package var token: String?
         /// The page's `moreComing`.
-        var moreComing: Bool?
+        package var moreComing: Bool?
+
+        package init(token: String? = nil, moreComing: Bool? = nil) {
+            self.token = token
+            self.moreComing = moreComing
+        }
     }
 
     /// Scans `body`; nil when it is not a JSON object shaped as expected.
-    static func scan(_ body: Data) -> Findings? {
+    package static func scan(_ body: Data) -> Findings? {
         body.withUnsafeBytes { bytes in
             var scanner = JSONCursor(bytes: bytes)
             return scanner.pageToken()

@@ -1,5 +1,4 @@
 import Foundation
-import RealityAPI
 import RealityCore
 
 /// Decodes the body of a `GET /api/v1/sync/changes` answer without `JSONDecoder` where it can:
@@ -9,15 +8,15 @@ import RealityCore
 /// It answers a page only when it equals what `JSONDecoder` would decode, and nil for anything
 /// else (a malformed body, an unknown key, a record it cannot read): ``SyncTransport`` then
 /// decodes the body the usual way, which reports any error.
-enum FastPageDecoder {
+package enum FastPageDecoder {
     /// The page in `body`, or nil (see above).
-    static func page(from body: Data) -> SyncChangesPage? {
+    package static func page(from body: Data) -> SyncChangesPage? {
         decode(body)?.page
     }
 
     /// The page in `body` and the text of each change's record as the server wrote it (nil for
     /// a deletion), which the device keeps as the record's base version; nil as for a page.
-    static func decode(_ body: Data) -> (page: SyncChangesPage, records: [Data?])? {
+    package static func decode(_ body: Data) -> (page: SyncChangesPage, records: [Data?])? {
         body.withUnsafeBytes { bytes in
             var cursor = JSONCursor(bytes: bytes)
             guard let (page, ranges) = cursor.readChangesPage(), cursor.isAtEnd() else { return nil }
