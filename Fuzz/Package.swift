@@ -11,7 +11,9 @@ import PackageDescription
 // A package dependency on a path is known by the name of its folder, which is the clone's.
 let platform = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
-let strict: [SwiftSetting] = [.unsafeFlags(["-swift-version", "6"])]
+// The readers linked in from RealityAPI declare `package` entry points, which need a package
+// name; tools 5.4 give none (newer ones would rename the targets' entry points).
+let strict: [SwiftSetting] = [.unsafeFlags(["-swift-version", "6", "-package-name", "RealityFuzz"])]
 
 /// A fuzz target: an executable whose `main.swift` defines `LLVMFuzzerTestOneInput`. The decoder
 /// sources it fuzzes are symbolic links to the main package's files, compiled into the target so

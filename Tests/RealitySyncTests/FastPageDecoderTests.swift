@@ -1,9 +1,9 @@
 import Foundation
-import RealityAPI
 import RealityCore
 import RealityTestSupport
 import Testing
 
+@testable import RealityAPI
 @testable import RealitySync
 
 /// The device's fast decoding of pulled pages must give what `JSONDecoder` gives, or give up.

@@ -1,8 +1,8 @@
 import Foundation
-import RealityAPI
 import RealityCore
 import Testing
 
+@testable import RealityAPI
 @testable import RealitySync
 
 /// Inputs the libFuzzer targets (Fuzz/, docs/fuzzing.md) found that the device's fast JSON

@@ -8,9 +8,9 @@ import RealityCore
 /// text, and nil for anything it does not read (a malformed or unexpected value, a missing or
 /// repeated key, an unknown key, or visibility rules, which are left to `JSONDecoder`): the
 /// caller then decodes the text with `RealityJSON`, which reports any error.
-package enum AnnotationJSONReader {
+enum AnnotationJSONReader {
     /// The annotation written in `text`, or nil (see above).
-    package static func annotation(from text: Data) -> Annotation? {
+    static func annotation(from text: Data) -> Annotation? {
         text.withUnsafeBytes { bytes in
             var cursor = JSONCursor(bytes: bytes)
             guard let annotation = cursor.readAnnotation(), cursor.isAtEnd() else { return nil }
@@ -21,7 +21,7 @@ package enum AnnotationJSONReader {
 
 extension JSONCursor {
     /// An annotation object (see ``AnnotationJSONReader``).
-    package mutating func readAnnotation() -> Annotation? {
+    mutating func readAnnotation() -> Annotation? {
         var id: AnnotationID?
         var type: AnnotationType?
         var content: AnnotationContent?

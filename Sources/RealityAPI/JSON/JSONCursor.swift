@@ -7,18 +7,18 @@ import Foundation
 /// exactly what JSON allows and answer nil for anything else (or anything they do not read,
 /// such as a number out of range), so that a fast path can give up and leave the body to
 /// `JSONDecoder`, which reports the error.
-package struct JSONCursor {
-    package let bytes: UnsafeRawBufferPointer
-    package var index = 0
+struct JSONCursor {
+    let bytes: UnsafeRawBufferPointer
+    var index = 0
 
-    package init(bytes: UnsafeRawBufferPointer) {
+    init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
 
     // MARK: Structure
 
     /// The next byte that is not whitespace, consumed.
-    package mutating func next() -> UInt8? {
+    mutating func next() -> UInt8? {
         skipWhitespace()
         guard index < bytes.count else { return nil }
         defer { index += 1 }
@@ -26,24 +26,24 @@ package struct JSONCursor {
     }
 
     /// The next byte that is not whitespace, left in place.
-    package mutating func peek() -> UInt8? {
+    mutating func peek() -> UInt8? {
         skipWhitespace()
         return index < bytes.count ? bytes[index] : nil
     }
 
     /// True when only whitespace is left.
-    package mutating func isAtEnd() -> Bool {
+    mutating func isAtEnd() -> Bool {
         peek() == nil
     }
 
-    package mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
     }
 
     /// Walks an object, handing each key (nil when it holds escapes, control characters or bytes
     /// that are not UTF-8, all of which a fast path leaves to `JSONDecoder`) to `member`, which
     /// must consume the value; false when the object is malformed or `member` gave up.
-    package mutating func object(_ member: (String?, inout JSONCursor) -> Bool) -> Bool {
+    mutating func object(_ member: (String?, inout JSONCursor) -> Bool) -> Bool {
         members { name, escaped, cursor in
             member(escaped ? nil : Self.plainText(name), &cursor)
         }
@@ -53,8 +53,7 @@ package struct JSONCursor {
     /// the value; false when the object is malformed, holds another key (or one written with
     /// escapes, left to `JSONDecoder`) or a key twice, or `member` gave up. No key becomes a
     /// `String`: each is matched by its bytes.
-    package mutating func object<Key: JSONObjectKey>(of _: Key.Type, _ member: (Key, inout JSONCursor) -> Bool) -> Bool
-    {
+    mutating func object<Key: JSONObjectKey>(of _: Key.Type, _ member: (Key, inout JSONCursor) -> Bool) -> Bool {
         var seen: UInt64 = 0
         return members { name, escaped, cursor in
             guard !escaped, let (key, bit) = Key.table.key(named: name), seen & bit == 0 else { return false }
@@ -88,7 +87,7 @@ package struct JSONCursor {
 
     /// Walks an array, handing the cursor to `element` for each element, which must consume it;
     /// false when the array is malformed or `element` gave up.
-    package mutating func array(_ element: (inout JSONCursor) -> Bool) -> Bool {
+    mutating func array(_ element: (inout JSONCursor) -> Bool) -> Bool {
         guard next() == UInt8(ascii: "[") else { return false }
         if peek() == UInt8(ascii: "]") {
             index += 1
@@ -105,7 +104,7 @@ package struct JSONCursor {
     }
 
     /// The bytes from `start` to `end` as text.
-    package func text(_ start: Int, _ end: Int) -> String {
+    func text(_ start: Int, _ end: Int) -> String {
         String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
@@ -127,7 +126,7 @@ package struct JSONCursor {
     }
 
     /// Skips one value of any kind, following only its structure.
-    package mutating func skipValue() -> Bool {
+    mutating func skipValue() -> Bool {
         switch peek() {
         case UInt8(ascii: "\""):
             return skipString() != nil
@@ -164,7 +163,7 @@ package struct JSONCursor {
 
     /// Skips a string starting at `index`; its bounds (quotes included) and whether it holds
     /// escapes.
-    package mutating func skipString() -> (start: Int, end: Int, escaped: Bool)? {
+    mutating func skipString() -> (start: Int, end: Int, escaped: Bool)? {
         let start = index
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
@@ -187,13 +186,13 @@ package struct JSONCursor {
     // MARK: Values
 
     /// Consumes `null` if it comes next.
-    package mutating func readNull() -> Bool {
+    mutating func readNull() -> Bool {
         guard peek() == UInt8(ascii: "n"), literal("null") else { return false }
         return true
     }
 
     /// A `true` or `false`.
-    package mutating func readBool() -> Bool? {
+    mutating func readBool() -> Bool? {
         switch peek() {
         case UInt8(ascii: "t"): literal("true") ? true : nil
         case UInt8(ascii: "f"): literal("false") ? false : nil
@@ -202,7 +201,7 @@ package struct JSONCursor {
     }
 
     /// A string, its escapes decoded; nil for a malformed one or one that is not valid UTF-8.
-    package mutating func readString() -> String? {
+    mutating func readString() -> String? {
         guard peek() == UInt8(ascii: "\"") else { return nil }
         guard let content = plainString() else {
             index += 1
@@ -213,7 +212,7 @@ package struct JSONCursor {
 
     /// The content of the string at `index`, consumed, when it holds neither escapes nor control
     /// characters, and whether it is all ASCII; nil (nothing consumed) otherwise.
-    package mutating func plainString() -> (bytes: UnsafeRawBufferPointer, isASCII: Bool)? {
+    mutating func plainString() -> (bytes: UnsafeRawBufferPointer, isASCII: Bool)? {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
         var end = start
@@ -232,7 +231,7 @@ package struct JSONCursor {
     }
 
     /// A whole number that fits an `Int`, written without fraction or exponent.
-    package mutating func readInt() -> Int? {
+    mutating func readInt() -> Int? {
         guard let (start, end, isIntegral) = numberBounds(), isIntegral else { return nil }
         return Int(text(start, end))
     }
@@ -240,7 +239,7 @@ package struct JSONCursor {
     /// A finite number that fits a `Float`: neither beyond its range nor so small that it would
     /// round to zero (`JSONDecoder` refuses both). A zero written with an exponent is declined:
     /// `JSONDecoder` refuses some (`0e6`) and reads others (`0e0`, `0e10`), so it decides.
-    package mutating func readFloat() -> Float? {
+    mutating func readFloat() -> Float? {
         guard let (start, end, _) = numberBounds(), let value = Float(text(start, end)), value.isFinite else {
             return nil
         }
