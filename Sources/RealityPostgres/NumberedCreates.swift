@@ -24,14 +24,7 @@ struct NumberedCreates {
     let annotations: [Annotation]
 
     init(_ changes: ChangeSet) {
-        var absent: Set<AnnotationID> = []
-        for precondition in changes.preconditions {
-            switch precondition {
-            case .annotationAbsent(let id): absent.insert(id)
-            case .annotationsAbsent(let ids): absent.formUnion(ids)
-            default: break
-            }
-        }
+        var absent = changes.annotationsRequiredAbsent
         var saves: [AnnotationID: Int] = [:]
         for change in changes.changes {
             switch change {

@@ -119,6 +119,20 @@ public struct ChangeSet: Hashable, Sendable {
         preconditions.append(precondition)
     }
 
+    /// The annotations the preconditions require absent (``Precondition/annotationAbsent(_:)``,
+    /// ``Precondition/annotationsAbsent(_:)``).
+    public var annotationsRequiredAbsent: Set<AnnotationID> {
+        var absent: Set<AnnotationID> = []
+        for precondition in preconditions {
+            switch precondition {
+            case .annotationAbsent(let id): absent.insert(id)
+            case .annotationsAbsent(let ids): absent.formUnion(ids)
+            default: break
+            }
+        }
+        return absent
+    }
+
     /// True when there is nothing to write (a transition writes its row).
     public var isEmpty: Bool {
         changes.isEmpty

@@ -132,14 +132,7 @@ public enum SyncJournal {
     public static func priorNeeded(for changes: ChangeSet) -> (
         annotations: [AnnotationID], layers: [LayerID], worldMaps: [WorldMapID], comments: [CommentID]
     ) {
-        var absent: Set<AnnotationID> = []
-        for precondition in changes.preconditions {
-            switch precondition {
-            case .annotationAbsent(let id): absent.insert(id)
-            case .annotationsAbsent(let ids): absent.formUnion(ids)
-            default: break
-            }
-        }
+        let absent = changes.annotationsRequiredAbsent
         var annotations: [AnnotationID] = []
         var layers: [LayerID] = []
         var worldMaps: [WorldMapID] = []
