@@ -52,15 +52,16 @@ struct SaveAnnotationsStatement: PostgresPreparedStatement {
     /// columns, then ``words``) with their search vectors; with `number`, an expression, as each
     /// row's `changeSeq`, `createdSeq` and `placedSeq` (``NumberedCreates``).
     static func insert(from layout: (source: String, values: [String]), numbered number: String? = nil) -> String {
-        let numbers = number == nil ? [] : ["changeSeq", "createdSeq", "placedSeq"]
+        let columns = ["changeSeq", "createdSeq", "placedSeq"]
+        let numbers = number.map { value in columns.map { (column: $0, value: value) } }
         return """
-            INSERT INTO annotations (\(AnnotationColumns.table.columnList), search\(numbers.map { ", " + $0 }.joined()))
+            INSERT INTO annotations (\(AnnotationColumns.table.columnList), search\(numbers?.map { ", " + $0.column }.joined() ?? ""))
             SELECT \(layout.values.joined(separator: ", ")),
                 CASE WHEN u.isDeleted THEN NULL
                 ELSE setweight(u.\(words.name)::tsvector, 'A')
                     || coalesce((SELECT reality_tsvector_agg(c.search ORDER BY c.createdAt, c.id) FROM comments c
                                  WHERE c.annotationID = u.id AND NOT c.isDeleted), ''::tsvector)
-                END\(numbers.map { _ in ", " + (number ?? "") }.joined())
+                END\(numbers?.map { ", " + $0.value }.joined() ?? "")
             FROM \(layout.source)
             """
     }
