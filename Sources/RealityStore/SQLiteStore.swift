@@ -66,6 +66,9 @@ public struct SQLiteStore<Role: SQLiteStoreRole>: Sendable {
         // per second without the map.
         let mapSize = Role.side == .device ? 1 << 30 : 0
         configuration.prepareDatabase { db in
+            // The page size takes effect only in a new file, before the WAL is set up (GRDB does
+            // that after this); an existing file keeps the size it was made with.
+            try db.execute(sql: "PRAGMA page_size = \(Role.side.pageSize)")
             // WAL with NORMAL sync: durable at checkpoints, safe against corruption; a page cache
             // large enough for the R*Tree and FTS index of a million annotations.
             try db.execute(
@@ -122,11 +125,13 @@ public struct SQLiteStore<Role: SQLiteStoreRole>: Sendable {
         try await writer.read(body)
     }
 
-    /// Removes everything and leaves an empty file, for the benchmarks that refill their store;
-    /// open the file again to migrate it.
+    /// Removes the store's file and its WAL and shared-memory companions, for the benchmarks that
+    /// start a store afresh; no store may have the file open. (GRDB's `erase()` copies an empty
+    /// database of SQLite's default page size over the file, which SQLite refuses in WAL mode when
+    /// the file's pages are another size.)
     @_spi(Benchmarks)
-    public func erase() async throws {
-        try await writer.erase()
+    public static func removeFiles(at path: String) {
+        for file in StoreFileModes.files(at: path) { try? FileManager.default.removeItem(atPath: file) }
     }
 
     /// True when the store answers a trivial query (for health checks).

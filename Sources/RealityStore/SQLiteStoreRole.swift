@@ -12,6 +12,17 @@ public enum SQLiteStoreSide: Sendable {
     case device
     /// The server: writes are the source of truth, recorded in the change log.
     case server
+
+    /// The size in bytes of the pages of a file this side creates; a file keeps the size it was
+    /// made with. A device writes its notes in batches (a first sync's pages, an import), which
+    /// 16 KiB pages make 5–15% faster (docs/performance.md, "Stop 56"); the server keeps SQLite's
+    /// 4 KiB, with which its text search at a million notes answered 3–10% sooner.
+    var pageSize: Int {
+        switch self {
+        case .device: 16_384
+        case .server: 4_096
+        }
+    }
 }
 
 /// The role of the device's local store.

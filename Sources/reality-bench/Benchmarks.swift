@@ -7,14 +7,19 @@ import RealityCore
 enum BenchStore {
     static func prepared(_ options: BenchOptions) async throws -> (SQLiteServerStore, BenchData) {
         let data = BenchData(count: options.count)
-        let store = try SQLiteServerStore.open(path: options.storePath)
-        if try await store.annotationCount(ownedBy: data.owner) != options.count {
-            try await store.erase()
+        if try await !holds(data, at: options.storePath) {
+            SQLiteServerStore.removeFiles(at: options.storePath)
             let fresh = try SQLiteServerStore.open(path: options.storePath)
             try await fill(fresh, data: data)
             return (fresh, data)
         }
-        return (store, data)
+        return (try SQLiteServerStore.open(path: options.storePath), data)
+    }
+
+    /// True when the store at `path` holds `data` already; the store is closed again on return.
+    private static func holds(_ data: BenchData, at path: String) async throws -> Bool {
+        let store = try SQLiteServerStore.open(path: path)
+        return try await store.annotationCount(ownedBy: data.owner) == data.count
     }
 
     /// Commits the data in batches of 1,000, each batch one transaction; returns each batch's time.
@@ -124,7 +129,7 @@ struct InsertBenchmark: AsyncParsableCommand {
     func run() async throws {
         let data = BenchData(count: options.count)
         let path = options.storePath + ".insert"
-        try? FileManager.default.removeItem(atPath: path)
+        DeviceStore.removeFiles(at: path)
         let store = try DeviceStore.open(path: path)
         let batches = try await BenchStore.fill(store, data: data)
         let seconds = batches.milliseconds.reduce(0, +) / 1000
@@ -138,9 +143,7 @@ struct InsertBenchmark: AsyncParsableCommand {
         }
         var perBatch = Samples()
         for value in single.milliseconds.chunked(1_000) { perBatch.appendValue(value.reduce(0, +)) }
-        for file in [path, path + ".baseline"] {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
-        }
+        for file in [path, path + ".baseline"] { DeviceStore.removeFiles(at: file) }
         try options.report(
             BenchmarkReport(
                 benchmark: "insert", count: data.count, ours: batches, baseline: perBatch,

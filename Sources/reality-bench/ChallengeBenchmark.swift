@@ -5,7 +5,7 @@ import OutOfBoxCore
 import PostgresNIO
 import RealityCore
 import RealityPostgres
-import RealityStore
+@_spi(Benchmarks) import RealityStore
 
 /// `reality-bench challenge`: Out of Box's `today` on the server's store (issue 21), for many
 /// people with the shipped catalog and a year of history each: the first ask of a day (which picks
@@ -40,7 +40,7 @@ struct ChallengeBenchmark: AsyncParsableCommand {
             try await measure(store, backend: "postgres")
         } else {
             let path = NSTemporaryDirectory() + "reality-bench-challenge-\(UUID().uuidString).sqlite"
-            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+            defer { SQLiteServerStore.removeFiles(at: path) }
             try await measure(try SQLiteServerStore.open(path: path), backend: "sqlite")
         }
     }
