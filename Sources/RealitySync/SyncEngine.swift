@@ -118,15 +118,15 @@ public actor SyncEngine<Store: SyncStore> {
                         ))
                 }
             }
-            let request = SyncPushRequest(clientID: clientID, mutations: sendable.map(\.1))
-            if sendable.count > 1, try SyncTransport.encodedSize(of: request) > (self.limits ?? limits).maxBytes {
+            let body = try SyncTransport.encoded(SyncPushRequest(clientID: clientID, mutations: sendable.map(\.1)))
+            if sendable.count > 1, body.count > (self.limits ?? limits).maxBytes {
                 batchSize = max(1, sendable.count / 2)
                 continue
             }
             if !sendable.isEmpty {
                 let response: SyncPushResponse
                 do {
-                    response = try await retry.run { [transport] in try await transport.push(request) }
+                    response = try await retry.run { [transport] in try await transport.push(encoded: body) }
                 } catch SyncError.batchTooLarge(let published) {
                     self.limits = published
                     guard sendable.count > 1 else {

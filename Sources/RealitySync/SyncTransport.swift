@@ -74,7 +74,13 @@ public struct SyncTransport: Sendable {
 
     /// `POST /api/v1/sync/push`; a 413 throws ``SyncError/batchTooLarge(_:)``.
     public func push(_ request: SyncPushRequest) async throws -> SyncPushResponse {
-        try await send(.syncPush, body: request)
+        try await push(encoded: Self.encoded(request))
+    }
+
+    /// `POST /api/v1/sync/push` of a request's text as ``encoded(_:)`` wrote it, for a caller that
+    /// has measured it against the server's limit; a 413 throws ``SyncError/batchTooLarge(_:)``.
+    public func push(encoded body: Data) async throws -> SyncPushResponse {
+        try Self.decode(try await raw(.syncPush, body: body), from: APIRoute.syncPush.path)
     }
 
     /// `GET /api/v1/sync/changes`; a 410 throws ``SyncError/resyncRequired``.
@@ -104,9 +110,10 @@ public struct SyncTransport: Sendable {
         APIRoute.syncChanges.path(query: [.scope: scope.rawValue, .changesLimit: String(limit), .since: token])
     }
 
-    /// The size in bytes of `request` as it goes on the wire.
-    public static func encodedSize(of request: SyncPushRequest) throws -> Int {
-        try RealityJSON.encode(request).count
+    /// The text of `request` as it goes on the wire (written by hand, ``JSONWriter``: the same
+    /// bytes as `RealityJSON.encode`, in a fraction of the time).
+    public static func encoded(_ request: SyncPushRequest) throws -> Data {
+        Data(try JSONWriter.bytes(of: request, reservingCapacity: 1024 * max(1, request.mutations.count)))
     }
 
     // MARK: - Plumbing
