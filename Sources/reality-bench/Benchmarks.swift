@@ -7,19 +7,16 @@ import RealityCore
 enum BenchStore {
     static func prepared(_ options: BenchOptions) async throws -> (SQLiteServerStore, BenchData) {
         let data = BenchData(count: options.count)
-        if try await !holds(data, at: options.storePath) {
-            SQLiteServerStore.removeFiles(at: options.storePath)
-            let fresh = try SQLiteServerStore.open(path: options.storePath)
-            try await fill(fresh, data: data)
-            return (fresh, data)
+        do {
+            // The store that answers the count serves the queries, its caches warm; when it is not
+            // full, it is closed (it goes out of scope) before its files are removed.
+            let store = try SQLiteServerStore.open(path: options.storePath)
+            if try await store.annotationCount(ownedBy: data.owner) == options.count { return (store, data) }
         }
-        return (try SQLiteServerStore.open(path: options.storePath), data)
-    }
-
-    /// True when the store at `path` holds `data` already; the store is closed again on return.
-    private static func holds(_ data: BenchData, at path: String) async throws -> Bool {
-        let store = try SQLiteServerStore.open(path: path)
-        return try await store.annotationCount(ownedBy: data.owner) == data.count
+        SQLiteServerStore.removeFiles(at: options.storePath)
+        let fresh = try SQLiteServerStore.open(path: options.storePath)
+        try await fill(fresh, data: data)
+        return (fresh, data)
     }
 
     /// Commits the data in batches of 1,000, each batch one transaction; returns each batch's time.
