@@ -15,7 +15,7 @@ import Testing
         let store = try DeviceStore.open(path: path)
         try await store.setMetadata("probe", to: "written")
         #expect(try mode(folder.path) == 0o700)
-        for file in [path, path + "-wal", path + "-shm"] {
+        for file in StoreFileModes.files(at: path) {
             #expect(try mode(file) == 0o600, "\(file)")
         }
     }
