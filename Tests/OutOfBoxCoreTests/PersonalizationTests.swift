@@ -44,45 +44,86 @@ import Testing
     }
 
     @Test func aSkipsReason_speaksOnlyToWhatItConcerns() {
-        // Skipped for lack of company: the category learns nothing.
+        // Skipped for lack of company: the category and the person's overall rate learn nothing;
+        // their comfort with company does.
         var model = PersonModel()
         let challenge = Self.catalog.first { $0.category == .nature && $0.socialRequirement == .withFriends }!
+        let features = Self.features[challenge.id]!
         model.learn(
-            .skip(challengeID: challenge.id, reason: .noCompany, at: Fixtures.epoch),
-            features: Self.features[challenge.id]!,
-            zone: .gmt)
+            .skip(challengeID: challenge.id, reason: .noCompany, at: Fixtures.epoch), features: features, zone: .gmt)
         let nature = ChallengeFeatures.index(.category, ChallengeCategory.allCases.firstIndex(of: .nature)!)
-        #expect(model.completion.mean[nature] == 0)
+        let bias = ChallengeFeatures.index(.bias, 0)
+        #expect(model.completion.mean == PersonModel().completion.mean)
         #expect(model.completion.precision[nature] == PersonModel.priorPrecision)
-        #expect(model.completion.mean[ChallengeFeatures.index(.social, 1)] < 0)
-        // Not interested: the category learns, the social requirement does not.
+        let social = model.limits[FeatureGroup.limits.firstIndex(of: .social)!]
+        #expect(
+            social.fit(0) > 0.9999 && social.fit(2) < social.fit(1) && social.fit(2) < 0.25, "\(social.probabilities)")
+        #expect(model.limits[FeatureGroup.limits.firstIndex(of: .time)!] == LimitBelief(levels: 5))
+        // Not interested: the category learns, the limits do not (but softly, that they were not
+        // what stopped them).
         model.learn(
-            .skip(challengeID: challenge.id, reason: .notInterested, at: Fixtures.epoch),
-            features: Self.features[challenge.id]!, zone: .gmt)
+            .skip(challengeID: challenge.id, reason: .notInterested, at: Fixtures.epoch), features: features, zone: .gmt
+        )
         #expect(model.completion.mean[nature] < 0)
+        let biasBefore = model.completion.mean[bias]
         #expect(model.preferredCategories()[.nature]! < model.preferredCategories()[.food]!)
         #expect(abs(model.preferredCategories().values.reduce(0, +) - 1) < 1e-9)
+        // A rating is taste: it moves the category, not the overall rate its completion counted.
+        model.learn(.rating(challengeID: challenge.id, rating: 5), features: features, zone: .gmt)
+        #expect(model.completion.mean[bias] == biasBefore && model.completion.mean[nature] > -0.5)
     }
 
-    @Test func orderedTraits_areSteps_soALongChallengeSaysSomethingOfAnExtendedOne() {
-        let long = ChallengeFeatures(Fixtures.challenge("long-one", time: .long))
-        let quick = ChallengeFeatures(Fixtures.challenge("quick-one", time: .quick))
-        let steps = long.active(in: [.time]).map(ChallengeFeatures.name(of:))
-        #expect(steps == ["time.atLeast-short", "time.atLeast-medium", "time.atLeast-long"])
-        #expect(quick.active(in: [.time]).isEmpty)
+    @Test func difficultyIsSteps_andTimeALimit_soALongChallengeSaysSomethingOfAnExtendedOne() {
+        let hard = ChallengeFeatures(Fixtures.challenge("hard-one", difficulty: 4))
+        let easy = ChallengeFeatures(Fixtures.challenge("easy-one", difficulty: 1))
+        let steps = hard.active(in: [.difficulty]).map(ChallengeFeatures.name(of:))
+        #expect(steps == ["difficulty.atLeast-2", "difficulty.atLeast-3", "difficulty.atLeast-4"])
+        #expect(easy.active(in: [.difficulty]).isEmpty)
         let names = (0..<ChallengeFeatures.count).map(ChallengeFeatures.name(of:))
         #expect(Set(names).count == names.count)
-        #expect(
-            names.first == "bias.any" && names.contains("category.nature") && names.contains("difficulty.atLeast-5"))
+        #expect(names.first == "bias.any" && names.contains("category.nature") && names.contains("location.home"))
+        #expect(!names.contains { $0.hasPrefix("time.") || $0.hasPrefix("social.") || $0.hasPrefix("cost.") })
 
+        let long = ChallengeFeatures(Fixtures.challenge("long-one", time: .long))
+        let medium = ChallengeFeatures(Fixtures.challenge("medium-one", time: .medium))
+        let quick = ChallengeFeatures(Fixtures.challenge("quick-one", time: .quick))
+        let extended = ChallengeFeatures(Fixtures.challenge("extended-one", time: .extended))
+        #expect(long.ranks[FeatureGroup.limits.firstIndex(of: .time)!] == 3)
         var model = PersonModel()
         for day in 0..<10 {
-            model.learn(
-                .skip(challengeID: "long-one", reason: .noTime, at: Fixtures.epoch + Double(day)), features: long,
-                zone: .gmt)
+            let at = Fixtures.epoch + Double(day) * 86_400
+            model.learn(.skip(challengeID: "long-one", reason: .noTime, at: at), features: long, zone: .gmt)
+            model.learn(.completion(challengeID: "medium-one", at: at), features: medium, zone: .gmt)
         }
-        let extended = ChallengeFeatures(Fixtures.challenge("extended-one", time: .extended))
-        #expect(model.completionProbability(extended) < model.completionProbability(quick))
+        // Past the limit, long and extended alike are unlikely; within it, a quick challenge is no
+        // likelier than a medium one: a limit is not a taste for short ones.
+        let time = model.limits[FeatureGroup.limits.firstIndex(of: .time)!]
+        #expect(time.probabilities[2] > 0.99, "the limit is medium: \(time.probabilities)")
+        #expect(model.completionProbability(extended) < 0.3 * model.completionProbability(medium))
+        #expect(model.completionProbability(long) < 0.3 * model.completionProbability(medium))
+        #expect(abs(model.completionProbability(quick) - model.completionProbability(medium)) < 0.01)
+        #expect(model.reasons(for: long).first?.feature == "time.long")
+    }
+
+    @Test func aLimitIsNeverSettledForGood() {
+        // A person who had no time for long challenges for a month, then does them every day.
+        var belief = LimitBelief(levels: 5)
+        for _ in 0..<30 { belief.learnNamed(3) }
+        #expect(belief.fit(3) < 0.16)
+        for _ in 0..<10 { belief.learnDone(3) }
+        #expect(belief.fit(3) > 0.99, "\(belief.probabilities)")
+        // A miss without a reason says a little, by how doable it was within the limit.
+        var unsure = LimitBelief(levels: 5)
+        unsure.learnMissed(4, doable: 0.9, weight: 1)
+        #expect(unsure.fit(4) < LimitBelief(levels: 5).fit(4))
+        var shrugged = LimitBelief(levels: 5)
+        shrugged.learnMissed(4, doable: 0.01, weight: 1)
+        #expect(abs(shrugged.fit(4) - LimitBelief(levels: 5).fit(4)) < 0.01)
+        // A skip for another reason says, softly, that the limit was not what stopped them.
+        var other = LimitBelief(levels: 5)
+        other.learnOtherReason(4)
+        #expect(other.fit(4) > LimitBelief(levels: 5).fit(4))
+        #expect(other.probabilities.allSatisfy { $0 > 0 } && abs(other.probabilities.reduce(0, +) - 1) < 1e-12)
     }
 
     @Test func history_becomesInteractions_inOrder_fromTheResetOn() {

@@ -12,11 +12,15 @@ import Testing
 /// recommends with reasons, picks `today` when the person turns it on, and is reset by them; it
 /// learns nothing when they do not allow it, and nobody sees another's model.
 @Suite struct ChallengePersonalizationRouteTests {
-    /// Forty past days: fifteen nature challenges done, twenty-five of other categories skipped as
-    /// not interesting.
+    /// Forty past days: fifteen nature challenges done, twenty-five of the other categories (each of
+    /// them in turn) skipped as not interesting.
     static func history(of person: UUID, from catalog: [Challenge]) -> [UserChallenge] {
         let nature = catalog.filter { $0.category == .nature }.prefix(15)
-        let others = catalog.filter { $0.category != .nature }.prefix(25)
+        let otherCategories = ChallengeCategory.allCases.filter { $0 != .nature }
+        let byCategory = otherCategories.map { category in catalog.filter { $0.category == category } }
+        let others = (0..<25).map { index in
+            byCategory[index % otherCategories.count][index / otherCategories.count]
+        }
         let today = LocalDay(Date(), in: .gmt)
         return Array(nature.map { ($0, true) } + others.map { ($0, false) }).enumerated().map { index, pair in
             let day = today.adding(days: -(index + 1))
@@ -76,12 +80,23 @@ import Testing
                 .get, "/api/v1/analytics/recommendations?count=3", token: ana.token
             ).decode(Page<Recommendation>.self).items
             #expect(recommended.count == 3)
-            // The ranking is a posterior draw (Thompson sampling, seeded by person and day), and the
-            // history used most of the season's nature challenges: the liked category takes most
-            // places, while exploration may give one to something else.
-            let natural = recommended.filter { $0.challenge.category == .nature }
-            #expect(natural.count >= 2, "\(recommended.map(\.challenge.id))")
-            #expect(recommended.allSatisfy { !history.map(\.challengeID).contains($0.challenge.id) }, "none recent")
+            // The ranking is a posterior draw (Thompson sampling, seeded by person and day), so one
+            // person's three may come from a draw that explores; over six people with Ana's history
+            // the liked category takes most places.
+            var offered = recommended
+            for name in ["Cy", "Di", "Ed", "Flo", "Gus"] {
+                let liker = try await api.register(name)
+                let theirs = Self.history(of: liker.id.rawValue, from: catalog)
+                _ = try await api.send(
+                    .post, "/api/v1/challenges/history", token: liker.token,
+                    json: OfflineAssignmentsRequest(assignments: theirs))
+                offered += try await api.send(
+                    .get, "/api/v1/analytics/recommendations?count=3", token: liker.token
+                ).decode(Page<Recommendation>.self).items
+            }
+            let natural = offered.filter { $0.challenge.category == .nature }
+            #expect(offered.count == 18 && natural.count >= 12, "\(offered.map(\.challenge.category))")
+            #expect(offered.allSatisfy { !history.map(\.challengeID).contains($0.challenge.id) }, "none recent")
             #expect(natural.allSatisfy { $0.reasons.contains("more likely: category nature") })
             for bad in ["0", "101", "many"] {
                 let refused = try await api.send(
@@ -99,7 +114,7 @@ import Testing
             #expect(saved.personalization == PersonalizationSettingsDTO(enabled: true, resetAt: nil))
             let today = try await api.send(.get, "/api/v1/challenges/today", token: ana.token).decode(
                 AssignedChallenge.self)
-            #expect(today.challenge.category == .nature)
+            #expect(today.challenge.id == recommended[0].challenge.id, "the engine's first choice")
 
             // Nobody else's model: Bob's knows nothing; without a token, nothing at all.
             let bobs = try await api.send(.get, "/api/v1/challenges/model", token: bob.token).decode(
@@ -115,6 +130,10 @@ import Testing
             #expect(exported.outOfBox.model.report.metrics.totalTrainingData == 40)
             #expect(exported.outOfBox.model.weights["category.nature"]!.mean > 0)
             #expect(exported.outOfBox.model.notificationsSent.count == 24)
+            let time = exported.outOfBox.model.limits["time"]!
+            #expect(Set(time.keys) == Set(TimeInvestment.allCases.map(\.rawValue)))
+            #expect(abs(time.values.reduce(0, +) - 1) < 1e-9)
+            #expect(exported.outOfBox.model.weights["time.atLeast-long"] == nil, "time is a limit, not a weight")
 
             // Not allowed to learn: the engine knows nothing, and says so.
             preferences.privacySettings.allowAnalytics = false

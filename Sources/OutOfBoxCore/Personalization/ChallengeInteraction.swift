@@ -45,33 +45,62 @@ public enum ChallengeInteraction: Sendable, Hashable {
             }
     }
 
-    /// What the interaction teaches the completion model: the feature groups it speaks to, the
-    /// outcome (1 done, 0 not), and how much it counts. Nil for what says nothing of a challenge.
-    var evidence: (groups: Set<FeatureGroup>, outcome: Double, weight: Double)? {
-        let all = Set(FeatureGroup.allCases)
+    /// What the interaction teaches the completion model: the weighed groups it speaks to, the
+    /// outcome (1 done, 0 not), how much it counts, and what it says of the limits. Nil for what
+    /// says nothing of a challenge.
+    ///
+    /// A skip that names a limit speaks to that limit alone; one that names a taste, to that taste
+    /// and the bias (how likely the person is to do anything). A rating speaks to how much they
+    /// liked what they did, not to the bias, which its completion has already taught.
+    var evidence: Evidence? {
+        let all = Set(FeatureGroup.weighted)
         switch self {
-        case .completion: return (all, 1, 1)
-        case .ignored: return (all, 0, 0.5)
+        case .completion: return Evidence(groups: all, outcome: 1, weight: 1, limits: .done)
+        case .ignored: return Evidence(groups: all, outcome: 0, weight: 0.5, limits: .missed)
         case .skip(_, let reason, _):
             switch reason {
-            case .notInterested: return ([.bias, .category, .location], 0, 1)
-            case .noTime: return ([.bias, .time], 0, 1)
-            case .tooExpensive: return ([.bias, .cost], 0, 1)
-            case .noCompany: return ([.bias, .social], 0, 1)
-            case .tooDifficult: return ([.bias, .difficulty, .time], 0, 1)
-            case .weather: return ([.location], 0, 0.5)
-            case .notPossibleHere: return ([.location], 0, 1)
-            case .other, nil: return (all, 0, 1)
+            case .notInterested: return Evidence(groups: [.bias, .category, .location], limits: .otherReason)
+            case .noTime: return Evidence(groups: [], limits: .named(.time))
+            case .tooExpensive: return Evidence(groups: [], limits: .named(.cost))
+            case .noCompany: return Evidence(groups: [], limits: .named(.social))
+            case .tooDifficult: return Evidence(groups: [.bias, .difficulty], limits: .otherReason)
+            case .weather: return Evidence(groups: [.location], weight: 0.5, limits: .silent)
+            case .notPossibleHere: return Evidence(groups: [.location], limits: .otherReason)
+            case .other, nil: return Evidence(groups: all, limits: .missed)
             }
         case .rating(_, let rating):
-            // A rating refines a completion: loved it, a little more of its kind; disliked it,
-            // a little less. A middling rating says nothing.
+            // Loved it, a little more of its kind; disliked it, a little less. A middling rating
+            // says nothing.
+            let tastes = all.subtracting([.bias])
             switch rating {
-            case 4...: return (all, 1, 0.5)
-            case ...2: return (all, 0, 0.5)
+            case 4...: return Evidence(groups: tastes, outcome: 1, weight: 0.5, limits: .silent)
+            case ...2: return Evidence(groups: tastes, outcome: 0, weight: 0.5, limits: .silent)
             default: return nil
             }
         }
+    }
+
+    /// What one interaction teaches (``ChallengeInteraction/evidence``).
+    struct Evidence {
+        /// The weighed groups whose features learn the outcome.
+        var groups: Set<FeatureGroup>
+        var outcome: Double = 0
+        var weight: Double = 1
+        var limits: LimitEvidence
+    }
+
+    /// What an interaction says of the person's limits (``LimitBelief``).
+    enum LimitEvidence {
+        /// Nothing.
+        case silent
+        /// Done: every limit is at least the challenge's rank.
+        case done
+        /// Skipped for this limit.
+        case named(FeatureGroup)
+        /// Skipped for a reason that is not a limit.
+        case otherReason
+        /// Not done, without a reason.
+        case missed
     }
 
     /// Whether the interaction settles whether the person did the challenge: what the model's

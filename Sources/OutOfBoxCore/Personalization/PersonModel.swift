@@ -1,8 +1,14 @@
 import Foundation
 
 /// What the personalization engine knows of one person (seed 004's PersonalizationEngine, its
-/// state): a completion model over challenges' features, when they act on a nudge
-/// (``TimingModel``), and how well the completion model has predicted them so far.
+/// state): a completion model (a logistic model of their tastes over challenges' features, and a
+/// belief about each of their limits, ``LimitBelief``), when they act on a nudge (``TimingModel``),
+/// and how well the completion model has predicted them so far.
+///
+/// The probability that they complete a challenge is the product of how likely they are to do it
+/// within their limits (the logistic of the weights of its features) and how doable it is by each
+/// limit: a product of fits, as the seed's skip reasons describe a person (not interested, no time,
+/// no company, too expensive).
 ///
 /// The completion model is the person's own: `reality-bench personalize` measured a population
 /// model under it (what everyone's interactions taught, as a prior) and found it worse, because
@@ -14,22 +20,26 @@ import Foundation
 public struct PersonModel: Codable, Sendable, Hashable {
     /// The engine's version: what ``PersonalizationMetrics/modelVersion`` reports, and what an
     /// export names. Change it when learning changes meaning.
-    public static let version = "thompson-logistic-1"
+    public static let version = "thompson-logistic-limits-2"
 
     /// Prior precision of every weight: a person's first few answers move the model, but one
     /// answer does not settle a category.
     public static let priorPrecision = 1.0
 
-    /// How far a Thompson draw strays from the posterior mean, as a share of the posterior's
-    /// standard deviation. Full-width draws explore too long for one answer a day. Measured with
-    /// `reality-bench personalize` (docs/out-of-box.md has the sweep): narrower draws complete a
-    /// little more and learn less of what the person is never given (0.15: 2.41× random, held-out
-    /// AUC 0.701), wider ones the other way (0.5: 2.11×, 0.715); 0.3 sits between (2.30×, 0.704).
-    /// Chapelle and Li report the same of display ads.
-    public static let exploration = 0.3
+    /// How far a Thompson draw of the weights strays from the posterior mean, as a share of the
+    /// posterior's standard deviation (the limits are drawn from their belief as it is). Full-width
+    /// draws explore too long for one answer a day. Measured with `reality-bench personalize`
+    /// (docs/out-of-box.md has the sweep; 2,000 people, seeds 1 and 2): narrower draws complete more
+    /// and learn less of what the person is never given (0.3: 2.60× random, held-out AUC 0.761;
+    /// 0.5: 2.51×, 0.763), wider ones the other way (1.0: 2.29×, 0.774); 0.7 (2.41×, 0.772) learns
+    /// nearly as much as full width and completes more. Chapelle and Li report the same trade of
+    /// display ads.
+    public static let exploration = 0.7
 
-    /// Whether the person completes a challenge, by its features.
+    /// Whether the person completes a challenge, by the features of its tastes.
     public private(set) var completion: BayesianLogistic
+    /// What their limits are, one per ``FeatureGroup/limits``.
+    public private(set) var limits: [LimitBelief]
     /// When they act on a nudge.
     public private(set) var timing: TimingModel
     /// How well the completion model predicted each outcome before learning it.
@@ -38,6 +48,7 @@ public struct PersonModel: Codable, Sendable, Hashable {
     /// A model that knows nothing of the person.
     public init() {
         completion = BayesianLogistic(count: ChallengeFeatures.count, precision: Self.priorPrecision)
+        limits = FeatureGroup.limits.map { LimitBelief(levels: $0.values.count) }
         timing = TimingModel()
         record = PredictionRecord()
     }
@@ -62,7 +73,31 @@ public struct PersonModel: Codable, Sendable, Hashable {
         if interaction.isOutcome {
             record.score(predicted: completionProbability(features), outcome: evidence.outcome)
         }
-        completion.learn(features.active(in: evidence.groups), outcome: evidence.outcome, weight: evidence.weight)
+        var outcome = evidence.outcome
+        if case .missed = evidence.limits {
+            // Not done, and no reason given: a limit may have stopped them. The weights learn how
+            // likely it is that, within their limits, they would have done it (the expectation
+            // step of EM); each limit learns by how doable it was within it, by the others.
+            let within = completion.probability(features.active)
+            let fits = limits.indices.map { limits[$0].fit(features.ranks[$0]) }
+            let doable = fits.reduce(1, *)
+            let either = 1 - within * doable
+            outcome = either > 1e-12 ? min(max(within * (1 - doable) / either, 0), 1) : 0
+            for index in limits.indices {
+                let others = fits.indices.reduce(within) { $1 == index ? $0 : $0 * fits[$1] }
+                limits[index].learnMissed(features.ranks[index], doable: others, weight: evidence.weight)
+            }
+        }
+        completion.learn(features.active(in: evidence.groups), outcome: outcome, weight: evidence.weight)
+        for index in limits.indices {
+            switch evidence.limits {
+            case .done: limits[index].learnDone(features.ranks[index])
+            case .named(let group) where group == FeatureGroup.limits[index]:
+                limits[index].learnNamed(features.ranks[index])
+            case .otherReason: limits[index].learnOtherReason(features.ranks[index])
+            case .silent, .named, .missed: break
+            }
+        }
         switch interaction {
         case .completion(_, let date):
             timing.record(completedAt: Self.hour(of: date, in: zone))
@@ -82,19 +117,26 @@ public struct PersonModel: Codable, Sendable, Hashable {
     /// The probability that the person completes a challenge with `features` (seed 004's
     /// `predictCompletionProbability`).
     public func completionProbability(_ features: ChallengeFeatures) -> Double {
-        completion.probability(features.active)
+        limits.indices.reduce(completion.probability(features.active)) { $0 * limits[$1].fit(features.ranks[$1]) }
     }
 
     /// Up to `count` of `candidates`, best first, by Thompson sampling: one draw of the model's
-    /// weights from what it knows, and the candidates ranked by that draw's score. A person the
-    /// model knows well gets what they like; where it is unsure, a draw sometimes favours something
-    /// new, which is how it learns (seed 004's `getPersonalizedChallenges`). Returns indices into
-    /// `candidates`.
+    /// weights and of each limit from what it knows, and the candidates ranked by that draw's
+    /// log-probability. A person the model knows well gets what they like; where it is unsure, a
+    /// draw sometimes favours something new, which is how it learns (seed 004's
+    /// `getPersonalizedChallenges`). Returns indices into `candidates`.
     public func rank(_ candidates: [ChallengeFeatures], count: Int, using generator: inout some RandomNumberGenerator)
         -> [Int]
     {
         let draw = completion.sample(scaledBy: Self.exploration, using: &generator)
-        let scores = candidates.map { features in features.active.reduce(0.0) { $0 + draw[$1] } }
+        let levels = limits.map { $0.sample(using: &generator) }
+        let pastLimit = Foundation.log(LimitBelief.pastLimit)
+        let scores = candidates.map { features in
+            let within = -Foundation.log1p(Foundation.exp(-features.active.reduce(0.0) { $0 + draw[$1] }))
+            return features.ranks.indices.reduce(within) { score, index in
+                features.ranks[index] <= levels[index] ? score : score + pastLimit
+            }
+        }
         return Array(
             scores.indices.sorted { scores[$0] > scores[$1] || (scores[$0] == scores[$1] && $0 < $1) }.prefix(count))
     }
@@ -111,14 +153,17 @@ public struct PersonModel: Codable, Sendable, Hashable {
         return Dictionary(uniqueKeysWithValues: raw.map { ($0.0, total > 0 ? $0.1 / total : 0) })
     }
 
-    /// The features whose weights most raise (or lower) the person's predicted completion of a
-    /// challenge with `features`, as names like `category.nature`, strongest first: why the engine
-    /// recommends it.
+    /// The traits that most raise (or lower) the person's predicted completion of a challenge with
+    /// `features`, as names like `category.nature` (a weight) or `time.long` (a limit, by the log of
+    /// how doable it is), strongest first: why the engine recommends it.
     public func reasons(for features: ChallengeFeatures, count: Int = 2) -> [(feature: String, weight: Double)] {
-        features.active.filter { $0 != ChallengeFeatures.index(.bias, 0) }
+        let weighed = features.active.filter { $0 != ChallengeFeatures.index(.bias, 0) }
             .map { (ChallengeFeatures.name(of: $0), weight($0)) }
-            .sorted { abs($0.1) > abs($1.1) }
-            .prefix(count).map { $0 }
+        let limited = FeatureGroup.limits.enumerated().map { index, group in
+            let rank = features.ranks[index]
+            return ("\(group.rawValue).\(group.values[rank])", Foundation.log(limits[index].fit(rank)))
+        }
+        return (weighed + limited).sorted { abs($0.1) > abs($1.1) }.prefix(count).map { $0 }
     }
 
     /// The weight of feature `index`.

@@ -152,13 +152,16 @@ public struct Recommendation: Codable, Sendable, Hashable {
 }
 
 /// The person's model in full, for their data export: every weight by feature name with its
-/// variance, the timing counts per local hour, and the figures.
+/// variance, the belief about each limit, the timing counts per local hour, and the figures.
 public struct PersonalizationExport: Codable, Sendable, Hashable {
     /// ``PersonModel/version``.
     public var modelVersion: String
     public var report: PersonalizationReport
-    /// Per feature (`category.nature`, `time.atLeast-long`, …): the weight's mean and variance.
+    /// Per feature (`category.nature`, `difficulty.atLeast-3`, …): the weight's mean and variance.
     public var weights: [String: FeatureWeight]
+    /// Per limit (`time`, `social`, `cost`): the probability that each level (`long`, …) is the
+    /// person's.
+    public var limits: [String: [String: Double]]
     /// Notifications sent, per local hour 0–23.
     public var notificationsSent: [Double]
     /// Of those, acted on within the hour.
@@ -181,6 +184,10 @@ public struct PersonalizationExport: Codable, Sendable, Hashable {
                     FeatureWeight(
                         mean: model.completion.mean[index], variance: 1 / model.completion.precision[index])
                 )
+            })
+        limits = Dictionary(
+            uniqueKeysWithValues: zip(FeatureGroup.limits, model.limits).map { group, belief in
+                (group.rawValue, Dictionary(uniqueKeysWithValues: zip(group.values, belief.probabilities).map { $0 }))
             })
         notificationsSent = model.timing.sent
         notificationsActedOn = model.timing.acted

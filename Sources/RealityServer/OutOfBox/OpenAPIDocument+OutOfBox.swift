@@ -168,8 +168,19 @@ extension OpenAPIDocument {
                         "additionalProperties": object(
                             ["mean": number, "variance": number], required: ["mean", "variance"]),
                     ],
+                    "limits": object(
+                        Dictionary(
+                            uniqueKeysWithValues: FeatureGroup.limits.map { group in
+                                (
+                                    group.rawValue,
+                                    object(
+                                        Dictionary(uniqueKeysWithValues: group.values.map { ($0, probability) }),
+                                        required: group.values)
+                                )
+                            }), required: FeatureGroup.limits.map(\.rawValue)),
                     "notificationsSent": hours, "notificationsActedOn": hours,
-                ], required: ["modelVersion", "report", "weights", "notificationsSent", "notificationsActedOn"]),
+                ],
+                required: ["modelVersion", "report", "weights", "limits", "notificationsSent", "notificationsActedOn"]),
             "CatalogImportReport": object(
                 ["imported": integer, "catalogVersion": integer], required: ["imported", "catalogVersion"]),
         ]
