@@ -103,6 +103,7 @@ import Testing
         #expect(model.completionProbability(long) < 0.3 * model.completionProbability(medium))
         #expect(abs(model.completionProbability(quick) - model.completionProbability(medium)) < 0.01)
         #expect(model.reasons(for: long).first?.feature == "time.long")
+        #expect(PersonModel().reasons(for: quick).isEmpty, "knowing nothing, the engine gives no reason")
     }
 
     @Test func aLimitIsNeverSettledForGood() {

@@ -155,7 +155,8 @@ public struct PersonModel: Codable, Sendable, Hashable {
 
     /// The traits that most raise (or lower) the person's predicted completion of a challenge with
     /// `features`, as names like `category.nature` (a weight) or `time.long` (a limit, by the log of
-    /// how doable it is), strongest first: why the engine recommends it.
+    /// how doable it is), strongest first: why the engine recommends it. Traits that do not move it
+    /// are left out, so a person the engine knows nothing of gets no reasons.
     public func reasons(for features: ChallengeFeatures, count: Int = 2) -> [(feature: String, weight: Double)] {
         let weighed = features.active.filter { $0 != ChallengeFeatures.index(.bias, 0) }
             .map { (ChallengeFeatures.name(of: $0), weight($0)) }
@@ -163,7 +164,8 @@ public struct PersonModel: Codable, Sendable, Hashable {
             let rank = features.ranks[index]
             return ("\(group.rawValue).\(group.values[rank])", Foundation.log(limits[index].fit(rank)))
         }
-        return (weighed + limited).sorted { abs($0.1) > abs($1.1) }.prefix(count).map { $0 }
+        // A trait the engine knows nothing of (weight 0, or a limit surely met) is no reason.
+        return (weighed + limited).filter { abs($0.1) > 1e-6 }.sorted { abs($0.1) > abs($1.1) }.prefix(count).map { $0 }
     }
 
     /// The weight of feature `index`.
